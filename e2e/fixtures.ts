@@ -1,0 +1,31 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** The operator key the e2e service is started with (e2e/start-service.mjs). */
+export const OPERATOR_KEY = 'e2e-operator-key-0123456789abcdef';
+
+/** A wallet pseudonym no other spec uses, so specs assert changes, not totals. */
+export function uniqueWallet(prefix = 'e2e'): string {
+  return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** Gets a fresh trial key through the API. */
+export async function trialKey(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/trial-key');
+  expect(response.status()).toBe(201);
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null || !('key' in body) || typeof body.key !== 'string') {
+    throw new Error('trial-key answered without a key');
+  }
+  return body.key;
+}
+
+/** Fails the test on any serious or critical accessibility violation of the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+export const test = base;
+export { expect };

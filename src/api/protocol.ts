@@ -1,0 +1,60 @@
+/** `/protocol/info`: what the service speaks and which network it anchors on. */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from './client';
+
+/** Reference shape plus this service's optional additions (design.md "Endpoints"). */
+export const protocolInfoSchema = z.looseObject({
+  protocol: z.string(),
+  version: z.string(),
+  defined_event_types: z.array(z.string()).optional(),
+  write_api_event_types: z.array(z.string()).optional(),
+  system_managed_event_types: z.array(z.string()).optional(),
+  hash_function: z.string().optional(),
+  network: z.string().optional(),
+  explorer_tx_url: z.string().nullable().optional(),
+  anchor_viewing_key: z.string().nullable().optional(),
+  extensions: z.array(z.string()).optional(),
+});
+export type ProtocolInfo = z.infer<typeof protocolInfoSchema>;
+
+export type NetworkName = 'mainnet' | 'testnet' | 'devnet' | 'unknown';
+
+/**
+ * The network named by a response: this service says `mainnet|testnet|devnet`, the reference
+ * `MainNetwork|TestNetwork`; older deployments say nothing (design.md "Endpoints").
+ */
+export function networkName(network: string | null | undefined): NetworkName {
+  switch (network) {
+    case 'mainnet':
+    case 'MainNetwork':
+      return 'mainnet';
+    case 'testnet':
+    case 'TestNetwork':
+      return 'testnet';
+    case 'devnet':
+      return 'devnet';
+    default:
+      return 'unknown';
+  }
+}
+
+/** A link to a transaction on a block explorer, from the service's template, or null. */
+export function explorerTxLink(info: ProtocolInfo | undefined, txid: string): string | null {
+  const template = info?.explorer_tx_url;
+  if (!template || !template.includes('{txid}')) return null;
+  return template.replace('{txid}', encodeURIComponent(txid));
+}
+
+export const protocolKeys = {
+  all: (baseUrl: string) => ['protocol', baseUrl] as const,
+  info: (baseUrl: string) => [...protocolKeys.all(baseUrl), 'info'] as const,
+};
+
+export function protocolInfoQueryOptions(baseUrl: string) {
+  return queryOptions({
+    queryKey: protocolKeys.info(baseUrl),
+    queryFn: ({ signal }) => apiRequest('/protocol/info', { schema: protocolInfoSchema, signal, baseUrl, auth: false }),
+    staleTime: 5 * 60_000,
+  });
+}
