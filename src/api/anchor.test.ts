@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  anchorConsistencySchema,
+  anchorHistoryPath,
+  anchorHistorySchema,
+  anchorKeys,
+  anchorNowSchema,
+  anchorStatusSchema,
+  isAnchorInFlight,
+} from './anchor';
+import { readOpsFixture } from './fixtures/read-fixture';
+
+const H = (c: string) => c.repeat(64);
+
+describe('anchor status schema', () => {
+  it('accepts the reference shape (reference-api.md 4.7)', () => {
+    const body = {
+      current_root: H('a'),
+      leaf_count: 12,
+      unanchored_leaves: 2,
+      last_anchor_txid: null,
+      last_anchor_height: null,
+      needs_anchor: true,
+      anchor_threshold: 10,
+      broadcast_enabled: false,
+      signer_configured: false,
+      can_broadcast: false,
+      recommendation: 'below the configured automatic anchor threshold',
+      transaction_reference_semantics: 'text',
+    };
+    const parsed = anchorStatusSchema.parse(body);
+    expect(parsed.unanchored_leaves).toBe(2);
+    expect(parsed.in_flight).toBeUndefined();
+    expect(isAnchorInFlight(parsed)).toBe(false);
+  });
+
+  it('accepts the older ops-fixture shape', () => {
+    const parsed = anchorStatusSchema.parse(readOpsFixture('anchor_status.json'));
+    expect(parsed.recommendation).toBe('up to date');
+    expect(parsed.last_anchor_height).toBe(3288022);
+  });
+
+  it("accepts this service's extras and reports an anchor in flight", () => {
+    const parsed = anchorStatusSchema.parse({
+      current_root: 'none',
+      leaf_count: 0,
+      unanchored_leaves: 0,
+      last_anchor_txid: null,
+      last_anchor_height: null,
+      needs_anchor: false,
+      recommendation: 'up to date',
+      latest_anchor: { root: H('b'), txid: H('c'), height: 4000010, leaf_count: 3, block_time: 1760000000 },
+      in_flight: { state: 'broadcast', root: H('d'), leaf_count: 4, txid: H('e'), height: null, attempts: 1, last_error: null },
+      anchor_due: false,
+      expected_wait_s: 4,
+    });
+    expect(parsed.latest_anchor?.height).toBe(4000010);
+    expect(isAnchorInFlight(parsed)).toBe(true);
+    expect(isAnchorInFlight({ ...parsed, in_flight: { ...parsed.in_flight!, state: 'failed' } })).toBe(false);
+  });
+
+  it('rejects a body without the current root', () => {
+    expect(anchorStatusSchema.safeParse({ leaf_count: 1 }).success).toBe(false);
+  });
+});
+
+describe('anchor history schema', () => {
+  it('accepts the reference shape with scheme', () => {
+    const parsed = anchorHistorySchema.parse({
+      anchors: [{ root: H('1'), txid: H('2'), height: 4000001, leaf_count: 1, created_at: '2026-01-01T00:00:00Z', scheme: 'ZAP1_COUNT_BOUND_V2' }],
+      total: 1,
+      last_anchor_age_hours: 0,
+      record_semantics: 'text',
+    });
+    expect(parsed.anchors[0]?.scheme).toBe('ZAP1_COUNT_BOUND_V2');
+  });
+
+  it('accepts the older ops-fixture shape without per-anchor scheme', () => {
+    const parsed = anchorHistorySchema.parse(readOpsFixture('anchor_history.json'));
+    expect(parsed.anchors.map((a) => a.leaf_count)).toEqual([2, 12, 12]);
+    expect(parsed.anchors[0]?.scheme).toBeUndefined();
+  });
+
+  it('builds paged paths and distinct keys', () => {
+    expect(anchorHistoryPath()).toBe('/anchor/history');
+    expect(anchorHistoryPath({ limit: 20, before: 4000100 })).toBe('/anchor/history?limit=20&before=4000100');
+    expect(anchorKeys.history('', { limit: 20 })).not.toEqual(anchorKeys.history('', { limit: 20, before: 5 }));
+  });
+});
+
+describe('consistency and anchor-now schemas', () => {
+  it('parses a consistency proof', () => {
+    const parsed = anchorConsistencySchema.parse({
+      from: { leaf_count: 2, root: H('a') },
+      to: { leaf_count: 5, root: H('b') },
+      proof: [H('c'), H('d')],
+    });
+    expect(parsed.proof).toHaveLength(2);
+  });
+
+  it('parses a 202 body', () => {
+    const parsed = anchorNowSchema.parse({ in_flight: { state: 'pending', root: H('a'), leaf_count: 3, txid: null, height: null, attempts: 0, last_error: null } });
+    expect(parsed.in_flight?.state).toBe('pending');
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Anchoring resources: `/anchor/status`, `/anchor/history`, `/anchor/consistency`, `POST /anchor/now`
+ * (reference-api.md 4.6, 4.7; design.md "Endpoints, beyond the reference shapes").
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, apiRequestWithMeta } from './client';
+
+/** Unix seconds from this service; some deployments may send an RFC 3339 string instead. */
+const blockTimeSchema = z.union([z.number(), z.string()]).nullable().optional();
+
+/** Anchor attempt states (design.md "What anchored means"); other strings are kept, not rejected. */
+export const ANCHOR_STATES = ['pending', 'broadcast', 'confirmed', 'anchored', 'failed'] as const;
+export type AnchorState = (typeof ANCHOR_STATES)[number];
+
+export const latestAnchorSchema = z.looseObject({
+  root: z.string(),
+  txid: z.string(),
+  height: z.number().int().nullable(),
+  leaf_count: z.number().int(),
+  block_time: blockTimeSchema,
+});
+export type LatestAnchor = z.infer<typeof latestAnchorSchema>;
+
+export const inFlightSchema = z.looseObject({
+  state: z.string(),
+  root: z.string(),
+  leaf_count: z.number().int(),
+  txid: z.string().nullable().optional(),
+  height: z.number().int().nullable().optional(),
+  attempts: z.number().int().optional(),
+  last_error: z.string().nullable().optional(),
+});
+export type InFlightAnchor = z.infer<typeof inFlightSchema>;
+
+/**
+ * Reference fields (the older ops-fixture shape has only the first seven) plus this service's
+ * optional extras.
+ */
+export const anchorStatusSchema = z.looseObject({
+  /** Hex of the current root, or "none" for an empty tree. */
+  current_root: z.string(),
+  leaf_count: z.number().int(),
+  unanchored_leaves: z.number().int(),
+  last_anchor_txid: z.string().nullable().optional(),
+  last_anchor_height: z.number().int().nullable().optional(),
+  needs_anchor: z.boolean().optional(),
+  recommendation: z.string().optional(),
+  anchor_threshold: z.number().int().optional(),
+  broadcast_enabled: z.boolean().optional(),
+  signer_configured: z.boolean().optional(),
+  can_broadcast: z.boolean().optional(),
+  transaction_reference_semantics: z.string().optional(),
+  latest_anchor: latestAnchorSchema.nullable().optional(),
+  in_flight: inFlightSchema.nullable().optional(),
+  anchor_due: z.boolean().optional(),
+  expected_wait_s: z.number().nullable().optional(),
+});
+export type AnchorStatus = z.infer<typeof anchorStatusSchema>;
+
+export const anchorHistoryEntrySchema = z.looseObject({
+  root: z.string(),
+  txid: z.string(),
+  height: z.number().int().nullable(),
+  leaf_count: z.number().int(),
+  created_at: z.string().optional(),
+  /** Absent in older deployments (ops-fixture). */
+  scheme: z.string().optional(),
+  block_time: blockTimeSchema,
+});
+export type AnchorHistoryEntry = z.infer<typeof anchorHistoryEntrySchema>;
+
+export const anchorHistorySchema = z.looseObject({
+  /** Oldest first, as in the reference. */
+  anchors: z.array(anchorHistoryEntrySchema),
+  total: z.number().int().optional(),
+  /** -1 when there are no anchors (reference-api.md 4.6). */
+  last_anchor_age_hours: z.number().int().nullable().optional(),
+  record_semantics: z.string().optional(),
+});
+export type AnchorHistory = z.infer<typeof anchorHistorySchema>;
+
+const sizedRootSchema = z.looseObject({ leaf_count: z.number().int(), root: z.string() });
+export const anchorConsistencySchema = z.looseObject({
+  from: sizedRootSchema,
+  to: sizedRootSchema,
+  proof: z.array(z.string()),
+});
+export type AnchorConsistency = z.infer<typeof anchorConsistencySchema>;
+
+export const anchorNowSchema = z.looseObject({ in_flight: inFlightSchema.nullable() });
+export type AnchorNowResult = z.infer<typeof anchorNowSchema>;
+
+export interface AnchorHistoryParams {
+  limit?: number;
+  /** Only anchors below this block height (this service's paging). */
+  before?: number;
+}
+
+/** Query string of `/anchor/history`; empty for the reference behaviour (everything). */
+export function anchorHistoryPath(params: AnchorHistoryParams = {}): string {
+  const search = new URLSearchParams();
+  if (params.limit !== undefined) search.set('limit', String(params.limit));
+  if (params.before !== undefined) search.set('before', String(params.before));
+  const qs = search.toString();
+  return qs ? `/anchor/history?${qs}` : '/anchor/history';
+}
+
+export const anchorKeys = {
+  all: (baseUrl: string) => ['anchor', baseUrl] as const,
+  status: (baseUrl: string) => [...anchorKeys.all(baseUrl), 'status'] as const,
+  history: (baseUrl: string, params: AnchorHistoryParams = {}) =>
+    [...anchorKeys.all(baseUrl), 'history', params.limit ?? null, params.before ?? null] as const,
+  historyPages: (baseUrl: string, pageSize: number) => [...anchorKeys.all(baseUrl), 'history-pages', pageSize] as const,
+  consistency: (baseUrl: string, from: number, to: number) => [...anchorKeys.all(baseUrl), 'consistency', from, to] as const,
+};
+
+/** `/anchor/status`; `refetchIntervalMs` for pages that watch anchoring. */
+export function anchorStatusQueryOptions(baseUrl: string, refetchIntervalMs?: number) {
+  return queryOptions({
+    queryKey: anchorKeys.status(baseUrl),
+    queryFn: ({ signal }) => apiRequest('/anchor/status', { schema: anchorStatusSchema, signal, baseUrl, auth: false }),
+    refetchInterval: refetchIntervalMs ?? false,
+  });
+}
+
+/** `/anchor/history` (all of it by default, oldest first as the service sends it). */
+export function anchorHistoryQueryOptions(baseUrl: string, params: AnchorHistoryParams = {}) {
+  return queryOptions({
+    queryKey: anchorKeys.history(baseUrl, params),
+    queryFn: ({ signal }) =>
+      apiRequest(anchorHistoryPath(params), { schema: anchorHistorySchema, signal, baseUrl, auth: false }),
+    staleTime: 10_000,
+  });
+}
+
+/** `/anchor/consistency?from=&to=`; the proof between two committed sizes. */
+export function anchorConsistencyQueryOptions(baseUrl: string, from: number, to: number) {
+  return queryOptions({
+    queryKey: anchorKeys.consistency(baseUrl, from, to),
+    queryFn: ({ signal }) =>
+      apiRequest(`/anchor/consistency?from=${from}&to=${to}`, { schema: anchorConsistencySchema, signal, baseUrl, auth: false }),
+    // A proof between two fixed sizes never changes.
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * `POST /anchor/now` with the operator key: 202 `{in_flight}`. A 409 `conflict` (one already in
+ * flight) and a 403 (not an operator key) surface as `ApiError`.
+ */
+export async function requestAnchorNow(baseUrl: string, apiKey?: string | null): Promise<AnchorNowResult> {
+  const response = await apiRequestWithMeta('/anchor/now', {
+    method: 'POST',
+    schema: anchorNowSchema,
+    baseUrl,
+    ...(apiKey !== undefined ? { apiKey } : {}),
+  });
+  return response.data;
+}
+
+/** Whether a status says an anchor is in flight (pending, broadcast or confirmed, not failed). */
+export function isAnchorInFlight(status: AnchorStatus | undefined): boolean {
+  const state = status?.in_flight?.state;
+  return state === 'pending' || state === 'broadcast' || state === 'confirmed';
+}
