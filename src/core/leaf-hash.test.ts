@@ -105,7 +105,12 @@ describe('preimage layout of every type (protocol.md 2 table)', () => {
       '0a' + lp('w') + '000000001dcd6500' + lp('v'),
     ],
     [
-      { event_type: 'STAKING_WITHDRAW', wallet_hash: 'w', amount_zat: 2_100_000_000_000_000, validator_id: 'v' },
+      {
+        event_type: 'STAKING_WITHDRAW',
+        wallet_hash: 'w',
+        amount_zat: 2_100_000_000_000_000,
+        validator_id: 'v',
+      },
       '0b' + lp('w') + '000775f05a074000' + lp('v'),
     ],
     [
@@ -125,7 +130,13 @@ describe('preimage layout of every type (protocol.md 2 table)', () => {
       '0f' + lp('w') + lp('p') + HEX64_LP,
     ],
     [
-      { event_type: 'AGENT_REGISTER', agent_id: 'a', pubkey_hash: HEX64, model_hash: HEX64, policy_hash: HEX64 },
+      {
+        event_type: 'AGENT_REGISTER',
+        agent_id: 'a',
+        pubkey_hash: HEX64,
+        model_hash: HEX64,
+        policy_hash: HEX64,
+      },
       '40' + lp('a') + HEX64_LP + HEX64_LP + HEX64_LP,
     ],
     [
@@ -133,7 +144,13 @@ describe('preimage layout of every type (protocol.md 2 table)', () => {
       '41' + lp('a') + '00000003' + HEX64_LP,
     ],
     [
-      { event_type: 'AGENT_ACTION', agent_id: 'a', action_type: 'trade', input_hash: HEX64, output_hash: HEX64 },
+      {
+        event_type: 'AGENT_ACTION',
+        agent_id: 'a',
+        action_type: 'trade',
+        input_hash: HEX64,
+        output_hash: HEX64,
+      },
       '42' + lp('a') + lp('trade') + HEX64_LP + HEX64_LP,
     ],
   ];
@@ -160,15 +177,19 @@ describe('preimage layout of every type (protocol.md 2 table)', () => {
     expect(leafHash({ ...base, serial_number: ' S' })).not.toBe(leafHash({ ...base, serial_number: 'S' }));
     expect(toHex(leafPreimage({ ...base, serial_number: 'é' }))).toBe('02' + lp('w') + '0002c3a9');
     expect(toHex(leafPreimage({ ...base, serial_number: '' }))).toBe('02' + lp('w') + '0000');
-    const upper = { event_type: 'CONTRACT_ANCHOR', serial_number: SERIAL, contract_sha256: HEX64.toUpperCase() };
+    const upper = {
+      event_type: 'CONTRACT_ANCHOR',
+      serial_number: SERIAL,
+      contract_sha256: HEX64.toUpperCase(),
+    };
     expect(leafHash(upper)).not.toBe(leafHash({ ...upper, contract_sha256: HEX64 }));
   });
 
   it('accepts a 65535-byte string and bigint integers up to u64 max', () => {
     const long = 'x'.repeat(65535);
-    expect(leafPreimage({ event_type: 'EXIT', wallet_hash: long, serial_number: 'S', timestamp: 0 }).length).toBe(
-      1 + 2 + 65535 + 2 + 1 + 8,
-    );
+    expect(
+      leafPreimage({ event_type: 'EXIT', wallet_hash: long, serial_number: 'S', timestamp: 0 }).length,
+    ).toBe(1 + 2 + 65535 + 2 + 1 + 8);
     const preimage = leafPreimage({
       event_type: 'DEPLOYMENT',
       serial_number: 'S',
@@ -185,7 +206,9 @@ describe('MERKLE_ROOT', () => {
     expect(leafHash({ event_type: 'MERKLE_ROOT', merkle_root: root })).toBe(root);
   });
   it('rejects a root that is not 64 lowercase hex', () => {
-    expect(() => leafHash({ event_type: 'MERKLE_ROOT', merkle_root: root.toUpperCase() })).toThrow(RangeError);
+    expect(() => leafHash({ event_type: 'MERKLE_ROOT', merkle_root: root.toUpperCase() })).toThrow(
+      RangeError,
+    );
     expect(() => leafHash({ event_type: 'MERKLE_ROOT', merkle_root: root.slice(2) })).toThrow(/merkle_root/);
     expect(() => leafHash({ event_type: 'MERKLE_ROOT', merkle_root: 7 })).toThrow(TypeError);
     expect(() => leafHash({ event_type: 'MERKLE_ROOT' })).toThrow(/merkle_root/);
@@ -246,7 +269,12 @@ describe('bad input throws an error naming the field', () => {
       RangeError,
       /timestamp/,
     ],
-    ['missing timestamp', { event_type: 'EXIT', wallet_hash: 'w', serial_number: 'S' }, TypeError, /timestamp/],
+    [
+      'missing timestamp',
+      { event_type: 'EXIT', wallet_hash: 'w', serial_number: 'S' },
+      TypeError,
+      /timestamp/,
+    ],
     ['boolean integer', { event_type: 'SHIELD_RENEWAL', wallet_hash: 'w', year: true }, TypeError, /year/],
   ];
 

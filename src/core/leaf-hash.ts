@@ -118,7 +118,8 @@ function requireEventObject(event: unknown): asserts event is EventFields {
 function eventTypeOf(event: EventFields): EventType {
   const type = event['event_type'];
   if (typeof type !== 'string') throw new TypeError('event_type must be a string naming a ZAP1 event type');
-  if (!isEventType(type)) throw new RangeError(`event_type ${JSON.stringify(type)} is not a defined ZAP1 event type`);
+  if (!isEventType(type))
+    throw new RangeError(`event_type ${JSON.stringify(type)} is not a defined ZAP1 event type`);
   return type;
 }
 
@@ -165,7 +166,9 @@ export function leafPreimage(event: EventFields): Uint8Array {
       const bytes = stringField(event, type, name);
       if (encoding === 'lp') {
         if (bytes.length > MAX_LP_BYTES) {
-          throw new RangeError(`${name} is ${bytes.length} UTF-8 bytes; a length-prefixed field holds at most 65535`);
+          throw new RangeError(
+            `${name} is ${bytes.length} UTF-8 bytes; a length-prefixed field holds at most 65535`,
+          );
         }
         pieces.push(Uint8Array.of(bytes.length >> 8, bytes.length & 0xff));
       }
@@ -198,9 +201,11 @@ export function leafHash(event: EventFields): string {
   requireEventObject(event);
   if (eventTypeOf(event) === 'MERKLE_ROOT') {
     const root = event['merkle_root'];
-    if (root === undefined || root === null) throw new TypeError('merkle_root is required for a MERKLE_ROOT payload');
+    if (root === undefined || root === null)
+      throw new TypeError('merkle_root is required for a MERKLE_ROOT payload');
     if (typeof root !== 'string') throw new TypeError('merkle_root must be a string');
-    if (!LOWER_HEX_64.test(root)) throw new RangeError('merkle_root must be exactly 64 lowercase hex characters');
+    if (!LOWER_HEX_64.test(root))
+      throw new RangeError('merkle_root must be exactly 64 lowercase hex characters');
     return root;
   }
   return toHex(hashLeafPreimage(leafPreimage(event)));

@@ -1,0 +1,254 @@
+/**
+ * The `POST /event` request rules (protocol.md 2.3, reference-api.md section 3, design.md
+ * "Contract details"). The service answers 400 with these messages and the web app shows them
+ * before submitting, so both say the same thing in the same words.
+ */
+import { WRITE_API_EVENT_TYPES, type EventType } from './event-types.js';
+
+/** One problem with one field of a request. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** Every field name `POST /event` accepts, in the reference request struct's order. `timestamp` is not one: the server stamps it. */
+export const EVENT_REQUEST_FIELDS: readonly string[] = [
+  'event_type',
+  'wallet_hash',
+  'serial_number',
+  'contract_sha256',
+  'facility_id',
+  'month',
+  'year',
+  'new_wallet_hash',
+  'amount_zat',
+  'validator_id',
+  'epoch',
+  'proposal_id',
+  'proposal_hash',
+  'vote_commitment',
+  'result_hash',
+  'agent_id',
+  'pubkey_hash',
+  'model_hash',
+  'policy_hash',
+  'policy_version',
+  'rules_hash',
+  'action_type',
+  'input_hash',
+  'output_hash',
+];
+
+// Check groups, each in the reference's order.
+const IDENTIFIER_FIELDS = ['wallet_hash', 'new_wallet_hash', 'agent_id'] as const;
+const BOUNDED_TEXT_FIELDS = [
+  'serial_number',
+  'facility_id',
+  'validator_id',
+  'proposal_id',
+  'action_type',
+] as const;
+const HASH_FIELDS = [
+  'contract_sha256',
+  'proposal_hash',
+  'vote_commitment',
+  'result_hash',
+  'pubkey_hash',
+  'model_hash',
+  'policy_hash',
+  'rules_hash',
+  'input_hash',
+  'output_hash',
+] as const;
+const U32_FIELDS = new Set(['month', 'year', 'epoch', 'policy_version']);
+const U64_FIELDS = new Set(['amount_zat']);
+const REQUEST_FIELD_SET = new Set(EVENT_REQUEST_FIELDS);
+
+/** Fields each write-API type needs beyond event_type and wallet_hash, in the reference's order. */
+const REQUIRED_FIELDS: Readonly<Partial<Record<EventType, readonly string[]>>> = {
+  CONTRACT_ANCHOR: ['serial_number', 'contract_sha256'],
+  DEPLOYMENT: ['serial_number', 'facility_id'],
+  HOSTING_PAYMENT: ['serial_number', 'month', 'year'],
+  SHIELD_RENEWAL: ['year'],
+  TRANSFER: ['serial_number', 'new_wallet_hash'],
+  EXIT: ['serial_number'],
+  STAKING_DEPOSIT: ['amount_zat', 'validator_id'],
+  STAKING_WITHDRAW: ['amount_zat', 'validator_id'],
+  STAKING_REWARD: ['amount_zat', 'epoch'],
+  GOVERNANCE_PROPOSAL: ['proposal_id', 'proposal_hash'],
+  GOVERNANCE_VOTE: ['proposal_id', 'vote_commitment'],
+  GOVERNANCE_RESULT: ['proposal_id', 'result_hash'],
+  AGENT_REGISTER: ['agent_id', 'pubkey_hash', 'model_hash', 'policy_hash'],
+  AGENT_POLICY: ['agent_id', 'policy_version', 'rules_hash'],
+  AGENT_ACTION: ['agent_id', 'action_type', 'input_hash', 'output_hash'],
+};
+const AGENT_TYPES: readonly string[] = ['AGENT_REGISTER', 'AGENT_POLICY', 'AGENT_ACTION'];
+
+const MAX_U32 = 0xffff_ffff;
+/** 21 million ZEC in zatoshi. */
+const MAX_ZATOSHI = 2_100_000_000_000_000;
+
+/** Range rules that only apply when the event type requires the field; the message is the reference's. */
+const RANGE_RULES: Readonly<Record<string, { min: number; max: number; message: string }>> = {
+  month: { min: 1, max: 12, message: 'month must be 1-12' },
+  year: { min: 2020, max: 2100, message: 'year must be 2020-2100' },
+  amount_zat: {
+    min: 1,
+    max: MAX_ZATOSHI,
+    message: 'amount_zat must be between 1 and the Zcash maximum supply',
+  },
+  policy_version: { min: 1, max: MAX_U32, message: 'policy_version must be greater than zero' },
+};
+
+const IDENTIFIER = /^[A-Za-z0-9_-]+$/;
+const LOWER_HEX_64 = /^[0-9a-f]{64}$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MAX_SHOWN_TYPE_CHARS = 64;
+
+const utf8 = new TextEncoder();
+const utf8Length = (text: string): number => utf8.encode(text).length;
+/** Rust's `char::is_control`: the Unicode Cc category (C0 controls, DEL and C1 controls). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+const isAbsent = (value: unknown): boolean => value === undefined || value === null;
+
+function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isWriteApiType(value: unknown): value is EventType {
+  return typeof value === 'string' && (WRITE_API_EVENT_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * Names of the fields in `body` that `POST /event` does not accept, in the body's key order
+ * (design.md "Contract details": the service answers 400 `unknown_field` naming them).
+ */
+export function unknownEventFields(body: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(body).filter((key) => !REQUEST_FIELD_SET.has(key));
+}
+
+/**
+ * Every problem with a `POST /event` body, as `{field, message}` in the reference's check order
+ * (protocol.md 2.3, reference-api.md 3): JSON types, identifiers, bounded text, hex digests
+ * (64 lowercase hex, design.md), the agent subject rule, per-type required fields and ranges,
+ * then the event type. At most one error per field. `[]` means valid. Strings are never trimmed.
+ * Unknown fields are not reported here (see `unknownEventFields`). `null` counts as absent.
+ */
+export function validateEvent(body: unknown): FieldError[] {
+  if (!isPlainObject(body)) {
+    return [{ field: 'body', message: 'The request body must be a JSON object of event fields' }];
+  }
+  const errors: FieldError[] = [];
+  const failed = new Set<string>();
+  const fail = (field: string, message: string): void => {
+    errors.push({ field, message });
+    failed.add(field);
+  };
+  const eventType = body['event_type'];
+  const requiredByType: readonly string[] = isWriteApiType(eventType)
+    ? (REQUIRED_FIELDS[eventType] ?? [])
+    : [];
+
+  // 1. JSON types (where the reference's deserializer would refuse the body).
+  for (const field of EVENT_REQUEST_FIELDS) {
+    const value = body[field];
+    if (isAbsent(value)) {
+      if (field === 'event_type' || field === 'wallet_hash') fail(field, `${field} required`);
+      continue;
+    }
+    if (U32_FIELDS.has(field) || U64_FIELDS.has(field)) {
+      if (typeof value !== 'number' || !Number.isInteger(value)) {
+        fail(field, `${field} must be an integer`);
+        continue;
+      }
+      // A field the type requires gets its own range message in step 5.
+      if (requiredByType.includes(field) && field in RANGE_RULES) continue;
+      if (U32_FIELDS.has(field) && (value < 0 || value > MAX_U32)) {
+        fail(field, `${field} must be an integer from 0 to ${MAX_U32}`);
+      } else if (U64_FIELDS.has(field) && (value < 0 || !Number.isSafeInteger(value))) {
+        fail(field, `${field} must be between 1 and the Zcash maximum supply`);
+      }
+    } else if (typeof value !== 'string') {
+      fail(field, `${field} must be a string`);
+    } else if (LONE_SURROGATE.test(value)) {
+      fail(field, `${field} must be valid Unicode text (it contains an unpaired surrogate)`);
+    }
+  }
+
+  const text = (field: string): string | undefined => {
+    const value = body[field];
+    return typeof value === 'string' && !failed.has(field) ? value : undefined;
+  };
+
+  // 2. Identifiers.
+  for (const field of IDENTIFIER_FIELDS) {
+    const value = text(field);
+    if (value === undefined) continue;
+    const length = utf8Length(value);
+    if (length < 1 || length > 128) fail(field, `${field} must be 1-128 bytes`);
+    else if (!IDENTIFIER.test(value))
+      fail(field, `${field} must use only ASCII letters, digits, underscore, or hyphen`);
+  }
+
+  // 3. Bounded text.
+  for (const field of BOUNDED_TEXT_FIELDS) {
+    const value = text(field);
+    if (value === undefined) continue;
+    const length = utf8Length(value);
+    if (length < 1 || length > 512) fail(field, `${field} must be 1-512 UTF-8 bytes`);
+    else if (hasControlCharacter(value)) fail(field, `${field} must not contain control characters`);
+  }
+
+  // 4. Hex digests: lowercase only, since the same digest in two cases would make two leaves.
+  for (const field of HASH_FIELDS) {
+    const value = text(field);
+    if (value === undefined) continue;
+    if (!LOWER_HEX_64.test(value))
+      fail(field, `${field} must be exactly 64 lowercase hexadecimal characters`);
+  }
+
+  // 5. Agent subject rule: an agent event is about the agent, so the two ids must not diverge.
+  if (typeof eventType === 'string' && AGENT_TYPES.includes(eventType)) {
+    const agentId = text('agent_id');
+    const walletHash = body['wallet_hash'];
+    if (agentId !== undefined && typeof walletHash === 'string' && agentId !== walletHash) {
+      fail(
+        'agent_id',
+        'agent_id must equal wallet_hash for agent events (the agent is the subject of the event)',
+      );
+    }
+  }
+
+  // 6. Per-type required fields and ranges.
+  for (const field of requiredByType) {
+    if (failed.has(field)) continue;
+    const value = body[field];
+    if (isAbsent(value)) {
+      fail(field, `${field} required`);
+      continue;
+    }
+    const rule = RANGE_RULES[field];
+    if (rule && typeof value === 'number' && (value < rule.min || value > rule.max)) {
+      const message =
+        field === 'policy_version' && value > rule.max
+          ? `policy_version must be at most ${MAX_U32}`
+          : rule.message;
+      fail(field, message);
+    }
+  }
+
+  // 7. The event type itself.
+  if (typeof eventType === 'string' && !failed.has('event_type') && !isWriteApiType(eventType)) {
+    const chars = [...eventType]; // by code point, so a long value is never cut inside a surrogate pair
+    const shown =
+      chars.length > MAX_SHOWN_TYPE_CHARS ? `${chars.slice(0, MAX_SHOWN_TYPE_CHARS).join('')}…` : eventType;
+    fail('event_type', `unsupported event_type: ${shown}`);
+  }
+  return errors;
+}
