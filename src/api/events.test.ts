@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { eventsPath, eventsSchema, nextBeforeFromLink } from './events';
+
+const leaf = 'c'.repeat(64);
+
+describe('events schema (reference-api.md 4.8)', () => {
+  it('accepts the exact reference shape', () => {
+    const parsed = eventsSchema.parse({
+      protocol: 'ZAP1',
+      total_returned: 1,
+      events: [
+        {
+          leaf_hash: leaf,
+          event_type: 'DEPLOYMENT',
+          description: 'Claimed hardware deployment',
+          created_at: '2026-01-01T00:00:00Z',
+          preimage_disclosure: 'withheld from the public event feed',
+          event_type_authentication: 'unverified_server_metadata_without_disclosed_witness',
+          verify_url: `/verify/${leaf}/check`,
+          proof_url: `/verify/${leaf}/proof.json`,
+          badge_url: `/badge/leaf/${leaf}`,
+        },
+      ],
+    });
+    expect(parsed.events[0]?.event_type).toBe('DEPLOYMENT');
+  });
+
+  it('rejects an event without a leaf hash', () => {
+    expect(eventsSchema.safeParse({ events: [{ event_type: 'X', created_at: 'y' }] }).success).toBe(false);
+  });
+});
+
+describe('events paging', () => {
+  it('builds the query string', () => {
+    expect(eventsPath()).toBe('/events');
+    expect(eventsPath({ limit: 10, before: 42, eventType: 'EXIT' })).toBe('/events?limit=10&before=42&event_type=EXIT');
+  });
+
+  it('reads `before` from the rel="next" link, relative or absolute', () => {
+    expect(nextBeforeFromLink('</events?limit=25&before=101>; rel="next"')).toBe(101);
+    expect(nextBeforeFromLink('<https://x.example/events?before=7&limit=2>; rel=next')).toBe(7);
+    expect(nextBeforeFromLink('</events?before=9>; rel="prev", </events?before=3>; rel="next"')).toBe(3);
+  });
+
+  it('has no next page without the header, without rel=next or with a bad value', () => {
+    expect(nextBeforeFromLink(null)).toBeNull();
+    expect(nextBeforeFromLink('</events?before=3>; rel="prev"')).toBeNull();
+    expect(nextBeforeFromLink('</events?before=abc>; rel="next"')).toBeNull();
+    expect(nextBeforeFromLink('</events>; rel="next"')).toBeNull();
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * `GET /events?limit=&before=&event_type=` (reference-api.md 4.8): newest first; the body keeps the
+ * reference shape and this service puts the next (older) page in a `Link: <…>; rel="next"` header.
+ */
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequestWithMeta } from './client';
+
+export const eventItemSchema = z.looseObject({
+  leaf_hash: z.string(),
+  event_type: z.string(),
+  created_at: z.string(),
+  description: z.string().optional(),
+  preimage_disclosure: z.string().optional(),
+  event_type_authentication: z.string().optional(),
+  verify_url: z.string().optional(),
+  proof_url: z.string().optional(),
+  badge_url: z.string().optional(),
+});
+export type EventItem = z.infer<typeof eventItemSchema>;
+
+export const eventsSchema = z.looseObject({
+  protocol: z.string().optional(),
+  total_returned: z.number().int().optional(),
+  events: z.array(eventItemSchema),
+});
+export type EventsBody = z.infer<typeof eventsSchema>;
+
+export interface EventsParams {
+  limit?: number;
+  /** Only leaves at positions below this one (1-based). */
+  before?: number;
+  /** An event type label. */
+  eventType?: string;
+}
+
+export interface EventsPage {
+  events: EventItem[];
+  /** `before` of the next (older) page; null at the end or when the service does not page. */
+  nextBefore: number | null;
+}
+
+export function eventsPath(params: EventsParams = {}): string {
+  const search = new URLSearchParams();
+  if (params.limit !== undefined) search.set('limit', String(params.limit));
+  if (params.before !== undefined) search.set('before', String(params.before));
+  if (params.eventType) search.set('event_type', params.eventType);
+  const qs = search.toString();
+  return qs ? `/events?${qs}` : '/events';
+}
+
+/**
+ * The `before` value of the `rel="next"` link of a `Link` header (RFC 8288), or null. The link
+ * may be relative or absolute; only its query is read, so the configured base URL stays in charge.
+ */
+export function nextBeforeFromLink(header: string | null): number | null {
+  if (!header) return null;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^>]*)>(.*)$/.exec(part);
+    if (!match) continue;
+    const [, target = '', paramsText = ''] = match;
+    const rels = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(paramsText)?.[1]?.toLowerCase().split(/\s+/) ?? [];
+    if (!rels.includes('next')) continue;
+    const queryStart = target.indexOf('?');
+    if (queryStart < 0) return null;
+    const before = new URLSearchParams(target.slice(queryStart + 1)).get('before');
+    if (before === null || !/^\d+$/.test(before)) return null;
+    const value = Number(before);
+    return Number.isSafeInteger(value) && value > 0 ? value : null;
+  }
+  return null;
+}
+
+export async function fetchEventsPage(baseUrl: string, params: EventsParams, signal?: AbortSignal): Promise<EventsPage> {
+  const response = await apiRequestWithMeta(eventsPath(params), { schema: eventsSchema, baseUrl, signal, auth: false });
+  return { events: response.data.events, nextBefore: nextBeforeFromLink(response.headers.get('Link')) };
+}
+
+export const eventsKeys = {
+  all: (baseUrl: string) => ['events', baseUrl] as const,
+  feed: (baseUrl: string, pageSize: number, eventType: string | null) =>
+    [...eventsKeys.all(baseUrl), 'feed', pageSize, eventType] as const,
+  range: (baseUrl: string, before: number, limit: number) => [...eventsKeys.all(baseUrl), 'range', before, limit] as const,
+};
+
+/** The feed, newest first, one page per `fetchNextPage`. */
+export function eventsInfiniteQueryOptions(
+  baseUrl: string,
+  options: { pageSize?: number; eventType?: string | null; refetchIntervalMs?: number } = {},
+) {
+  const pageSize = options.pageSize ?? 25;
+  const eventType = options.eventType ?? null;
+  return infiniteQueryOptions({
+    queryKey: eventsKeys.feed(baseUrl, pageSize, eventType),
+    queryFn: ({ signal, pageParam }) =>
+      fetchEventsPage(
+        baseUrl,
+        { limit: pageSize, ...(pageParam !== null ? { before: pageParam } : {}), ...(eventType ? { eventType } : {}) },
+        signal,
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (lastPage) => lastPage.nextBefore,
+    refetchInterval: options.refetchIntervalMs ?? false,
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * `GET /lifecycle/{wallet}` (reference-api.md 4.9): every event of one wallet, oldest first.
+ * A wallet without events is a 404 and a service that requires a key answers 401/403; both are
+ * answers the page shows, so the query resolves to a tagged result instead of throwing for them.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, apiRequest } from './client';
+
+export const lifecycleEventSchema = z.looseObject({
+  leaf_hash: z.string(),
+  event_type: z.string(),
+  created_at: z.string(),
+  serial_number: z.string().nullable().optional(),
+  anchor_txid: z.string().nullable().optional(),
+  anchor_height: z.number().int().nullable().optional(),
+  anchored: z.boolean().optional(),
+  anchored_semantics: z.string().optional(),
+  transaction_reference_recorded: z.boolean().optional(),
+  verify_url: z.string().optional(),
+  block_time: z.union([z.number(), z.string()]).nullable().optional(),
+});
+export type LifecycleEvent = z.infer<typeof lifecycleEventSchema>;
+
+export const lifecycleSchema = z.looseObject({
+  wallet_hash: z.string(),
+  event_count: z.number().int().optional(),
+  events: z.array(lifecycleEventSchema),
+});
+export type Lifecycle = z.infer<typeof lifecycleSchema>;
+
+export type LifecycleResult =
+  | { kind: 'found'; lifecycle: Lifecycle }
+  | { kind: 'no_events' }
+  | { kind: 'key_required'; message: string };
+
+export const lifecycleKeys = {
+  all: (baseUrl: string) => ['lifecycle', baseUrl] as const,
+  wallet: (baseUrl: string, wallet: string, apiKey: string | null) => [...lifecycleKeys.all(baseUrl), wallet, apiKey] as const,
+};
+
+/** Maps the answers the page explains (404, 401, 403) to results; other failures still throw. */
+export function lifecycleResultFromError(error: unknown): LifecycleResult | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 404) return { kind: 'no_events' };
+  if (error.status === 401 || error.status === 403) return { kind: 'key_required', message: error.message };
+  return null;
+}
+
+export async function fetchLifecycle(baseUrl: string, wallet: string, signal?: AbortSignal): Promise<LifecycleResult> {
+  try {
+    const lifecycle = await apiRequest(`/lifecycle/${encodeURIComponent(wallet)}`, { schema: lifecycleSchema, baseUrl, signal });
+    return lifecycle.events.length === 0 ? { kind: 'no_events' } : { kind: 'found', lifecycle };
+  } catch (error) {
+    const result = lifecycleResultFromError(error);
+    if (result) return result;
+    throw error;
+  }
+}
+
+/** The key is part of the query key: a newly pasted key must ask again. */
+export function lifecycleQueryOptions(baseUrl: string, wallet: string, apiKey: string | null, refetchIntervalMs?: number) {
+  return queryOptions({
+    queryKey: lifecycleKeys.wallet(baseUrl, wallet, apiKey),
+    queryFn: ({ signal }) => fetchLifecycle(baseUrl, wallet, signal),
+    refetchInterval: refetchIntervalMs ?? false,
+  });
+}
