@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  AWAITING_ANCHOR_POLL_MS,
+  anchorBlockTime,
+  anchoredTxid,
+  bundlePollInterval,
+  checkPollInterval,
+  bundleIsAnchored,
+  proofBundleQueryOptions,
+  verifyCheckQueryOptions,
+  verifyCheckSchema,
+  verifyKeys,
+} from './verify';
+import { fixture, stubFetch } from './fixtures/fetch-stub';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const zap1 = path.resolve(repoRoot, '../shared/zap1');
+const sharedJson = (name: string): unknown => JSON.parse(readFileSync(path.join(zap1, name), 'utf8'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const LEAF = 'de62554ad3867a59895befa7216686c923fc86245231e8fb6bd709a20e1fd133';
+
+describe('GET /verify/{leaf}/check', () => {
+  it('parses the reference shape, anchored and awaiting', () => {
+    const anchored = verifyCheckSchema.parse(fixture('reference-verify-check.json'));
+    const awaiting = verifyCheckSchema.parse(fixture('reference-verify-check-unanchored.json'));
+    expect(anchoredTxid(anchored)).toMatch(/^98e1/);
+    expect(anchored.anchor?.height).toBe(3286631);
+    expect(anchoredTxid(awaiting)).toBeNull();
+    expect(anchorBlockTime(anchored)).toBeNull();
+  });
+
+  it('parses the minimal openapi shape', () => {
+    const minimal = verifyCheckSchema.parse({ protocol: 'ZAP1', valid: true, leaf_hash: LEAF, root: 'ab'.repeat(32) });
+    expect(anchoredTxid(minimal)).toBeNull();
+  });
+
+  it('parses check answers recorded from this service, before and after the anchor', () => {
+    const awaiting = verifyCheckSchema.parse(fixture('service-verify-check-awaiting.json'));
+    const anchored = verifyCheckSchema.parse(fixture('service-verify-check-anchored.json'));
+    expect(anchoredTxid(awaiting)).toBeNull();
+    expect(anchoredTxid(anchored)).toMatch(/^[0-9a-f]{64}$/);
+    expect(anchorBlockTime(anchored)?.getTime()).toBeGreaterThan(Date.UTC(2020, 0, 1));
+  });
+
+  it('reads block_time as Unix seconds or a date, at the top or in anchor', () => {
+    const base = verifyCheckSchema.parse(fixture('reference-verify-check.json'));
+    expect(anchorBlockTime({ ...base, block_time: 1767225600 })?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(anchorBlockTime({ ...base, anchor: { txid: 'a', height: 1, block_time: '2026-01-01T00:00:00Z' } })?.toISOString()).toBe(
+      '2026-01-01T00:00:00.000Z',
+    );
+    expect(anchorBlockTime({ ...base, block_time: 'not a date' })).toBeNull();
+  });
+
+  it('rejects a body missing the verdict', () => {
+    expect(verifyCheckSchema.safeParse({ protocol: 'ZAP1', leaf_hash: LEAF, root: 'x' }).success).toBe(false);
+  });
+
+  it('polls while awaiting an anchor and stops once anchored', () => {
+    expect(checkPollInterval(verifyCheckSchema.parse(fixture('reference-verify-check-unanchored.json')))).toBe(AWAITING_ANCHOR_POLL_MS);
+    expect(checkPollInterval(verifyCheckSchema.parse(fixture('reference-verify-check.json')))).toBe(false);
+    expect(checkPollInterval(undefined)).toBe(false);
+    expect(typeof verifyCheckQueryOptions('', LEAF, { pollUntilAnchored: true }).refetchInterval).toBe('function');
+    expect(verifyCheckQueryOptions('', LEAF).refetchInterval).toBe(false);
+  });
+
+  it('says "no such leaf" as a 404 ApiError', async () => {
+    const seen = stubFetch({ status: 404, body: 'Leaf not found' });
+    const client = new QueryClient();
+    await expect(client.fetchQuery(verifyCheckQueryOptions('http://s', LEAF))).rejects.toMatchObject({ status: 404 });
+    expect(seen[0]?.url).toBe(`http://s/verify/${LEAF}/check`);
+  });
+});
+
+describe('GET /verify/{leaf}/proof.json', () => {
+  it('hands the bundle over as unknown JSON, exactly as sent', async () => {
+    const bundle = sharedJson('valid_bundle.json');
+    const seen = stubFetch({ status: 200, body: bundle });
+    const client = new QueryClient();
+    const data = await client.fetchQuery(proofBundleQueryOptions('', LEAF));
+    expect(data).toEqual(bundle);
+    expect(seen[0]?.url).toBe(`/verify/${LEAF}/proof.json`);
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('knows whether a bundle is anchored', () => {
+    expect(bundleIsAnchored(sharedJson('valid_bundle.json'))).toBe(false);
+    expect(bundleIsAnchored(sharedJson('invalid_bundle.json'))).toBe(true);
+    expect(bundleIsAnchored(null)).toBe(false);
+    expect(bundleIsAnchored({ anchor: null })).toBe(false);
+    expect(bundlePollInterval(sharedJson('valid_bundle.json'), true)).toBe(AWAITING_ANCHOR_POLL_MS);
+    expect(bundlePollInterval(sharedJson('invalid_bundle.json'), true)).toBe(false);
+  });
+
+  it('recognises bundles recorded from this service', () => {
+    expect(bundleIsAnchored(fixture('service-proof-awaiting.json'))).toBe(false);
+    expect(bundleIsAnchored(fixture('service-proof-anchored.json'))).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { anchorEventBody, anchorFormErrors, localAnchorLeaf } from './anchor-form';
+
+// protocol.md 2.1 worked example.
+const EXAMPLE = { walletHash: 'wallet_abc', serialNumber: 'Z15P-2026-001', contractSha256: '0123456789abcdef'.repeat(4) };
+
+describe('anchor form', () => {
+  it('computes the leaf of the worked example locally', () => {
+    expect(anchorFormErrors(EXAMPLE)).toEqual({});
+    expect(localAnchorLeaf(EXAMPLE)).toBe('ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04');
+  });
+
+  it('does not hash the wallet: another wallet gives the same leaf', () => {
+    expect(localAnchorLeaf({ ...EXAMPLE, walletHash: 'someone_else' })).toBe(localAnchorLeaf(EXAMPLE));
+  });
+
+  it('sends the strings exactly as typed', () => {
+    expect(anchorEventBody({ ...EXAMPLE, serialNumber: ' Z15P ' })).toEqual({
+      event_type: 'CONTRACT_ANCHOR',
+      wallet_hash: 'wallet_abc',
+      serial_number: ' Z15P ',
+      contract_sha256: EXAMPLE.contractSha256,
+    });
+  });
+
+  it('shows the service messages before sending', () => {
+    expect(anchorFormErrors({ ...EXAMPLE, walletHash: 'has space' }).wallet_hash).toBe(
+      'wallet_hash must use only ASCII letters, digits, underscore, or hyphen',
+    );
+    expect(anchorFormErrors({ ...EXAMPLE, walletHash: 'w'.repeat(129) }).wallet_hash).toBe('wallet_hash must be 1-128 bytes');
+    expect(anchorFormErrors({ ...EXAMPLE, serialNumber: 'a\u0007b' }).serial_number).toBe('serial_number must not contain control characters');
+    expect(anchorFormErrors({ ...EXAMPLE, serialNumber: 'é'.repeat(257) }).serial_number).toBe('serial_number must be 1-512 UTF-8 bytes');
+    expect(localAnchorLeaf({ ...EXAMPLE, serialNumber: '' })).toBeNull();
+  });
+
+  it('asks for a file or a digest when there is none', () => {
+    expect(anchorFormErrors({ ...EXAMPLE, contractSha256: '' }).contract_sha256).toBe('Choose a file to hash, or paste its SHA-256.');
+  });
+
+  it('refuses an uppercase digest (the page lowercases pastes before this)', () => {
+    expect(anchorFormErrors({ ...EXAMPLE, contractSha256: EXAMPLE.contractSha256.toUpperCase() }).contract_sha256).toMatch(/lowercase/);
+  });
+});

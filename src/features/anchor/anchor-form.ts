@@ -1,0 +1,48 @@
+/** The anchor form's rules: the CONTRACT_ANCHOR body, its validation (same messages as the service) and its local leaf. */
+import { leafHash, validateEvent } from '../../core';
+
+export interface AnchorFormValues {
+  walletHash: string;
+  serialNumber: string;
+  /** 64 lowercase hex, or '' while no file was hashed and no digest pasted. */
+  contractSha256: string;
+}
+
+export type AnchorEventBody = {
+  event_type: 'CONTRACT_ANCHOR';
+  wallet_hash: string;
+  serial_number: string;
+  contract_sha256: string;
+};
+
+/** The exact `POST /event` body; strings are sent as typed (the service never trims, nor do we). */
+export function anchorEventBody(values: AnchorFormValues): AnchorEventBody {
+  return {
+    event_type: 'CONTRACT_ANCHOR',
+    wallet_hash: values.walletHash,
+    serial_number: values.serialNumber,
+    contract_sha256: values.contractSha256,
+  };
+}
+
+export type AnchorFieldErrors = Partial<Record<'wallet_hash' | 'serial_number' | 'contract_sha256' | 'form', string>>;
+
+/** Problems per field, with validateEvent's words; empty when the body may be sent. */
+export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
+  const errors: AnchorFieldErrors = {};
+  if (values.contractSha256 === '') {
+    errors.contract_sha256 = 'Choose a file to hash, or paste its SHA-256.';
+  }
+  for (const error of validateEvent(anchorEventBody(values))) {
+    const field =
+      error.field === 'wallet_hash' || error.field === 'serial_number' || error.field === 'contract_sha256' ? error.field : 'form';
+    errors[field] ??= error.message;
+  }
+  return errors;
+}
+
+/** The leaf the service will record for these values (protocol.md 2.1), or null while they are invalid. */
+export function localAnchorLeaf(values: AnchorFormValues): string | null {
+  if (Object.keys(anchorFormErrors(values)).length > 0) return null;
+  return leafHash(anchorEventBody(values));
+}

@@ -1,0 +1,113 @@
+/**
+ * Submissions kept in this browser (design.md "The app, details"): file name, contract hash,
+ * serial, wallet, leaf and the latest bundle, per service, newest first, so a user can come back
+ * to them. localStorage is user-editable, so entries are parsed on read.
+ */
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+
+const STORAGE_KEY = 'zap1.submissions';
+/** Bounded so localStorage never fills up with bundles. */
+export const MAX_SAVED_SUBMISSIONS = 50;
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const savedSubmissionSchema = z.object({
+  baseUrl: z.string(),
+  fileName: z.string().nullable(),
+  contractSha256: hex64,
+  serialNumber: z.string(),
+  walletHash: z.string(),
+  leafHex: hex64,
+  rootHex: hex64.nullable(),
+  status: z.enum(['created', 'exists']),
+  submittedAt: z.string(),
+  /** The latest proof bundle fetched for the leaf, as received (unknown JSON). */
+  bundle: z.unknown().optional(),
+});
+export type SavedSubmission = z.infer<typeof savedSubmissionSchema>;
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cache: { raw: string | null; list: SavedSubmission[] } = { raw: null, list: [] };
+
+function readRaw(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Entries that fail to parse are dropped one by one; the rest survive. */
+export function parseSavedSubmissions(raw: string | null): SavedSubmission[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const out: SavedSubmission[] = [];
+  for (const item of data) {
+    const parsed = savedSubmissionSchema.safeParse(item);
+    if (parsed.success) out.push(parsed.data);
+  }
+  return out;
+}
+
+/** All saved submissions, newest first (a stable array while storage is unchanged). */
+export function loadSubmissions(): SavedSubmission[] {
+  const raw = readRaw();
+  if (raw !== cache.raw) cache = { raw, list: parseSavedSubmissions(raw) };
+  return cache.list;
+}
+
+function write(list: SavedSubmission[]): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(list));
+  } catch {
+    // Full or disabled storage: the submission itself succeeded, only the reminder is lost.
+  }
+  for (const listener of listeners) listener();
+}
+
+const sameEntry = (a: Pick<SavedSubmission, 'baseUrl' | 'leafHex'>, b: Pick<SavedSubmission, 'baseUrl' | 'leafHex'>) =>
+  a.baseUrl === b.baseUrl && a.leafHex === b.leafHex;
+
+/** Adds a submission at the top, replacing an earlier one of the same leaf on the same service. */
+export function saveSubmission(entry: SavedSubmission): void {
+  const rest = loadSubmissions().filter((s) => !sameEntry(s, entry));
+  write([entry, ...rest].slice(0, MAX_SAVED_SUBMISSIONS));
+}
+
+/** Keeps the latest bundle of a saved leaf. */
+export function updateSavedBundle(baseUrl: string, leafHex: string, bundle: unknown): void {
+  const list = loadSubmissions();
+  if (!list.some((s) => sameEntry(s, { baseUrl, leafHex }))) return;
+  write(list.map((s) => (sameEntry(s, { baseUrl, leafHex }) ? { ...s, bundle } : s)));
+}
+
+export function removeSubmission(baseUrl: string, leafHex: string): void {
+  write(loadSubmissions().filter((s) => !sameEntry(s, { baseUrl, leafHex })));
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY) listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+const EMPTY: SavedSubmission[] = [];
+
+/** React view of all saved submissions. */
+export function useSavedSubmissions(): SavedSubmission[] {
+  return useSyncExternalStore(subscribe, loadSubmissions, () => EMPTY);
+}
