@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge, formatDuration, formatUtc, parseServiceTime, shortHex } from './time-format';
+
+describe('service times', () => {
+  it('reads Unix seconds and RFC 3339 text', () => {
+    expect(parseServiceTime(1_700_000_000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
+    expect(parseServiceTime('2026-03-27T03:29:26.270894724+00:00')?.toISOString()).toBe('2026-03-27T03:29:26.270Z');
+  });
+
+  it('gives null for absent or unreadable times, which pages show as unknown', () => {
+    expect(parseServiceTime(null)).toBeNull();
+    expect(parseServiceTime('yesterday-ish')).toBeNull();
+    expect(formatUtc(null)).toBe('unknown time');
+  });
+
+  it('formats in UTC to the second', () => {
+    expect(formatUtc(new Date('2026-03-27T03:29:26.9Z'))).toBe('2026-03-27 03:29:26 UTC');
+  });
+});
+
+describe('durations and ages', () => {
+  it('uses the two largest units', () => {
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(303)).toBe('5 min 3 s');
+    expect(formatDuration(3600)).toBe('1 h');
+    expect(formatDuration(3 * 3600 + 4 * 60 + 59)).toBe('3 h 4 min');
+    expect(formatDuration(2 * 86_400 + 3 * 3600)).toBe('2 d 3 h');
+  });
+
+  it('says how long ago, and "just now" for clock skew', () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    expect(formatAge(new Date('2026-01-01T11:55:00Z'), now)).toBe('5 min ago');
+    expect(formatAge(new Date('2026-01-01T12:00:05Z'), now)).toBe('just now');
+    expect(formatAge(null, now)).toBe('unknown');
+  });
+
+  it('shortens long hex but keeps short values whole', () => {
+    expect(shortHex('0123456789abcdef0123456789')).toBe('0123456789…456789');
+    expect(shortHex('abcd')).toBe('abcd');
+  });
+});

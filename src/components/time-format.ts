@@ -1,0 +1,41 @@
+/** Times as the service sends them (Unix seconds or RFC 3339 text) and ages, in plain words. */
+
+/** A service time (Unix seconds, or an RFC 3339 string) as a Date, or null when absent or unreadable. */
+export function parseServiceTime(value: number | string | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "2026-03-27 03:29:26 UTC": one unambiguous form on every page, whatever the reader's locale. */
+export function formatUtc(date: Date | null): string {
+  if (!date) return 'unknown time';
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+/** A duration in the two largest units: "45 s", "5 min 3 s", "3 h 4 min", "2 d 3 h". */
+export function formatDuration(totalSeconds: number): string {
+  if (!Number.isFinite(totalSeconds)) return 'unknown';
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(s / 86_400);
+  const hours = Math.floor((s % 86_400) / 3_600);
+  const minutes = Math.floor((s % 3_600) / 60);
+  const seconds = s % 60;
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+  if (minutes > 0) return seconds > 0 ? `${minutes} min ${seconds} s` : `${minutes} min`;
+  return `${seconds} s`;
+}
+
+/** "5 min ago"; a time slightly in the future (clock skew) reads as "just now". */
+export function formatAge(date: Date | null, now: Date = new Date()): string {
+  if (!date) return 'unknown';
+  const seconds = (now.getTime() - date.getTime()) / 1000;
+  if (seconds < 1) return 'just now';
+  return `${formatDuration(seconds)} ago`;
+}
+
+/** A long hex value shortened for tables ("0123456789…abcdef"); the full value stays in a title. */
+export function shortHex(hex: string, head = 10, tail = 6): string {
+  return hex.length <= head + tail + 1 ? hex : `${hex.slice(0, head)}…${hex.slice(-tail)}`;
+}
