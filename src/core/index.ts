@@ -1,0 +1,16 @@
+/**
+ * The ZAP1 protocol library, shared by the service and the browser so that both prove and verify
+ * with the same code. No React, no DOM, no Node APIs, no network.
+ */
+export * from './hex.js';
+export * from './hash.js';
+export * from './event-types.js';
+export * from './leaf-hash.js';
+export * from './validate-event.js';
+export * from './merkle.js';
+export * from './merkle-tree.js';
+export * from './verify-proof.js';
+export * from './consistency.js';
+export * from './proof-bundle.js';
+export * from './memo.js';
+export * from './sha256-stream.js';
