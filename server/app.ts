@@ -1,0 +1,129 @@
+/**
+ * Builds the HTTP app without listening (tests use `app.inject`); server/index.ts listens.
+ * One error handler turns every failure into `{"error": {"code", "message", "fields"?}}`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ChainHooks } from './chain.js';
+import type { Config } from './config.js';
+import type { AppContext } from './http/context.js';
+import { ApiError, errorBody, toApiError } from './http/errors.js';
+import { buildOpenApi, type RouteDoc } from './http/openapi.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { Ledger } from './ledger.js';
+import { UnservableProofError } from './proofs.js';
+import { anchorRoutes } from './routes/anchor.js';
+import { eventRoutes } from './routes/event.js';
+import { eventsRoutes } from './routes/events.js';
+import { infoRoutes } from './routes/info.js';
+import { keyRoutes } from './routes/keys.js';
+import { lifecycleRoutes } from './routes/lifecycle.js';
+import { memoRoutes } from './routes/memo.js';
+import { verifyRoutes } from './routes/verify.js';
+import type { Store } from './store/store.js';
+
+export const BODY_LIMIT = 64 * 1024;
+export const SERVICE_VERSION = '0.1.0';
+
+export interface BuildAppOptions {
+  config: Config;
+  store: Store;
+  /** The ledger over `store`; opened from it when omitted. Pass it to share the tree with the anchoring loop. */
+  ledger?: Ledger;
+  /** The anchoring side (server/anchor); without it nothing is anchored and /health says so. */
+  chain?: ChainHooks | null;
+  /** Built web app to serve under /app/ (only when the folder exists). */
+  staticDir?: string | null;
+  /** Clock (tests pin it). */
+  now?: () => Date;
+  /** Fastify logger; off by default (tests). */
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, store } = options;
+  const now = options.now ?? (() => new Date());
+  const ledger = options.ledger ?? Ledger.open(store, { now });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 300 },
+    // Errors are reported by our handler; keep the default JSON parser strict about __proto__.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+
+  const docs: RouteDoc[] = [];
+  const ctx: AppContext = {
+    config,
+    store,
+    ledger,
+    chain: options.chain ?? null,
+    now,
+    trialKeyLimiter: new RateLimiter(config.trialKeysPerHour, 3_600_000, () => now().getTime()),
+    eventLimiter: new RateLimiter(config.eventsPerMinute, 60_000, () => now().getTime()),
+    docs,
+  };
+
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = error instanceof UnservableProofError ? new ApiError(500, 'internal', 'Internal error.') : toApiError(error);
+    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
+    return reply.code(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
+  });
+
+  await app.register(cors, {
+    // Empty list: same origin only, so no CORS headers at all.
+    origin: config.corsOrigins.length === 0 ? false : config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Link', 'Retry-After'],
+    maxAge: 600,
+  });
+
+  keyRoutes(app, ctx);
+  eventRoutes(app, ctx);
+  verifyRoutes(app, ctx);
+  infoRoutes(app, ctx);
+  anchorRoutes(app, ctx);
+  eventsRoutes(app, ctx);
+  lifecycleRoutes(app, ctx);
+  memoRoutes(app, ctx);
+
+  docs.push({
+    method: 'get',
+    path: '/openapi.json',
+    summary: "This service's OpenAPI document",
+    responses: { 200: { description: 'OpenAPI 3.0 document' } },
+  });
+  let openapi: Record<string, unknown> | null = null;
+  app.get('/openapi.json', async () => (openapi ??= buildOpenApi(docs, { version: SERVICE_VERSION })));
+
+  const staticDir = options.staticDir ?? null;
+  const serveApp = staticDir !== null && fs.existsSync(path.join(staticDir, 'index.html'));
+  if (serveApp) {
+    await app.register(fastifyStatic, { root: path.resolve(staticDir), prefix: '/app/', index: ['index.html'] });
+    app.get('/', async (_request, reply) => reply.redirect('/app/'));
+    app.get('/app', async (_request, reply) => reply.redirect('/app/'));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    // Only page paths under /app/ fall back to the SPA; a missing asset stays a 404.
+    if (serveApp && request.method === 'GET' && url.startsWith('/app/') && !url.startsWith('/app/assets/')) {
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    const body = errorBody(new ApiError(404, 'not_found', `No route ${request.method} ${url}.`));
+    return reply.code(404).type('application/json; charset=utf-8').send(body);
+  });
+
+  app.addHook('onClose', async () => {
+    // Commit anything queued before the store closes.
+    ledger.flush();
+  });
+  return app;
+}

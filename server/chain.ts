@@ -1,0 +1,39 @@
+/**
+ * What the HTTP layer needs from the anchoring side (server/anchor fills it in). Without it the
+ * service still works: nothing gets anchored, and /health reports the chain as unreachable.
+ */
+import type { AnchorAttempt } from './store/store.js';
+
+export type Network = 'mainnet' | 'testnet' | 'devnet';
+
+/** A snapshot the anchoring loop keeps fresh, so /health never waits for the node. */
+export interface ChainHealth {
+  rpcReachable: boolean;
+  /** The chain tip the loop last saw. */
+  chainTip: number | null;
+  lastScannedHeight: number | null;
+  /** Whether the anchoring loop is running. */
+  loopRunning: boolean;
+  walletBalanceZat: number | null;
+  lastError: string | null;
+}
+
+export interface ChainHooks {
+  /** The network of the node (from getblockchaininfo), or null while unknown. */
+  network(): Network | null;
+  health(): ChainHealth;
+  /**
+   * Starts an anchor of the current root now (POST /anchor/now). Throws `StoreConflictError` when
+   * one is in flight and `ChainUnavailableError` when the node cannot be reached.
+   */
+  anchorNow?(): Promise<AnchorAttempt>;
+  /** Seconds until the unanchored leaves are expected to be anchored, if the loop can tell. */
+  expectedWaitS?(): number | null;
+}
+
+export class ChainUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChainUnavailableError';
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The one validated environment module (design.md "Settings and defaults"). Every setting is read
+ * here and nowhere else; a wrong value throws a `ConfigError` naming the variable, so the process
+ * stops at start-up instead of misbehaving later.
+ */
+
+export type ChainKind = 'dev' | 'zcash';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Operator key; null means operator routes answer 403 while trial keys still work. */
+  adminApiKey: string | null;
+  trialKeyQuota: number;
+  trialKeyDays: number;
+  trialKeysPerHour: number;
+  eventsPerMinute: number;
+  trustProxy: boolean;
+  /** Allowed cross-origin callers; empty means same origin only (no CORS headers). `['*']` allows any. */
+  corsOrigins: string[];
+  lifecycleRequiresKey: boolean;
+  chain: ChainKind;
+  devchainBlockMs: number;
+  /** null: an ephemeral loopback port. */
+  devchainPort: number | null;
+  anchorMinLeaves: number;
+  anchorMaxAgeS: number;
+  anchorTickMs: number;
+  anchorConfirmations: number;
+  anchorAmountZat: number;
+  anchorFromAddress: string | null;
+  zcashRpcUrl: string | null;
+  zcashRpcUser: string | null;
+  zcashRpcPassword: string | null;
+  zcashRpcTimeoutMs: number;
+  /** Template with `{txid}`, e.g. `https://explorer.example/tx/{txid}`. */
+  explorerTxUrl: string | null;
+  anchorViewingKey: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The Zcash maximum supply in zatoshi (21e6 ZEC). */
+const MAX_ZAT = 2_100_000_000_000_000;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function raw(env: Env, name: string): string | undefined {
+  const value = env[name];
+  // An empty variable counts as unset, as shells and .env files commonly produce them.
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value)) throw new ConfigError(name, `must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  }
+  return n;
+}
+
+function optionalInt(env: Env, name: string, min: number, max: number): number | null {
+  return raw(env, name) === undefined ? null : int(env, name, min, min, max);
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(name, `must be true, false, 1 or 0, got "${value}"`);
+}
+
+function str(env: Env, name: string): string | null {
+  const value = raw(env, name);
+  if (value === undefined) return null;
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) throw new ConfigError(name, 'must not contain control characters');
+  return value;
+}
+
+function httpUrl(env: Env, name: string): string | null {
+  const value = str(env, name);
+  if (value === null) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
+  }
+  return value;
+}
+
+function corsOrigins(env: Env): string[] {
+  const value = str(env, 'CORS_ORIGINS');
+  if (value === null) return [];
+  const origins = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new ConfigError('CORS_ORIGINS', `"${origin}" is not an origin like https://app.example`);
+    }
+    // An origin has no path; a trailing slash or path would never match a browser's Origin header.
+    if (url.origin !== origin) {
+      throw new ConfigError('CORS_ORIGINS', `"${origin}" is not an origin like ${url.origin}`);
+    }
+  }
+  return origins;
+}
+
+/** Parses and validates every setting; throws `ConfigError` naming the first wrong variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const chainValue = raw(env, 'CHAIN') ?? 'dev';
+  if (chainValue !== 'dev' && chainValue !== 'zcash') {
+    throw new ConfigError('CHAIN', `must be "dev" or "zcash", got "${chainValue}"`);
+  }
+  const chain: ChainKind = chainValue;
+  const dev = chain === 'dev';
+
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const explorerTxUrl = str(env, 'EXPLORER_TX_URL');
+  if (explorerTxUrl !== null && !explorerTxUrl.includes('{txid}')) {
+    throw new ConfigError('EXPLORER_TX_URL', 'must contain the placeholder {txid}');
+  }
+
+  const config: Config = {
+    host,
+    port: int(env, 'PORT', 8080, 0, 65535),
+    dataDir: str(env, 'DATA_DIR') ?? './data',
+    adminApiKey: str(env, 'ADMIN_API_KEY'),
+    trialKeyQuota: int(env, 'TRIAL_KEY_QUOTA', 50, 1, 1_000_000_000),
+    trialKeyDays: int(env, 'TRIAL_KEY_DAYS', 30, 1, 36_500),
+    trialKeysPerHour: int(env, 'TRIAL_KEYS_PER_HOUR', 5, 1, 1_000_000_000),
+    eventsPerMinute: int(env, 'EVENTS_PER_MINUTE', 60, 1, 1_000_000_000),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    corsOrigins: corsOrigins(env),
+    lifecycleRequiresKey: bool(env, 'LIFECYCLE_REQUIRES_KEY', false),
+    chain,
+    devchainBlockMs: int(env, 'DEVCHAIN_BLOCK_MS', 2000, 10, 3_600_000),
+    devchainPort: optionalInt(env, 'DEVCHAIN_PORT', 1, 65535),
+    anchorMinLeaves: int(env, 'ANCHOR_MIN_LEAVES', dev ? 1 : 10, 1, 1_000_000_000),
+    anchorMaxAgeS: int(env, 'ANCHOR_MAX_AGE_S', dev ? 10 : 3600, 1, 31_536_000),
+    anchorTickMs: int(env, 'ANCHOR_TICK_MS', dev ? 500 : 15_000, 10, 3_600_000),
+    anchorConfirmations: int(env, 'ANCHOR_CONFIRMATIONS', 1, 1, 1000),
+    anchorAmountZat: int(env, 'ANCHOR_AMOUNT_ZAT', 1000, 1, MAX_ZAT),
+    anchorFromAddress: str(env, 'ANCHOR_FROM_ADDRESS'),
+    zcashRpcUrl: httpUrl(env, 'ZCASH_RPC_URL'),
+    zcashRpcUser: str(env, 'ZCASH_RPC_USER'),
+    zcashRpcPassword: str(env, 'ZCASH_RPC_PASSWORD'),
+    zcashRpcTimeoutMs: int(env, 'ZCASH_RPC_TIMEOUT_MS', 15_000, 100, 600_000),
+    explorerTxUrl,
+    anchorViewingKey: str(env, 'ANCHOR_VIEWING_KEY'),
+  };
+
+  if (config.adminApiKey !== null && config.adminApiKey.length < 16) {
+    // A short operator key can be guessed; it writes without quota and reads operator data.
+    throw new ConfigError('ADMIN_API_KEY', 'must be at least 16 characters');
+  }
+  if (chain === 'zcash') {
+    // A real node cannot be guessed: without these the anchoring loop could never send.
+    if (config.zcashRpcUrl === null) throw new ConfigError('ZCASH_RPC_URL', 'is required when CHAIN=zcash');
+    if (config.anchorFromAddress === null) {
+      throw new ConfigError('ANCHOR_FROM_ADDRESS', 'is required when CHAIN=zcash');
+    }
+  }
+  return config;
+}

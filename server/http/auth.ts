@@ -1,0 +1,60 @@
+/**
+ * Bearer keys (design.md decision 2): the operator key from ADMIN_API_KEY, compared in constant
+ * time, or a trial key looked up by its SHA-256. Keys are never read from query strings.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Store, TrialKeyRecord } from '../store/store.js';
+import { ApiError } from './errors.js';
+
+export type Caller = { tier: 'operator' } | { tier: 'trial'; keyHash: string; key: TrialKeyRecord };
+
+export const TRIAL_KEY_PATTERN = /^zap1_trial_[0-9a-f]{32}$/;
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The token of `Authorization: Bearer <token>` (exact, case-sensitive, one space), or null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || !header.startsWith('Bearer ')) return null;
+  const token = header.slice('Bearer '.length);
+  return token === '' || /\s/.test(token) ? null : token;
+}
+
+function isOperatorKey(token: string, adminApiKey: string | null): boolean {
+  if (adminApiKey === null) return false;
+  // Hashing first gives equal lengths, so the comparison time says nothing about the key.
+  return timingSafeEqual(createHash('sha256').update(token).digest(), createHash('sha256').update(adminApiKey).digest());
+}
+
+const unauthorized = (): ApiError =>
+  new ApiError(401, 'unauthorized', 'Send a valid key as "Authorization: Bearer <key>"; get a trial key with POST /trial-key.');
+
+/**
+ * The caller behind the request's key. Throws 401 `unauthorized` (missing or unknown key) or 401
+ * `key_expired`. `nowIso` decides expiry.
+ */
+export function authenticate(request: FastifyRequest, store: Store, adminApiKey: string | null, nowIso: string): Caller {
+  const token = bearerToken(request);
+  if (token === null) throw unauthorized();
+  if (isOperatorKey(token, adminApiKey)) return { tier: 'operator' };
+  if (!TRIAL_KEY_PATTERN.test(token)) throw unauthorized();
+  const keyHash = sha256Hex(token);
+  const key = store.trialKey(keyHash);
+  if (!key) throw unauthorized();
+  if (key.expiresAt <= nowIso) {
+    throw new ApiError(401, 'key_expired', `This trial key expired at ${key.expiresAt}; get a new one with POST /trial-key.`);
+  }
+  return { tier: 'trial', keyHash, key };
+}
+
+/** Requires the operator key: 401 without a valid key, 403 for a trial key or when no operator key is configured. */
+export function requireOperator(request: FastifyRequest, store: Store, adminApiKey: string | null, nowIso: string): void {
+  if (adminApiKey === null) {
+    throw new ApiError(403, 'forbidden', 'This route needs the operator key, and none is configured (ADMIN_API_KEY).');
+  }
+  const caller = authenticate(request, store, adminApiKey, nowIso);
+  if (caller.tier !== 'operator') throw new ApiError(403, 'forbidden', 'This route needs the operator key; a trial key cannot use it.');
+}

@@ -1,0 +1,63 @@
+/** What every route module receives from `buildApp`. */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ChainHooks, Network } from '../chain.js';
+import type { Config } from '../config.js';
+import type { Ledger } from '../ledger.js';
+import type { Store } from '../store/store.js';
+import { ApiError } from './errors.js';
+import type { RouteDoc } from './openapi.js';
+import type { RateLimiter } from './rate-limit.js';
+
+export interface AppContext {
+  config: Config;
+  store: Store;
+  ledger: Ledger;
+  chain: ChainHooks | null;
+  now: () => Date;
+  trialKeyLimiter: RateLimiter;
+  eventLimiter: RateLimiter;
+  /** Every route documents itself here; GET /openapi.json renders the list. */
+  docs: RouteDoc[];
+}
+
+/** The network the service reports: the node's answer, else `devnet` for the embedded chain. */
+export function networkOf(ctx: AppContext): Network | null {
+  return ctx.chain?.network() ?? (ctx.config.chain === 'dev' ? 'devnet' : null);
+}
+
+/** Parses query or path values with `schema`; a mismatch is 400 `validation_failed` naming each field. */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'query',
+    message: issue.message,
+  }));
+  throw new ApiError(400, 'validation_failed', fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
+}
+
+/** `limit`: a whole number; above `max` it is clamped (design.md "Errors"). */
+export const limitParam = (fallback: number, max = 200) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, 'limit must be a whole number')
+    .transform((s) => Math.min(Number(s), max))
+    .optional()
+    .transform((n) => n ?? fallback);
+
+/** A positive whole number query value (a cursor or a size). */
+export const positiveIntParam = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((n) => n >= 1, `${name} must be at least 1`);
+
+export const hex64Param = (name: string) =>
+  z.string().regex(/^[0-9a-f]{64}$/, `${name} must be exactly 64 lowercase hexadecimal characters`);
+
+/** The client address used for per-address limits (honours X-Forwarded-For only with TRUST_PROXY). */
+export function clientAddress(request: FastifyRequest): string {
+  return request.ip;
+}

@@ -1,0 +1,113 @@
+/**
+ * The one error shape of the service (design.md decision 1 and "Errors"):
+ * `{"error": {"code", "message", "fields"?}}`. Handlers throw `ApiError`; the app's error handler
+ * maps everything else, so a 500 never leaks internals.
+ */
+import { z } from 'zod';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export type ErrorCode =
+  | 'invalid_json'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'validation_failed'
+  | 'unknown_field'
+  | 'invalid_hex'
+  | 'unauthorized'
+  | 'key_expired'
+  | 'quota_exhausted'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'conflict'
+  | 'chain_unavailable'
+  | 'internal';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const ErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export function errorBody(error: ApiError): ErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    },
+  };
+}
+
+export const badRequest = (field: string, message: string): ApiError =>
+  new ApiError(400, 'validation_failed', `${field}: ${message}`, [{ field, message }]);
+
+export const notFound = (message: string): ApiError => new ApiError(404, 'not_found', message);
+
+/** Maps Fastify's own errors (parsing, limits, routing) and anything unexpected to an ApiError. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const code = readString(error, 'code');
+  const status = readNumber(error, 'statusCode');
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'payload_too_large', 'The request body is larger than 64 KiB.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'invalid_json', 'The body is empty; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(400, 'invalid_json', 'The Content-Length header does not match the body.');
+    default:
+      break;
+  }
+  // Fastify's JSON parser throws a SyntaxError with statusCode 400 (also for __proto__ keys).
+  if (error instanceof SyntaxError && status === 400) {
+    return new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  if (status !== undefined && status >= 400 && status < 500) {
+    if (status === 404) return notFound('No such resource.');
+    if (status === 413) return new ApiError(413, 'payload_too_large', 'The request is too large.');
+    if (status === 415) return new ApiError(415, 'unsupported_media_type', 'Unsupported content type.');
+    if (status === 429) return new ApiError(429, 'rate_limited', 'Too many requests; retry later.');
+    return new ApiError(400, 'validation_failed', 'The request is malformed.');
+  }
+  return new ApiError(500, 'internal', 'Internal error; the request was not completed. Retry later.');
+}
+
+function readString(value: unknown, key: string): string | undefined {
+  if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
+  const v: unknown = Reflect.get(value, key);
+  return typeof v === 'string' ? v : undefined;
+}
+
+function readNumber(value: unknown, key: string): number | undefined {
+  if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
+  const v: unknown = Reflect.get(value, key);
+  return typeof v === 'number' ? v : undefined;
+}

@@ -1,0 +1,73 @@
+/**
+ * Starts the service: validates the settings, opens the store, listens, prints the URL, and shuts
+ * down cleanly on SIGINT/SIGTERM (queued events are committed before the store closes).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { Ledger } from './ledger.js';
+import { openSqliteStore } from './store/sqlite-store.js';
+
+/** The repository root: the nearest folder above this file holding package.json (works from server/ and dist-server/). */
+function repoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Invalid setting ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const store = openSqliteStore(config.dataDir);
+  const started = Date.now();
+  const ledger = Ledger.open(store);
+  const app = await buildApp({
+    config,
+    store,
+    ledger,
+    staticDir: path.join(repoRoot(), 'dist', 'app'),
+    logger: process.env['LOG_REQUESTS'] === 'true',
+  });
+  const address = await app.listen({ host: config.host, port: config.port });
+  const url = new URL(address);
+  console.log(`ZAP1 service listening on ${url.origin}/ (${ledger.size} leaves, ready in ${Date.now() - started} ms)`);
+
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    app
+      .close()
+      .then(() => {
+        store.close();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,120 @@
+/**
+ * Proof bundles as served (protocol.md 4.1, design.md decision 6): against the first anchored root
+ * containing the leaf, else the current root with anchor {txid: null, height: null}. Every bundle is
+ * checked with `verifyProofBundle` before it leaves the service.
+ */
+import { z } from 'zod';
+import {
+  LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
+  SCHEME_COUNT_BOUND,
+  eventTypeLabel,
+  verifyProofBundle,
+  type ProofStep,
+} from '../src/core/index.js';
+import type { Ledger } from './ledger.js';
+import type { AnchoredRoot, LeafRecord } from './store/store.js';
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const ProofStepSchema = z.object({ hash: hex64, position: z.enum(['left', 'right']) }).strict();
+
+export const ProofBundleSchema = z
+  .object({
+    protocol: z.literal('ZAP1'),
+    version: z.literal('2'),
+    leaf: z
+      .object({
+        hash: hex64,
+        event_type: z.string(),
+        created_at: z.string(),
+        preimage_disclosure: z.literal('withheld from the public proof bundle'),
+        event_type_authentication: z.literal('unverified_server_metadata_without_disclosed_witness'),
+      })
+      .strict(),
+    proof: z.array(ProofStepSchema),
+    root: z
+      .object({
+        hash: hex64,
+        leaf_count: z.int().min(1),
+        created_at: z.string(),
+        scheme: z.literal(SCHEME_COUNT_BOUND),
+        legacy_allowed: z.boolean(),
+        legacy_max_anchor_height: z.literal(LEGACY_ROOT_MAX_ANCHOR_HEIGHT),
+      })
+      .strict(),
+    anchor: z.object({ txid: hex64.nullable(), height: z.int().nullable() }).strict(),
+    verify_command: z.string(),
+  })
+  .strict()
+  .meta({ id: 'ProofBundle' });
+
+export type ProofBundle = z.infer<typeof ProofBundleSchema>;
+
+/** The root a leaf is proven against, and its anchor (null while unanchored). */
+export interface ProofTarget {
+  rootHex: string;
+  leafCount: number;
+  createdAt: string;
+  anchored: AnchoredRoot | null;
+  proof: ProofStep[];
+}
+
+export class UnservableProofError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnservableProofError';
+  }
+}
+
+/** The first anchored root containing the leaf, else the current root. */
+export function proofTarget(ledger: Ledger, leaf: LeafRecord): ProofTarget {
+  const anchored = ledger.store.firstAnchoredRootCovering(leaf.position);
+  if (anchored && anchored.leafCount <= ledger.size) {
+    return {
+      rootHex: anchored.rootHex,
+      leafCount: anchored.leafCount,
+      createdAt: anchored.createdAt,
+      anchored,
+      proof: ledger.tree.inclusionProof(leaf.position - 1, anchored.leafCount),
+    };
+  }
+  const size = ledger.size;
+  return {
+    rootHex: ledger.tree.root(size),
+    leafCount: size,
+    createdAt: ledger.lastCreatedAt() ?? leaf.createdAt,
+    anchored: null,
+    proof: ledger.tree.inclusionProof(leaf.position - 1, size),
+  };
+}
+
+/** The v2 bundle for a stored leaf; throws `UnservableProofError` if it would not verify. */
+export function buildProofBundle(ledger: Ledger, leaf: LeafRecord, target = proofTarget(ledger, leaf)): ProofBundle {
+  const bundle: ProofBundle = {
+    protocol: 'ZAP1',
+    version: '2',
+    leaf: {
+      hash: leaf.leafHex,
+      event_type: eventTypeLabel(leaf.eventType),
+      created_at: leaf.createdAt,
+      preimage_disclosure: 'withheld from the public proof bundle',
+      event_type_authentication: 'unverified_server_metadata_without_disclosed_witness',
+    },
+    proof: target.proof,
+    root: {
+      hash: target.rootHex,
+      leaf_count: target.leafCount,
+      created_at: target.createdAt,
+      scheme: SCHEME_COUNT_BOUND,
+      legacy_allowed: false,
+      legacy_max_anchor_height: LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
+    },
+    anchor: { txid: target.anchored?.txid ?? null, height: target.anchored?.height ?? null },
+    verify_command: 'python3 examples/verify_proof.py proof.json',
+  };
+  const verdict = verifyProofBundle(bundle, { expectedLeafHex: leaf.leafHex });
+  if (!verdict.valid) {
+    throw new UnservableProofError(`bundle for leaf ${leaf.leafHex} does not verify: ${verdict.error ?? 'invalid'}`);
+  }
+  return bundle;
+}

@@ -1,0 +1,274 @@
+/**
+ * GET /anchor/history, /anchor/status, /anchor/consistency and POST /anchor/now
+ * (reference-api.md 4.6, 4.7; design.md "Endpoints, beyond the reference shapes").
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { SCHEME_COUNT_BOUND } from '../../src/core/index.js';
+import { requireOperator } from '../http/auth.js';
+import { parseInput, positiveIntParam, type AppContext } from '../http/context.js';
+import { ApiError, badRequest } from '../http/errors.js';
+import { ChainUnavailableError } from '../chain.js';
+import { StoreConflictError, type AnchorAttempt } from '../store/store.js';
+
+export const HistoryQuerySchema = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,15}$/, 'limit must be a whole number')
+      .transform((s) => Math.min(Number(s), 200))
+      .optional()
+      .describe('Keep only the newest N anchors (still listed oldest first); at most 200. Without it: all'),
+    before: positiveIntParam('before').optional().describe('Only anchors below this block height'),
+  })
+  .strict();
+
+const AnchorEntrySchema = z
+  .object({
+    root: z.string(),
+    txid: z.string(),
+    height: z.int(),
+    leaf_count: z.int(),
+    created_at: z.string().describe("created_at of the root's last leaf"),
+    block_time: z.int().nullable(),
+    scheme: z.literal(SCHEME_COUNT_BOUND),
+  })
+  .strict();
+
+export const HistoryResponseSchema = z
+  .object({
+    anchors: z.array(AnchorEntrySchema),
+    total: z.int(),
+    last_anchor_age_hours: z.int().describe('-1 when there are no anchors'),
+    record_semantics: z.string(),
+  })
+  .strict();
+
+const InFlightSchema = z
+  .object({
+    state: z.enum(['pending', 'broadcast', 'confirmed']),
+    root: z.string(),
+    leaf_count: z.int(),
+    txid: z.string().nullable(),
+    height: z.int().nullable(),
+    attempts: z.int(),
+    last_error: z.string().nullable(),
+  })
+  .strict();
+
+export const StatusResponseSchema = z
+  .object({
+    current_root: z.string().describe('"none" for an empty tree'),
+    leaf_count: z.int(),
+    unanchored_leaves: z.int(),
+    last_anchor_txid: z.string().nullable().describe("The current root's own anchor; null when it is not anchored"),
+    last_anchor_height: z.int().nullable(),
+    needs_anchor: z.boolean(),
+    anchor_threshold: z.int(),
+    broadcast_enabled: z.boolean(),
+    signer_configured: z.boolean(),
+    can_broadcast: z.boolean(),
+    recommendation: z.string(),
+    transaction_reference_semantics: z.string(),
+    latest_anchor: z
+      .object({ root: z.string(), txid: z.string(), height: z.int(), leaf_count: z.int(), block_time: z.int().nullable() })
+      .strict()
+      .nullable(),
+    in_flight: InFlightSchema.nullable(),
+    anchor_due: z.boolean(),
+    expected_wait_s: z.int().nullable(),
+  })
+  .strict();
+
+export const ConsistencyQuerySchema = z
+  .object({ from: positiveIntParam('from'), to: positiveIntParam('to') })
+  .strict();
+
+export const ConsistencyResponseSchema = z
+  .object({
+    from: z.object({ leaf_count: z.int(), root: z.string() }).strict(),
+    to: z.object({ leaf_count: z.int(), root: z.string() }).strict(),
+    proof: z.array(z.string()).describe('RFC 6962 section 2.1.2 order'),
+  })
+  .strict();
+
+export const AnchorNowResponseSchema = z.object({ in_flight: InFlightSchema }).strict();
+
+function inFlightBody(a: AnchorAttempt): z.infer<typeof InFlightSchema> | null {
+  if (a.state !== 'pending' && a.state !== 'broadcast' && a.state !== 'confirmed') return null;
+  return {
+    state: a.state,
+    root: a.rootHex,
+    leaf_count: a.leafCount,
+    txid: a.txid,
+    height: a.height,
+    attempts: a.attempts,
+    last_error: a.lastError,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+
+export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  ctx.docs.push(
+    {
+      method: 'get',
+      path: '/anchor/history',
+      summary: 'Anchored roots, oldest first',
+      query: HistoryQuerySchema,
+      responses: {
+        200: { description: 'Anchored roots', schema: HistoryResponseSchema },
+        400: { description: 'Bad limit or before' },
+      },
+    },
+    {
+      method: 'get',
+      path: '/anchor/status',
+      summary: 'Current root, unanchored leaves, the anchor in flight',
+      responses: { 200: { description: 'Anchoring status', schema: StatusResponseSchema } },
+    },
+    {
+      method: 'get',
+      path: '/anchor/consistency',
+      summary: 'Consistency proof between two tree sizes (1 ≤ from ≤ to ≤ current size)',
+      query: ConsistencyQuerySchema,
+      responses: {
+        200: { description: 'Both roots and the proof', schema: ConsistencyResponseSchema },
+        400: { description: 'Sizes out of range' },
+      },
+    },
+    {
+      method: 'post',
+      path: '/anchor/now',
+      summary: 'Anchor the current root now (operator key)',
+      auth: 'bearer',
+      responses: {
+        202: { description: 'Anchor started', schema: AnchorNowResponseSchema },
+        401: { description: 'Missing or unknown key' },
+        403: { description: 'Not the operator key' },
+        409: { description: 'An anchor is already in flight' },
+        503: { description: 'The chain is unreachable' },
+      },
+    },
+  );
+
+  app.get('/anchor/history', async (request, reply: FastifyReply) => {
+    const query = parseInput(HistoryQuerySchema, request.query);
+    const limit = query.limit;
+    const limited = limit !== undefined;
+    const roots = ctx.store.anchoredRoots({
+      ...(limit !== undefined ? { limit: limit + 1 } : {}),
+      ...(query.before !== undefined ? { beforeHeight: query.before } : {}),
+    });
+    // The extra (oldest) row only tells whether an older page exists.
+    const page = limit !== undefined && roots.length > limit ? roots.slice(1) : roots;
+    const oldest = page[0];
+    if (limited && page.length < roots.length && oldest) {
+      reply.header('link', `</anchor/history?limit=${query.limit}&before=${oldest.height}>; rel="next"`);
+    }
+    const last = page[page.length - 1];
+    const body: z.infer<typeof HistoryResponseSchema> = {
+      anchors: page.map((r) => ({
+        root: r.rootHex,
+        txid: r.txid,
+        height: r.height,
+        leaf_count: r.leafCount,
+        created_at: r.createdAt,
+        block_time: r.blockTime,
+        scheme: SCHEME_COUNT_BOUND,
+      })),
+      total: page.length,
+      last_anchor_age_hours: last ? Math.floor((ctx.now().getTime() - Date.parse(last.createdAt)) / HOUR_MS) : -1,
+      record_semantics:
+        'roots whose anchor transaction has the required confirmations and whose memo was read back from the chain',
+    };
+    return body;
+  });
+
+  app.get('/anchor/status', async () => {
+    const size = ctx.ledger.size;
+    const anchoredCount = ctx.store.anchoredLeafCount();
+    const unanchored = Math.max(size - anchoredCount, 0);
+    const currentAnchor = size > 0 ? ctx.store.anchoredRootBySize(size) : null;
+    const latest = ctx.store.latestAnchoredRoot();
+    const inFlight = ctx.store.listInFlightAnchors()[0] ?? null;
+    const running = ctx.chain !== null;
+    const signer = ctx.config.chain === 'dev' || ctx.config.anchorFromAddress !== null;
+    let oldestUnanchoredAgeS = 0;
+    if (unanchored > 0) {
+      const first = ctx.store.leafAt(anchoredCount + 1);
+      if (first) oldestUnanchoredAgeS = Math.max(0, (ctx.now().getTime() - Date.parse(first.createdAt)) / 1000);
+    }
+    const due = unanchored > 0 && (unanchored >= ctx.config.anchorMinLeaves || oldestUnanchoredAgeS >= ctx.config.anchorMaxAgeS);
+    const expected =
+      unanchored === 0
+        ? null
+        : (ctx.chain?.expectedWaitS?.() ??
+          Math.ceil(
+            (due ? 0 : ctx.config.anchorMaxAgeS - oldestUnanchoredAgeS) +
+              (ctx.config.anchorTickMs + ctx.config.anchorConfirmations * ctx.config.devchainBlockMs) / 1000,
+          ));
+    const recommendation =
+      unanchored === 0
+        ? 'up to date'
+        : !running
+          ? 'anchoring paused; leaves staged for the next operator-authorized anchor run'
+          : !signer
+            ? 'broadcast enabled but signer unavailable; no transaction can be sent'
+            : due
+              ? 'eligible for the configured automatic anchor run'
+              : 'below the configured automatic anchor threshold';
+    const body: z.infer<typeof StatusResponseSchema> = {
+      current_root: size === 0 ? 'none' : ctx.ledger.tree.root(),
+      leaf_count: size,
+      unanchored_leaves: unanchored,
+      last_anchor_txid: currentAnchor?.txid ?? null,
+      last_anchor_height: currentAnchor?.height ?? null,
+      needs_anchor: size > 0 && (currentAnchor === null || unanchored > 0),
+      anchor_threshold: ctx.config.anchorMinLeaves,
+      broadcast_enabled: running,
+      signer_configured: signer,
+      can_broadcast: running && signer,
+      recommendation,
+      transaction_reference_semantics:
+        'last_anchor_txid is the anchor of the current root only; latest_anchor is the most recent anchored root',
+      latest_anchor: latest
+        ? { root: latest.rootHex, txid: latest.txid, height: latest.height, leaf_count: latest.leafCount, block_time: latest.blockTime }
+        : null,
+      in_flight: inFlight ? inFlightBody(inFlight) : null,
+      anchor_due: due,
+      expected_wait_s: expected === null ? null : Math.max(0, Math.round(expected)),
+    };
+    return body;
+  });
+
+  app.get('/anchor/consistency', async (request) => {
+    const { from, to } = parseInput(ConsistencyQuerySchema, request.query);
+    const size = ctx.ledger.size;
+    if (to > size) throw badRequest('to', `to must be at most the current size ${size}`);
+    if (from > to) throw badRequest('from', 'from must be at most to');
+    const body: z.infer<typeof ConsistencyResponseSchema> = {
+      from: { leaf_count: from, root: ctx.ledger.tree.root(from) },
+      to: { leaf_count: to, root: ctx.ledger.tree.root(to) },
+      proof: ctx.ledger.tree.consistencyProof(from, to),
+    };
+    return body;
+  });
+
+  app.post('/anchor/now', async (request, reply) => {
+    requireOperator(request, ctx.store, ctx.config.adminApiKey, ctx.now().toISOString());
+    if (!ctx.chain?.anchorNow) throw new ApiError(503, 'chain_unavailable', 'The anchoring loop is not running.');
+    if (ctx.ledger.size === 0) throw new ApiError(409, 'conflict', 'There are no leaves to anchor yet.');
+    try {
+      const attempt = await ctx.chain.anchorNow();
+      const inFlight = inFlightBody(attempt);
+      if (!inFlight) throw new ApiError(409, 'conflict', `The anchor ended as ${attempt.state}.`);
+      return reply.code(202).send({ in_flight: inFlight });
+    } catch (error) {
+      if (error instanceof StoreConflictError) throw new ApiError(409, 'conflict', 'An anchor is already in flight.');
+      if (error instanceof ChainUnavailableError) throw new ApiError(503, 'chain_unavailable', error.message);
+      throw error;
+    }
+  });
+}
+

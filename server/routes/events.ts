@@ -1,0 +1,85 @@
+/** GET /events: the public feed, newest first, paged by leaf position (reference-api.md 4.8). */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { EVENT_DESCRIPTIONS, EVENT_TYPES, EVENT_TYPE_BYTES, eventTypeLabel } from '../../src/core/index.js';
+import { limitParam, parseInput, positiveIntParam, type AppContext } from '../http/context.js';
+
+export const EventsQuerySchema = z
+  .object({
+    limit: limitParam(50).describe('Default 50; above 200 is clamped to 200'),
+    before: positiveIntParam('before').optional().describe('Only leaves at positions below this (from the Link header)'),
+    event_type: z.enum(EVENT_TYPES).optional(),
+  })
+  .strict();
+
+export const EventsResponseSchema = z
+  .object({
+    protocol: z.literal('ZAP1'),
+    total_returned: z.int(),
+    events: z.array(
+      z
+        .object({
+          leaf_hash: z.string(),
+          event_type: z.string(),
+          description: z.string(),
+          created_at: z.string(),
+          preimage_disclosure: z.literal('withheld from the public event feed'),
+          event_type_authentication: z.literal('unverified_server_metadata_without_disclosed_witness'),
+          verify_url: z.string(),
+          proof_url: z.string(),
+          badge_url: z.string(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+export function eventsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  ctx.docs.push({
+    method: 'get',
+    path: '/events',
+    summary: 'Recent attestation events, newest first',
+    query: EventsQuerySchema,
+    responses: {
+      200: {
+        description: 'A page of events; the next (older) page is in the Link header',
+        schema: EventsResponseSchema,
+        headers: { Link: '<…/events?…&before=N>; rel="next" when older events exist' },
+      },
+      400: { description: 'Bad limit, before or event_type' },
+    },
+  });
+
+  app.get('/events', async (request, reply) => {
+    const query = parseInput(EventsQuerySchema, request.query);
+    const page = ctx.store.listEvents({
+      limit: query.limit,
+      ...(query.before !== undefined ? { before: query.before } : {}),
+      ...(query.event_type !== undefined ? { eventType: EVENT_TYPE_BYTES[query.event_type] } : {}),
+    });
+    if (page.nextBefore !== null && query.limit > 0) {
+      const params = new URLSearchParams({ limit: String(query.limit), before: String(page.nextBefore) });
+      if (query.event_type) params.set('event_type', query.event_type);
+      reply.header('link', `</events?${params.toString()}>; rel="next"`);
+    }
+    const body: z.infer<typeof EventsResponseSchema> = {
+      protocol: 'ZAP1',
+      total_returned: page.leaves.length,
+      events: page.leaves.map((leaf) => {
+        const label = eventTypeLabel(leaf.eventType);
+        return {
+          leaf_hash: leaf.leafHex,
+          event_type: label,
+          description: label === 'UNKNOWN' ? 'Unknown event type' : EVENT_DESCRIPTIONS[label],
+          created_at: leaf.createdAt,
+          preimage_disclosure: 'withheld from the public event feed',
+          event_type_authentication: 'unverified_server_metadata_without_disclosed_witness',
+          verify_url: `/verify/${leaf.leafHex}/check`,
+          proof_url: `/verify/${leaf.leafHex}/proof.json`,
+          badge_url: `/badge/leaf/${leaf.leafHex}`,
+        };
+      }),
+    };
+    return body;
+  });
+}

@@ -1,0 +1,188 @@
+/** GET /protocol/info, /stats and /health. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  EVENT_TYPES,
+  EVENT_TYPE_BYTES,
+  SYSTEM_MANAGED_EVENT_TYPES,
+  WRITE_API_EVENT_TYPES,
+  eventTypeLabel,
+} from '../../src/core/index.js';
+import { networkOf, type AppContext } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+
+const NetworkSchema = z.enum(['mainnet', 'testnet', 'devnet']);
+
+export const ProtocolInfoSchema = z
+  .object({
+    protocol: z.literal('ZAP1'),
+    version: z.string(),
+    event_types: z.int(),
+    event_types_semantics: z.string(),
+    deployed_types: z.int(),
+    deployed_types_semantics: z.string(),
+    reserved_types: z.int(),
+    reserved_types_semantics: z.string(),
+    defined_types: z.int(),
+    defined_event_types: z.array(z.string()),
+    write_api_types: z.int(),
+    write_api_event_types: z.array(z.string()),
+    system_managed_types: z.int(),
+    system_managed_event_types: z.array(z.string()),
+    hash_function: z.literal('BLAKE2b-256'),
+    leaf_personalization: z.literal('NordicShield_'),
+    node_personalization: z.literal('NordicShield_MRK'),
+    verification_sdk: z.string(),
+    verification_sdk_repo: z.string(),
+    specification: z.string(),
+    network: NetworkSchema.optional().describe('Absent while the node has not said which network it is on'),
+    explorer_tx_url: z.string().nullable().describe('Template with {txid}'),
+    anchor_viewing_key: z.string().optional().describe('Decrypts every anchor memo; lets an auditor check anchors with their own wallet'),
+    extensions: z.array(z.literal('consistency')),
+  })
+  .strict();
+
+export const StatsSchema = z
+  .object({
+    total_leaves: z.int(),
+    total_anchors: z.int(),
+    total_anchor_records: z.int(),
+    total_anchors_semantics: z.string(),
+    first_anchor_block: z.int().nullable(),
+    last_anchor_block: z.int().nullable(),
+    network: NetworkSchema.optional(),
+    protocol: z.literal('ZAP1'),
+    event_types: z.array(z.string()),
+    type_counts: z.record(z.string(), z.int()),
+    classified_leaves: z.int(),
+    unclassified_leaves: z.int(),
+  })
+  .strict();
+
+export const HealthSchema = z
+  .object({
+    last_scanned_height: z.int(),
+    chain_tip: z.int(),
+    sync_lag: z.int(),
+    pending_invoices: z.int(),
+    scanner_operational: z.boolean().describe('The anchoring loop is running'),
+    network: NetworkSchema.optional(),
+    rpc_reachable: z.boolean(),
+    store_ok: z.boolean(),
+    chain_ok: z.boolean(),
+    wallet_balance_zat: z.int().nullable(),
+    last_error: z.string().nullable(),
+  })
+  .strict();
+
+export function infoRoutes(app: FastifyInstance, ctx: AppContext): void {
+  ctx.docs.push(
+    {
+      method: 'get',
+      path: '/protocol/info',
+      summary: 'Protocol metadata, network and extensions',
+      responses: { 200: { description: 'Protocol metadata', schema: ProtocolInfoSchema } },
+    },
+    {
+      method: 'get',
+      path: '/stats',
+      summary: 'Leaf and anchor counts (anchored roots only)',
+      responses: { 200: { description: 'Statistics', schema: StatsSchema } },
+    },
+    {
+      method: 'get',
+      path: '/health',
+      summary: 'Store and chain health',
+      responses: {
+        200: { description: 'The store works', schema: HealthSchema },
+        503: { description: 'The store fails' },
+      },
+    },
+  );
+
+  app.get('/protocol/info', async () => {
+    const network = networkOf(ctx);
+    const body: z.infer<typeof ProtocolInfoSchema> = {
+      protocol: 'ZAP1',
+      version: '3.0.0',
+      event_types: EVENT_TYPES.length,
+      event_types_semantics: 'deprecated alias for defined_types',
+      deployed_types: WRITE_API_EVENT_TYPES.length,
+      deployed_types_semantics: 'deprecated alias for write_api_types',
+      reserved_types: SYSTEM_MANAGED_EVENT_TYPES.length,
+      reserved_types_semantics:
+        'deprecated legacy count; these are system-managed defined types, not reserved or unallocated codes',
+      defined_types: EVENT_TYPES.length,
+      defined_event_types: [...EVENT_TYPES],
+      write_api_types: WRITE_API_EVENT_TYPES.length,
+      write_api_event_types: [...WRITE_API_EVENT_TYPES],
+      system_managed_types: SYSTEM_MANAGED_EVENT_TYPES.length,
+      system_managed_event_types: [...SYSTEM_MANAGED_EVENT_TYPES],
+      hash_function: 'BLAKE2b-256',
+      leaf_personalization: 'NordicShield_',
+      node_personalization: 'NordicShield_MRK',
+      verification_sdk: 'zap1-verify',
+      verification_sdk_repo: 'https://github.com/Frontier-Compute/zap1',
+      specification: 'ZAP1 protocol, count-bound Merkle scheme ZAP1_COUNT_BOUND_V2',
+      ...(network ? { network } : {}),
+      explorer_tx_url: ctx.config.explorerTxUrl,
+      ...(ctx.config.anchorViewingKey !== null ? { anchor_viewing_key: ctx.config.anchorViewingKey } : {}),
+      extensions: ['consistency'],
+    };
+    return body;
+  });
+
+  app.get('/stats', async () => {
+    const counts = ctx.ledger.typeCounts();
+    const typeCounts: Record<string, number> = {};
+    for (const t of EVENT_TYPES) typeCounts[t] = counts.get(EVENT_TYPE_BYTES[t]) ?? 0;
+    let unknown = 0;
+    for (const [byte, n] of counts) if (eventTypeLabel(byte) === 'UNKNOWN') unknown += n;
+    if (unknown > 0) typeCounts['OTHER_UNKNOWN'] = unknown;
+    const roots = ctx.store.anchoredRoots();
+    const heights = roots.map((r) => r.height);
+    const total = ctx.ledger.size;
+    const network = networkOf(ctx);
+    const body: z.infer<typeof StatsSchema> = {
+      total_leaves: total,
+      total_anchors: roots.length,
+      total_anchor_records: roots.length,
+      total_anchors_semantics: 'roots anchored on chain: confirmed and their memo read back',
+      first_anchor_block: heights.length > 0 ? Math.min(...heights) : null,
+      last_anchor_block: heights.length > 0 ? Math.max(...heights) : null,
+      ...(network ? { network } : {}),
+      protocol: 'ZAP1',
+      event_types: [...EVENT_TYPES],
+      type_counts: typeCounts,
+      classified_leaves: total - unknown,
+      unclassified_leaves: unknown,
+    };
+    return body;
+  });
+
+  app.get('/health', async (_request, reply) => {
+    try {
+      ctx.store.ping();
+    } catch {
+      throw new ApiError(503, 'internal', 'The store is not answering.');
+    }
+    const h = ctx.chain?.health();
+    const tip = h?.chainTip ?? 0;
+    const scanned = h?.lastScannedHeight ?? tip;
+    const network = networkOf(ctx);
+    const body: z.infer<typeof HealthSchema> = {
+      last_scanned_height: scanned,
+      chain_tip: tip,
+      sync_lag: Math.max(tip - scanned, 0),
+      pending_invoices: 0,
+      scanner_operational: h?.loopRunning ?? false,
+      ...(network ? { network } : {}),
+      rpc_reachable: h?.rpcReachable ?? false,
+      store_ok: true,
+      chain_ok: h?.rpcReachable ?? false,
+      wallet_balance_zat: h?.walletBalanceZat ?? null,
+      last_error: h?.lastError ?? (ctx.chain ? null : 'the anchoring loop is not running'),
+    };
+    return reply.header('cache-control', 'no-store').send(body);
+  });
+}

@@ -1,0 +1,93 @@
+/** POST /memo/decode (reference-api.md 4.10; design.md: text/plain or none = hex text, JSON {"memo"}, else 415). */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MEMO_FORMATS, decodeMemo, parseHex, type DecodedMemo } from '../../src/core/index.js';
+import type { AppContext } from '../http/context.js';
+import { ApiError } from '../http/errors.js';
+
+const MAX_HEX = 2048;
+
+export const MemoJsonBodySchema = z.object({ memo: z.string().describe('Memo bytes as hex, at most 2048 characters') }).strict();
+
+export const DecodedMemoSchema = z
+  .object({
+    format: z.enum(MEMO_FORMATS as [DecodedMemo['format'], ...DecodedMemo['format'][]]),
+    text: z.string().optional(),
+    protocol: z.enum(['ZAP1', 'NSM1']).optional(),
+    event_type: z.string().optional(),
+    event_label: z.string().optional(),
+    payload_hash: z.string().optional(),
+    raw: z.string().optional(),
+    parts: z
+      .array(z.object({ part_type: z.int(), version: z.int(), value_hex: z.string(), value_utf8: z.string().nullable() }))
+      .optional(),
+    hex: z.string().optional(),
+    length: z.int().optional(),
+    first_byte: z.string().optional(),
+  })
+  .strict();
+
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export function memoRoutes(app: FastifyInstance, ctx: AppContext): void {
+  ctx.docs.push({
+    method: 'post',
+    path: '/memo/decode',
+    summary: 'Classify and decode a Zcash memo',
+    body: [
+      { contentType: 'text/plain', schema: z.string().describe('Memo bytes as hex (surrounding whitespace ignored)') },
+      { contentType: 'application/json', schema: MemoJsonBodySchema },
+    ],
+    responses: {
+      200: { description: 'The decoded memo', schema: DecodedMemoSchema },
+      400: { description: 'invalid_hex, invalid_json or validation_failed' },
+      413: { description: 'More than 2048 hex characters' },
+      415: { description: 'Neither text/plain nor application/json' },
+    },
+  });
+
+  // Own plugin scope: this route takes any body as a string and decides by content type itself.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+    scope.post('/memo/decode', async (request) => {
+      const type = mediaType(request.headers['content-type']);
+      const raw = typeof request.body === 'string' ? request.body : '';
+      let hex: string;
+      if (type === '' || type === 'text/plain') {
+        hex = raw;
+      } else if (type === 'application/json') {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          throw new ApiError(400, 'invalid_json', 'The body is not valid JSON; send {"memo": "<hex>"}.');
+        }
+        const result = MemoJsonBodySchema.safeParse(parsed);
+        if (!result.success) {
+          throw new ApiError(400, 'validation_failed', 'Send {"memo": "<hex>"} and nothing else.', [
+            { field: 'memo', message: 'memo must be a hex string' },
+          ]);
+        }
+        hex = result.data.memo;
+      } else {
+        throw new ApiError(415, 'unsupported_media_type', 'Send the memo as hex text (text/plain) or as {"memo": "<hex>"} (application/json).');
+      }
+      hex = hex.trim();
+      if (hex.length > MAX_HEX) {
+        throw new ApiError(413, 'payload_too_large', 'Memo hex is limited to 1024 bytes (2048 hex characters).');
+      }
+      let bytes: Uint8Array;
+      try {
+        bytes = parseHex(hex, { name: 'memo' });
+      } catch (error) {
+        throw new ApiError(400, 'invalid_hex', `invalid hex: ${error instanceof Error ? error.message : 'not hex'}`);
+      }
+      const decoded: z.infer<typeof DecodedMemoSchema> = decodeMemo(bytes);
+      return decoded;
+    });
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Versioned schema migrations, applied in order inside one transaction each; `PRAGMA user_version`
+ * holds the number applied. Never edit a released migration: append a new one.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: leaves, wallet links, keys, tree chunks, anchoring
+  `
+  CREATE TABLE leaves (
+    position      INTEGER PRIMARY KEY,          -- 1-based, dense: the tree index plus one
+    leaf_hash     BLOB NOT NULL UNIQUE CHECK (length(leaf_hash) = 32),
+    event_type    INTEGER NOT NULL CHECK (event_type BETWEEN 0 AND 255),
+    wallet_hash   TEXT NOT NULL,
+    serial_number TEXT,
+    created_at    TEXT NOT NULL,
+    timestamp     INTEGER
+  );
+  CREATE INDEX leaves_by_type ON leaves (event_type, position);
+
+  -- Every wallet that submitted a leaf, including duplicates of another wallet's leaf.
+  CREATE TABLE wallet_links (
+    wallet_hash TEXT NOT NULL,
+    position    INTEGER NOT NULL REFERENCES leaves (position),
+    created_at  TEXT NOT NULL,
+    PRIMARY KEY (wallet_hash, position)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE api_keys (
+    key_hash   TEXT PRIMARY KEY CHECK (length(key_hash) = 64),  -- SHA-256 hex of the key; the key itself is never stored
+    tier       TEXT NOT NULL DEFAULT 'trial' CHECK (tier = 'trial'),
+    quota      INTEGER NOT NULL CHECK (quota >= 0),
+    used       INTEGER NOT NULL DEFAULT 0 CHECK (used >= 0),
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    last_used_at TEXT
+  ) WITHOUT ROWID;
+
+  -- MerkleTree.takeNewFullChunks() blobs: start-up reads these instead of re-hashing.
+  CREATE TABLE tree_chunks (
+    level       INTEGER NOT NULL,
+    chunk_index INTEGER NOT NULL,
+    bytes       BLOB NOT NULL,
+    PRIMARY KEY (level, chunk_index)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE anchors (
+    id          INTEGER PRIMARY KEY,
+    root_hash   TEXT NOT NULL CHECK (length(root_hash) = 64),
+    leaf_count  INTEGER NOT NULL CHECK (leaf_count > 0),
+    state       TEXT NOT NULL CHECK (state IN ('pending', 'broadcast', 'confirmed', 'anchored', 'failed')),
+    opid        TEXT,
+    txid        TEXT CHECK (txid IS NULL OR length(txid) = 64),
+    height      INTEGER,
+    block_time  INTEGER,
+    attempts    INTEGER NOT NULL DEFAULT 0,
+    last_error  TEXT,
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL
+  );
+  -- At most one anchor in flight.
+  CREATE UNIQUE INDEX anchors_one_in_flight ON anchors (state IN ('pending', 'broadcast', 'confirmed'))
+    WHERE state IN ('pending', 'broadcast', 'confirmed');
+
+  -- Rows exist only for anchored sizes.
+  CREATE TABLE anchored_roots (
+    anchor_id  INTEGER PRIMARY KEY REFERENCES anchors (id),
+    root_hash  TEXT NOT NULL,
+    leaf_count INTEGER NOT NULL,
+    txid       TEXT NOT NULL UNIQUE,
+    height     INTEGER NOT NULL,
+    block_time INTEGER,
+    created_at TEXT NOT NULL
+  );
+  CREATE INDEX anchored_roots_by_size ON anchored_roots (leaf_count, anchor_id);
+  CREATE INDEX anchored_roots_by_height ON anchored_roots (height, anchor_id);
+  `,
+];

@@ -1,0 +1,165 @@
+/**
+ * The persistence interface of the service (design.md decision 9). Routes, the event ledger and
+ * the anchoring loop talk to this interface only; SQL stays behind it so a PostgreSQL store can
+ * follow. Positions are 1-based (the first leaf is position 1, tree index 0), as leaf counts are.
+ */
+
+export interface LeafRecord {
+  position: number;
+  leafHex: string;
+  /** The type byte. */
+  eventType: number;
+  /** The wallet (or agent) that first submitted the leaf. */
+  walletHash: string;
+  serialNumber: string | null;
+  /** RFC 3339 time the service recorded the leaf. */
+  createdAt: string;
+  /** Server Unix seconds hashed into DEPLOYMENT and EXIT leaves; null for other types. */
+  timestamp: number | null;
+}
+
+/** One accepted POST /event, ready to write. */
+export interface NewEvent {
+  leafHex: string;
+  eventType: number;
+  walletHash: string;
+  serialNumber: string | null;
+  timestamp: number | null;
+  /** SHA-256 hex of the trial key that spends one quota unit; null for the operator key. */
+  trialKeyHash: string | null;
+}
+
+export type CommitResult =
+  | { status: 'created'; position: number }
+  | { status: 'exists'; position: number }
+  /** The trial key was used up, expired or removed between the request's check and its commit. */
+  | { status: 'quota_exhausted' }
+  | { status: 'key_expired' }
+  | { status: 'unauthorized' };
+
+export interface TrialKeyRecord {
+  keyHash: string;
+  quota: number;
+  used: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface TreeChunk {
+  level: number;
+  index: number;
+  bytes: Uint8Array;
+}
+
+export type AnchorState = 'pending' | 'broadcast' | 'confirmed' | 'anchored' | 'failed';
+export const IN_FLIGHT_STATES: readonly AnchorState[] = ['pending', 'broadcast', 'confirmed'];
+
+/** One anchoring attempt (design.md "What anchored means"). */
+export interface AnchorAttempt {
+  id: number;
+  rootHex: string;
+  leafCount: number;
+  state: AnchorState;
+  /** z_sendmany operation id, once known. */
+  opid: string | null;
+  txid: string | null;
+  height: number | null;
+  /** Unix seconds of the block that holds the transaction. */
+  blockTime: number | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A root whose anchor reached `anchored`; only these count anywhere. */
+export interface AnchoredRoot {
+  anchorId: number;
+  rootHex: string;
+  leafCount: number;
+  txid: string;
+  height: number;
+  blockTime: number | null;
+  /** created_at of the root's last leaf. */
+  createdAt: string;
+}
+
+export interface EventPage {
+  /** Newest first. */
+  leaves: LeafRecord[];
+  /** Position to pass as `before` for the next (older) page, or null at the end. */
+  nextBefore: number | null;
+}
+
+/** Thrown when a write conflicts with the stored state (e.g. a second anchor in flight). */
+export class StoreConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreConflictError';
+  }
+}
+
+export interface Store {
+  /** Throws when the database cannot be read (health check). */
+  ping(): void;
+  close(): void;
+
+  // Leaves
+  leafCount(): number;
+  leafByHash(leafHex: string): LeafRecord | null;
+  leafAt(position: number): LeafRecord | null;
+  /** Leaf hashes of positions `fromPosition .. fromPosition + count - 1`, concatenated (32 bytes each). */
+  leafBytes(fromPosition: number, count: number): Uint8Array;
+  /** Count per type byte. */
+  typeCounts(): Map<number, number>;
+  listEvents(options: { limit: number; before?: number; eventType?: number }): EventPage;
+  /** Every leaf linked to the wallet (its own submissions and duplicates it submitted), by position. */
+  walletLeaves(walletHash: string): LeafRecord[];
+  /**
+   * Writes a batch of accepted events in ONE durable transaction, in order: spends trial quota,
+   * inserts new leaves at the next positions, links wallets. Duplicates (also within the batch)
+   * get `exists`. Throws (writing nothing) if the transaction fails.
+   */
+  commitEvents(events: readonly NewEvent[], createdAt: string): CommitResult[];
+
+  // Keys
+  insertTrialKey(key: TrialKeyRecord): void;
+  trialKey(keyHash: string): TrialKeyRecord | null;
+
+  // Tree chunks (MerkleTree.takeNewFullChunks blobs)
+  saveChunks(chunks: readonly TreeChunk[]): void;
+  loadChunk(level: number, index: number): Uint8Array | undefined;
+
+  // Anchoring (the loop in server/anchor calls these; routes read them)
+  /** Writes the intent before broadcast; throws StoreConflictError if another anchor is in flight. */
+  recordAnchorIntent(input: { rootHex: string; leafCount: number }): AnchorAttempt;
+  setAnchorOperation(id: number, opid: string): AnchorAttempt;
+  /** pending → broadcast. */
+  setAnchorTxid(id: number, txid: string): AnchorAttempt;
+  /** → confirmed: mined at `height`, fewer confirmations than required. */
+  setAnchorConfirmed(id: number, height: number): AnchorAttempt;
+  /** → anchored: enough confirmations and the memo read back; writes the root row. */
+  markAnchored(id: number, input: { height: number; blockTime: number | null }): AnchorAttempt;
+  /** Counts a retry of an in-flight attempt and keeps its last error, without ending it. */
+  noteAnchorError(id: number, message: string): AnchorAttempt;
+  /** → failed (ends the attempt; the next anchors the current root). */
+  markAnchorFailed(id: number, message: string): AnchorAttempt;
+  /**
+   * After a reorganisation removed the attempt's transaction: the root row goes away (proofs stop
+   * claiming it) and the attempt ends as failed with `reason`; the next attempt anchors the current root.
+   */
+  revertAnchor(id: number, reason: string): AnchorAttempt;
+  anchorAttempt(id: number): AnchorAttempt | null;
+  listInFlightAnchors(): AnchorAttempt[];
+  latestAnchorAttempt(): AnchorAttempt | null;
+
+  /** Anchored roots ordered by height (then anchoring order); `before` filters height < before; `limit` keeps the newest. */
+  anchoredRoots(options?: { limit?: number; beforeHeight?: number }): AnchoredRoot[];
+  anchoredRootCount(): number;
+  /** The first anchored root (smallest leaf count, then oldest) that contains `position`. */
+  firstAnchoredRootCovering(position: number): AnchoredRoot | null;
+  latestAnchoredRoot(): AnchoredRoot | null;
+  /** The largest anchored leaf count (0 when nothing is anchored). */
+  anchoredLeafCount(): number;
+  anchoredRootBySize(leafCount: number): AnchoredRoot | null;
+}
