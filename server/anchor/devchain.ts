@@ -249,7 +249,16 @@ export class DevChain {
     const address: string | AddressInfo | null = chain.server.address();
     chain.portValue = typeof address === 'object' && address !== null ? address.port : 0;
     if (options.blockMs > 0) {
-      chain.blockTimer = setInterval(() => chain.mine(1), options.blockMs);
+      chain.blockTimer = setInterval(() => {
+        // A failed block must not take the host process down; the next tick tries again.
+        try {
+          chain.mine(1);
+        } catch (err) {
+          process.stderr.write(
+            `devchain: mining failed: ${err instanceof Error ? err.message : String(err)}\n`,
+          );
+        }
+      }, options.blockMs);
     }
     return chain;
   }
