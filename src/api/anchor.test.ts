@@ -7,6 +7,7 @@ import {
   anchorNowSchema,
   anchorStatusSchema,
   isAnchorInFlight,
+  toHistoryPage,
 } from './anchor';
 import { readOpsFixture } from './fixtures/read-fixture';
 
@@ -101,5 +102,25 @@ describe('consistency and anchor-now schemas', () => {
   it('parses a 202 body', () => {
     const parsed = anchorNowSchema.parse({ in_flight: { state: 'pending', root: H('a'), leaf_count: 3, txid: null, height: null, attempts: 0, last_error: null } });
     expect(parsed.in_flight?.state).toBe('pending');
+  });
+});
+
+describe('history pages', () => {
+  const entry = (height: number, leafCount: number) => ({ root: H('a'), txid: H('b'), height, leaf_count: leafCount });
+
+  it('turns the oldest-first body into newest first and continues below the lowest height', () => {
+    const page = toHistoryPage({ anchors: [entry(10, 1), entry(12, 3)] }, 2);
+    expect(page.anchors.map((a) => a.height)).toEqual([12, 10]);
+    expect(page.nextBefore).toBe(10);
+  });
+
+  it('ends at a short page', () => {
+    expect(toHistoryPage({ anchors: [entry(10, 1)] }, 2).nextBefore).toBeNull();
+  });
+
+  it('treats a reference answer that ignores the limit as the only page', () => {
+    const page = toHistoryPage(anchorHistorySchema.parse(readOpsFixture('anchor_history.json')), 2);
+    expect(page.anchors).toHaveLength(3);
+    expect(page.nextBefore).toBeNull();
   });
 });

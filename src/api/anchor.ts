@@ -2,7 +2,7 @@
  * Anchoring resources: `/anchor/status`, `/anchor/history`, `/anchor/consistency`, `POST /anchor/now`
  * (reference-api.md 4.6, 4.7; design.md "Endpoints, beyond the reference shapes").
  */
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, apiRequestWithMeta } from './client';
 
@@ -163,4 +163,43 @@ export async function requestAnchorNow(baseUrl: string, apiKey?: string | null):
 export function isAnchorInFlight(status: AnchorStatus | undefined): boolean {
   const state = status?.in_flight?.state;
   return state === 'pending' || state === 'broadcast' || state === 'confirmed';
+}
+
+export interface AnchorHistoryPage {
+  /** Newest first. */
+  anchors: AnchorHistoryEntry[];
+  /** `before` (a height) for the next, older page; null at the end. */
+  nextBefore: number | null;
+}
+
+/**
+ * One page, newest first. The reference ignores `limit`/`before` and sends everything: then the
+ * whole list is one page. Otherwise a full page continues below its lowest height.
+ */
+export function toHistoryPage(body: AnchorHistory, pageSize: number): AnchorHistoryPage {
+  const anchors = [...body.anchors].reverse();
+  if (anchors.length < pageSize || anchors.length > pageSize) return { anchors, nextBefore: null };
+  const heights = anchors.map((a) => a.height).filter((h): h is number => h !== null);
+  const lowest = heights.length > 0 ? Math.min(...heights) : null;
+  return { anchors, nextBefore: lowest !== null && lowest > 0 ? lowest : null };
+}
+
+/** `/anchor/history` newest first, one page per `fetchNextPage`. */
+export function anchorHistoryInfiniteQueryOptions(baseUrl: string, pageSize = 20, refetchIntervalMs?: number) {
+  return infiniteQueryOptions({
+    queryKey: anchorKeys.historyPages(baseUrl, pageSize),
+    queryFn: async ({ signal, pageParam }) =>
+      toHistoryPage(
+        await apiRequest(anchorHistoryPath({ limit: pageSize, ...(pageParam !== null ? { before: pageParam } : {}) }), {
+          schema: anchorHistorySchema,
+          signal,
+          baseUrl,
+          auth: false,
+        }),
+        pageSize,
+      ),
+    initialPageParam: null as number | null,
+    getNextPageParam: (lastPage) => lastPage.nextBefore,
+    refetchInterval: refetchIntervalMs ?? false,
+  });
 }

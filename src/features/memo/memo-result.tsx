@@ -1,0 +1,95 @@
+import { Link } from 'react-router';
+import type { DecodedMemo } from '../../core';
+import { formatName, hexRows, splitPadding } from './memo-input';
+
+/** What the memo is; text is rendered as text (React escapes it), never as HTML. */
+export function MemoResult({ memo }: { memo: DecodedMemo }) {
+  return (
+    <div className="space-y-2">
+      <p>
+        Kind: <strong data-testid="memo-kind">{formatName(memo)}</strong>{' '}
+        <span className="font-mono text-sm text-slate-700 dark:text-slate-300">({memo.format})</span>
+      </p>
+      {memo.format === 'text' && (
+        <div>
+          <h3 className="font-medium">Text</h3>
+          <pre className="whitespace-pre-wrap break-words rounded border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">{memo.text}</pre>
+        </div>
+      )}
+      {(memo.format === 'zap1' || memo.format === 'nsm1') && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="font-medium">Protocol</dt>
+          <dd>{memo.protocol}</dd>
+          <dt className="font-medium">Event type</dt>
+          <dd>
+            {memo.event_label} <span className="font-mono">({memo.event_type})</span>
+          </dd>
+          <dt className="font-medium">{memo.event_type === '0x09' ? 'Merkle root' : 'Payload hash (leaf)'}</dt>
+          <dd className="font-mono break-all">
+            {memo.event_type === '0x09' ? (
+              <Link className="text-amber-800 underline dark:text-amber-300" to={`/root/${memo.payload_hash}`}>
+                {memo.payload_hash}
+              </Link>
+            ) : (
+              <Link className="text-amber-800 underline dark:text-amber-300" to={`/leaf/${memo.payload_hash}`}>
+                {memo.payload_hash}
+              </Link>
+            )}
+          </dd>
+        </dl>
+      )}
+      {memo.format === 'zip302' && (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm">
+            <caption className="text-left font-medium">ZIP 302 parts</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="pr-3">#</th>
+                <th scope="col" className="pr-3">Part type</th>
+                <th scope="col" className="pr-3">Version</th>
+                <th scope="col" className="pr-3">Value (hex)</th>
+                <th scope="col">Value (UTF-8)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {memo.parts.map((part, i) => (
+                <tr key={i} className="border-t border-slate-200 dark:border-slate-700">
+                  <td className="pr-3">{i + 1}</td>
+                  <td className="pr-3">{part.part_type}</td>
+                  <td className="pr-3">{part.version}</td>
+                  <td className="pr-3 font-mono break-all">{part.value_hex || '(empty)'}</td>
+                  <td className="break-all">{part.value_utf8 ?? <em>not UTF-8</em>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {memo.format === 'binary' && <p>{memo.length} bytes of binary data after the 0xFF marker.</p>}
+      {memo.format === 'empty' && <p>The memo carries nothing (no bytes, or only zero padding).</p>}
+      {memo.format === 'unknown' && (
+        <p>
+          First byte <span className="font-mono">{memo.first_byte}</span>, {memo.length} bytes: not text, and not a format this decoder knows.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The bytes, 16 per row; the zero padding of a memo field is summarised in one line. */
+export function HexView({ bytes }: { bytes: Uint8Array }) {
+  const { content, paddingBytes } = splitPadding(bytes);
+  const rows = hexRows(content);
+  return (
+    <figure className="space-y-1">
+      <figcaption className="font-medium">Bytes ({bytes.length})</figcaption>
+      <div className="overflow-x-auto rounded border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+        <pre className="font-mono text-xs leading-5" data-testid="hex-view">
+          {rows.map((row) => `${row.offset}  ${row.hex.padEnd(47)}  ${row.ascii}`).join('\n')}
+          {paddingBytes > 0 && `${rows.length > 0 ? '\n' : ''}…  ${paddingBytes} zero bytes of padding`}
+          {bytes.length === 0 && '(no bytes)'}
+        </pre>
+      </div>
+    </figure>
+  );
+}
