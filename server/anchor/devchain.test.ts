@@ -118,8 +118,14 @@ describe('DevChain through the real client', () => {
   it('mines on its timer', async () => {
     const chain = await startChain({ blockMs: 40 });
     const c = clientFor(chain);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await c.getBlockCount()).toBeGreaterThanOrEqual(DEVCHAIN_START_HEIGHT + 3);
+    // Poll rather than sleep a fixed time: a loaded machine delays timers.
+    const deadline = Date.now() + 5000;
+    let height = await c.getBlockCount();
+    while (height < DEVCHAIN_START_HEIGHT + 3 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      height = await c.getBlockCount();
+    }
+    expect(height).toBeGreaterThanOrEqual(DEVCHAIN_START_HEIGHT + 3);
   });
 
   it('keeps blocks and mempool across a restart, but forgets operation ids as zcashd does', async () => {
@@ -273,8 +279,11 @@ describe('DevChain through the real client', () => {
     ]);
     expect((await c.zGetOperationStatus([opid]))[0]).toMatchObject({ status: 'executing', txid: null });
     expect(await c.zGetOperationResult([opid])).toEqual([]); // unfinished operations are not results yet
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const [op] = await c.zGetOperationResult([opid]);
+    let [op] = await c.zGetOperationResult([opid]);
+    for (let i = 0; !op && i < 100; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      [op] = await c.zGetOperationResult([opid]);
+    }
     expect(op?.status).toBe('success');
     expect((await c.getTxChainState(op!.txid!)).state).toBe('unconfirmed');
   });
