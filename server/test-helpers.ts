@@ -1,0 +1,111 @@
+/** Shared test setup: a real SQLite store in a temp dir and the app built on it (no port). */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from './app.js';
+import { loadConfig, type Config } from './config.js';
+import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
+
+export const ADMIN_KEY = 'test-operator-key-0123456789';
+export const HEX_A = 'a'.repeat(64);
+export const HEX_B = 'b'.repeat(64);
+
+export function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'zap1-test-'));
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  store: SqliteStore;
+  config: Config;
+  dir: string;
+  close: () => Promise<void>;
+}
+
+export async function makeTestApp(
+  env: Record<string, string> = {},
+  options: Partial<Omit<BuildAppOptions, 'config' | 'store'>> = {},
+): Promise<TestApp> {
+  const dir = tempDir();
+  const config = loadConfig({ DATA_DIR: dir, ADMIN_API_KEY: ADMIN_KEY, ...env });
+  const store = openSqliteStore(dir);
+  const app = await buildApp({ config, store, ...options });
+  await app.ready();
+  return {
+    app,
+    store,
+    config,
+    dir,
+    close: async () => {
+      await app.close();
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Row counts of every table, read straight from the database file (to assert "nothing written"). */
+export function tableCounts(dir: string): Record<string, number> {
+  const db = new Database(path.join(dir, 'zap1.sqlite'), { readonly: true });
+  try {
+    const tables = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .all()
+      .map((r) => r.name);
+    const counts: Record<string, number> = {};
+    for (const t of tables) counts[t] = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM "${t}"`).get()?.n ?? -1;
+    // Quota spending changes a row, not a count.
+    counts['api_keys.used'] = db.prepare<[], { n: number | null }>('SELECT SUM(used) AS n FROM api_keys').get()?.n ?? 0;
+    return counts;
+  } finally {
+    db.close();
+  }
+}
+
+export const operator = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
+
+/** A valid POST /event body for every write-API type. */
+export function validEvent(type: string, n = 0): Record<string, unknown> {
+  const w = `wallet_${n}`;
+  const s = `SERIAL-${n}`;
+  switch (type) {
+    case 'CONTRACT_ANCHOR':
+      return { event_type: type, wallet_hash: w, serial_number: s, contract_sha256: HEX_A };
+    case 'DEPLOYMENT':
+      return { event_type: type, wallet_hash: w, serial_number: s, facility_id: 'facility-1' };
+    case 'HOSTING_PAYMENT':
+      return { event_type: type, wallet_hash: w, serial_number: s, month: 3, year: 2026 };
+    case 'SHIELD_RENEWAL':
+      return { event_type: type, wallet_hash: w, year: 2026 };
+    case 'TRANSFER':
+      return { event_type: type, wallet_hash: w, serial_number: s, new_wallet_hash: 'new_wallet' };
+    case 'EXIT':
+      return { event_type: type, wallet_hash: w, serial_number: s };
+    case 'STAKING_DEPOSIT':
+    case 'STAKING_WITHDRAW':
+      return { event_type: type, wallet_hash: w, amount_zat: 1000 + n, validator_id: 'validator-1' };
+    case 'STAKING_REWARD':
+      return { event_type: type, wallet_hash: w, amount_zat: 5 + n, epoch: 7 };
+    case 'GOVERNANCE_PROPOSAL':
+      return { event_type: type, wallet_hash: w, proposal_id: `p-${n}`, proposal_hash: HEX_A };
+    case 'GOVERNANCE_VOTE':
+      return { event_type: type, wallet_hash: w, proposal_id: `p-${n}`, vote_commitment: HEX_B };
+    case 'GOVERNANCE_RESULT':
+      return { event_type: type, wallet_hash: w, proposal_id: `p-${n}`, result_hash: HEX_A };
+    case 'AGENT_REGISTER':
+      return { event_type: type, wallet_hash: w, agent_id: w, pubkey_hash: HEX_A, model_hash: HEX_B, policy_hash: HEX_A };
+    case 'AGENT_POLICY':
+      return { event_type: type, wallet_hash: w, agent_id: w, policy_version: 2, rules_hash: HEX_B };
+    case 'AGENT_ACTION':
+      return { event_type: type, wallet_hash: w, agent_id: w, action_type: 'trade', input_hash: HEX_A, output_hash: HEX_B };
+    default:
+      throw new Error(`no fixture for ${type}`);
+  }
+}
+
+/** Contract-anchor body unique per `n`. */
+export function contractEvent(n: number, wallet = `wallet_${n}`): Record<string, unknown> {
+  return { event_type: 'CONTRACT_ANCHOR', wallet_hash: wallet, serial_number: `S-${n}`, contract_sha256: HEX_A };
+}
