@@ -78,27 +78,30 @@ export async function fetchEventsPage(baseUrl: string, params: EventsParams, sig
 
 export const eventsKeys = {
   all: (baseUrl: string) => ['events', baseUrl] as const,
-  feed: (baseUrl: string, pageSize: number, eventType: string | null) =>
-    [...eventsKeys.all(baseUrl), 'feed', pageSize, eventType] as const,
-  range: (baseUrl: string, before: number, limit: number) => [...eventsKeys.all(baseUrl), 'range', before, limit] as const,
+  feed: (baseUrl: string, pageSize: number, eventType: string | null, startBefore: number | null = null) =>
+    [...eventsKeys.all(baseUrl), 'feed', pageSize, eventType, startBefore] as const,
 };
 
-/** The feed, newest first, one page per `fetchNextPage`. */
+/**
+ * The feed, newest first, one page per `fetchNextPage`; `startBefore` starts below a position
+ * (a root's page lists the leaves it covers from its leaf count down).
+ */
 export function eventsInfiniteQueryOptions(
   baseUrl: string,
-  options: { pageSize?: number; eventType?: string | null; refetchIntervalMs?: number } = {},
+  options: { pageSize?: number; eventType?: string | null; refetchIntervalMs?: number; startBefore?: number | null } = {},
 ) {
   const pageSize = options.pageSize ?? 25;
   const eventType = options.eventType ?? null;
+  const startBefore = options.startBefore ?? null;
   return infiniteQueryOptions({
-    queryKey: eventsKeys.feed(baseUrl, pageSize, eventType),
+    queryKey: eventsKeys.feed(baseUrl, pageSize, eventType, startBefore),
     queryFn: ({ signal, pageParam }) =>
       fetchEventsPage(
         baseUrl,
         { limit: pageSize, ...(pageParam !== null ? { before: pageParam } : {}), ...(eventType ? { eventType } : {}) },
         signal,
       ),
-    initialPageParam: null as number | null,
+    initialPageParam: startBefore,
     getNextPageParam: (lastPage) => lastPage.nextBefore,
     refetchInterval: options.refetchIntervalMs ?? false,
   });

@@ -1,0 +1,101 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { anchorHistoryInfiniteQueryOptions } from '../../api/anchor';
+import { protocolInfoQueryOptions } from '../../api/protocol';
+import { useBaseUrl } from '../../api/settings';
+import { ErrorNotice } from '../../components/error-notice';
+import { EmptyState, Loading } from '../../components/page-states';
+import { formatUtc, shortHex } from '../../components/time-format';
+import { TxLink } from '../../components/tx-link';
+import { verdictText, type ConsistencyVerdict } from './consistency-chain';
+import { anchorTime } from './root-leaves';
+import { useConsistencyVerdicts } from './use-consistency';
+
+const PAGE_SIZE = 20;
+
+function verdictClass(verdict: ConsistencyVerdict): string {
+  if (verdict.kind === 'extends' || verdict.kind === 'same') return 'text-emerald-800 dark:text-emerald-300';
+  if (verdict.kind === 'broken') return 'font-semibold text-red-700 dark:text-red-300';
+  return 'text-slate-700 dark:text-slate-300';
+}
+
+/** Every anchored root, newest first, with the browser's own check that each extends the one before. */
+export function HistoryPage() {
+  const baseUrl = useBaseUrl();
+  const info = useQuery(protocolInfoQueryOptions(baseUrl));
+  const history = useInfiniteQuery(anchorHistoryInfiniteQueryOptions(baseUrl, PAGE_SIZE, 10_000));
+  // A service that ignores paging may repeat anchors across pages: keep each txid once.
+  const seen = new Set<string>();
+  const anchors = (history.data?.pages ?? []).flatMap((p) => p.anchors).filter((a) => !seen.has(a.txid) && (seen.add(a.txid), true));
+  const supported = info.data?.extensions?.includes('consistency') ?? false;
+  const verdicts = useConsistencyVerdicts(baseUrl, anchors, history.hasNextPage, supported && !info.isPending);
+
+  return (
+    <section aria-labelledby="history-title" className="space-y-4">
+      <h1 id="history-title" className="text-2xl font-semibold">
+        Anchor history
+      </h1>
+      <p className="max-w-3xl">
+        Every Merkle root this service anchored on chain, newest first.{' '}
+        {supported
+          ? 'Your browser checks, with a consistency proof, that each anchored root extends the previous one: no anchored leaf was removed or rewritten.'
+          : 'This service does not offer consistency proofs, so the append-only check is not available.'}
+      </p>
+      {history.isPending && <Loading what="anchor history" />}
+      {history.isError && <ErrorNotice error={history.error} title="The anchor history could not be loaded" />}
+      {history.isSuccess && anchors.length === 0 && <EmptyState>Nothing has been anchored yet.</EmptyState>}
+      {anchors.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm" data-testid="history-table">
+            <caption className="sr-only">Anchored roots, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-300 dark:border-slate-700">
+                <th scope="col" className="py-1 pr-3">Time</th>
+                <th scope="col" className="py-1 pr-3">Height</th>
+                <th scope="col" className="py-1 pr-3">Leaves</th>
+                <th scope="col" className="py-1 pr-3">Root</th>
+                <th scope="col" className="py-1 pr-3">Transaction</th>
+                <th scope="col" className="py-1 pr-3">Scheme</th>
+                <th scope="col" className="py-1">Append-only check</th>
+              </tr>
+            </thead>
+            <tbody>
+              {anchors.map((anchor, i) => {
+                const verdict = verdicts[i] ?? { kind: 'checking', fromSize: 0 };
+                return (
+                  <tr key={anchor.txid} className="border-b border-slate-200 align-top dark:border-slate-800" data-txid={anchor.txid}>
+                    <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(anchorTime(anchor))}</td>
+                    <td className="py-1 pr-3">{anchor.height ?? 'unknown'}</td>
+                    <td className="py-1 pr-3">{anchor.leaf_count}</td>
+                    <td className="py-1 pr-3">
+                      <Link className="font-mono text-amber-800 underline dark:text-amber-300" to={`/root/${anchor.root}`} title={anchor.root}>
+                        {shortHex(anchor.root)}
+                      </Link>
+                    </td>
+                    <td className="py-1 pr-3">
+                      <TxLink txid={anchor.txid} />
+                    </td>
+                    <td className="py-1 pr-3 font-mono text-xs">{anchor.scheme ?? 'not stated'}</td>
+                    <td className={`py-1 ${verdictClass(verdict)}`} data-testid="consistency-verdict" data-verdict={verdict.kind}>
+                      {verdictText(verdict)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {history.hasNextPage && (
+        <button
+          type="button"
+          className="rounded border border-slate-500 px-3 py-1.5 disabled:opacity-50"
+          disabled={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          {history.isFetchingNextPage ? 'Loading…' : 'Older anchors'}
+        </button>
+      )}
+    </section>
+  );
+}

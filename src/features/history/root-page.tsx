@@ -1,0 +1,109 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { anchorHistoryQueryOptions } from '../../api/anchor';
+import { eventsInfiniteQueryOptions } from '../../api/events';
+import { useBaseUrl } from '../../api/settings';
+import { ErrorNotice } from '../../components/error-notice';
+import { EmptyState, Loading } from '../../components/page-states';
+import { formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
+import { TxLink } from '../../components/tx-link';
+import { anchorTime, coveredRange, withPositions } from './root-leaves';
+
+const PAGE_SIZE = 50;
+
+/** One anchored root: its anchor, and the leaves it covers (newest first, from its leaf count down). */
+export function RootPage() {
+  const { root = '' } = useParams();
+  const rootHex = root.toLowerCase();
+  const baseUrl = useBaseUrl();
+  const history = useQuery(anchorHistoryQueryOptions(baseUrl));
+  const anchors = history.data?.anchors ?? [];
+  const index = anchors.findIndex((a) => a.root.toLowerCase() === rootHex);
+  const anchor = index >= 0 ? anchors[index] : undefined;
+  const range = anchor ? coveredRange(anchors, index) : null;
+  const leaves = useInfiniteQuery({
+    ...eventsInfiniteQueryOptions(baseUrl, { pageSize: PAGE_SIZE, startBefore: (anchor?.leaf_count ?? 0) + 1 }),
+    enabled: anchor !== undefined,
+  });
+  const rows = withPositions(leaves.data?.pages.flatMap((p) => p.events) ?? [], anchor?.leaf_count ?? 0);
+
+  return (
+    <section aria-labelledby="root-title" className="space-y-4">
+      <h1 id="root-title" className="text-2xl font-semibold">
+        Anchored root
+      </h1>
+      <p className="font-mono break-all">{rootHex}</p>
+      {history.isPending && <Loading what="the anchor" />}
+      {history.isError && <ErrorNotice error={history.error} title="The anchor history could not be loaded" />}
+      {history.isSuccess && !anchor && (
+        <EmptyState>
+          This root is not among the anchored roots of this service. <Link className="underline" to="/history">See all anchored roots</Link>.
+        </EmptyState>
+      )}
+      {anchor && range && (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-medium">Transaction</dt>
+            <dd>
+              <TxLink txid={anchor.txid} full />
+            </dd>
+            <dt className="font-medium">Height</dt>
+            <dd>{anchor.height ?? 'unknown'}</dd>
+            <dt className="font-medium">Time</dt>
+            <dd>{formatUtc(anchorTime(anchor))}</dd>
+            <dt className="font-medium">Leaves covered</dt>
+            <dd>
+              positions 1 to {anchor.leaf_count}
+              {range.newFrom <= range.newTo
+                ? `; new in this anchor: ${range.newFrom} to ${range.newTo}`
+                : '; no new leaves since the previous anchor'}
+            </dd>
+            <dt className="font-medium">Scheme</dt>
+            <dd className="font-mono text-sm">{anchor.scheme ?? 'not stated'}</dd>
+          </dl>
+          <h2 className="text-xl font-semibold">Leaves it covers</h2>
+          {leaves.isPending && <Loading what="leaves" />}
+          {leaves.isError && <ErrorNotice error={leaves.error} title="The leaves could not be loaded" />}
+          {leaves.isSuccess && rows.length === 0 && <EmptyState>The service lists no events for these positions.</EmptyState>}
+          {rows.length > 0 && (
+            <div className="overflow-x-auto">
+              <table className="min-w-full text-left text-sm" data-testid="root-leaves">
+                <caption className="sr-only">Leaves covered by this root, newest first</caption>
+                <thead>
+                  <tr className="border-b border-slate-300 dark:border-slate-700">
+                    <th scope="col" className="py-1 pr-3">Position</th>
+                    <th scope="col" className="py-1 pr-3">Leaf</th>
+                    <th scope="col" className="py-1 pr-3">Event type</th>
+                    <th scope="col" className="py-1">Recorded</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map(({ position, event }) => (
+                    <tr key={event.leaf_hash} className="border-b border-slate-200 dark:border-slate-800">
+                      <td className="py-1 pr-3">
+                        {position}
+                        {position >= range.newFrom && <span className="ml-1 text-xs text-emerald-800 dark:text-emerald-300">(new)</span>}
+                      </td>
+                      <td className="py-1 pr-3">
+                        <Link className="font-mono text-amber-800 underline dark:text-amber-300" to={`/leaf/${event.leaf_hash}`} title={event.leaf_hash}>
+                          {shortHex(event.leaf_hash)}
+                        </Link>
+                      </td>
+                      <td className="py-1 pr-3">{event.event_type}</td>
+                      <td className="py-1">{formatUtc(parseServiceTime(event.created_at))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {leaves.hasNextPage && (
+            <button type="button" className="rounded border border-slate-500 px-3 py-1.5" disabled={leaves.isFetchingNextPage} onClick={() => void leaves.fetchNextPage()}>
+              {leaves.isFetchingNextPage ? 'Loading…' : 'Earlier leaves'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
