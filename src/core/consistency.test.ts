@@ -6,7 +6,9 @@ import { toHex } from './hex.js';
 import { merkleRoot } from './merkle.js';
 import { MerkleTree } from './merkle-tree.js';
 
-const LEAVES = Array.from({ length: 700 }, (_, i) => toHex(hashLeafPreimage(Uint8Array.of(0x17, i >> 8, i & 255))));
+const LEAVES = Array.from({ length: 700 }, (_, i) =>
+  toHex(hashLeafPreimage(Uint8Array.of(0x17, i >> 8, i & 255))),
+);
 const TREE = new MerkleTree();
 for (const leaf of LEAVES) TREE.append(leaf);
 
@@ -22,7 +24,8 @@ const inputFor = (fromSize: number, toSize: number) => ({
 describe('verifyConsistency (design.md decision 7, RFC 6962 2.1.2 / RFC 9162 2.1.4.2 over raw nodes)', () => {
   it('accepts the proof between every pair of sizes up to 40', () => {
     for (let to = 1; to <= 40; to++) {
-      for (let from = 1; from <= to; from++) expect(verifyConsistency(inputFor(from, to))).toEqual({ valid: true });
+      for (let from = 1; from <= to; from++)
+        expect(verifyConsistency(inputFor(from, to))).toEqual({ valid: true });
     }
   });
 
@@ -82,13 +85,17 @@ describe('verifyConsistency (design.md decision 7, RFC 6962 2.1.2 / RFC 9162 2.1
     const good = inputFor(5, 9);
     expect(verifyConsistency({ ...good, fromSize: 0 }).error).toMatch(/fromSize/);
     expect(verifyConsistency({ ...good, toSize: 4 }).error).toMatch(/larger/);
-    expect(verifyConsistency({ ...good, fromRootHex: good.fromRootHex.toUpperCase() }).error).toMatch(/earlier root/);
+    expect(verifyConsistency({ ...good, fromRootHex: good.fromRootHex.toUpperCase() }).error).toMatch(
+      /earlier root/,
+    );
     expect(verifyConsistency({ ...good, proof: ['xyz'] }).error).toMatch(/proof node 1/);
     expect(verifyConsistency({ ...good, proof: [] }).error).toMatch(/empty/);
     fc.assert(
       fc.property(fc.anything(), (junk) => {
         expect(verifyConsistency(junk as Parameters<typeof verifyConsistency>[0]).valid).toBe(false);
-        expect(verifyConsistency({ ...good, proof: junk } as Parameters<typeof verifyConsistency>[0]).valid).toBe(false);
+        expect(
+          verifyConsistency({ ...good, proof: junk } as Parameters<typeof verifyConsistency>[0]).valid,
+        ).toBe(false);
       }),
       { numRuns: 200 },
     );

@@ -76,10 +76,14 @@ export function verifyConsistency(input: {
     }
     if (sn !== 0) return fail('the proof has fewer nodes than the two sizes need');
     if (!bytesEqual(commitRoot(fromSize, fr), parseHash(fromRootHex))) {
-      return fail('the proof does not lead to the earlier root: the earlier tree is not part of the later one');
+      return fail(
+        'the proof does not lead to the earlier root: the earlier tree is not part of the later one',
+      );
     }
     if (!bytesEqual(commitRoot(toSize, sr), parseHash(toRootHex))) {
-      return fail('the proof does not lead to the later root: the later tree does not extend the earlier one');
+      return fail(
+        'the proof does not lead to the later root: the later tree does not extend the earlier one',
+      );
     }
     return { valid: true };
   } catch {

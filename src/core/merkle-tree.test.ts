@@ -6,7 +6,8 @@ import { merkleProof, merkleRoot, rawMerkleRoot, type ProofStep } from './merkle
 import { MerkleTree, type ChunkLoader } from './merkle-tree.js';
 import { verifyProof } from './verify-proof.js';
 
-const leafAt = (i: number): string => toHex(hashLeafPreimage(Uint8Array.of(0x42, i >> 16, (i >> 8) & 255, i & 255)));
+const leafAt = (i: number): string =>
+  toHex(hashLeafPreimage(Uint8Array.of(0x42, i >> 16, (i >> 8) & 255, i & 255)));
 const LEAVES = Array.from({ length: 2000 }, (_, i) => leafAt(i));
 
 function treeOf(count: number): MerkleTree {
@@ -17,7 +18,8 @@ function treeOf(count: number): MerkleTree {
 const TREE_64 = treeOf(64);
 const TREE_2000 = treeOf(2000);
 
-const flipFirstByte = (hex: string): string => ((parseInt(hex.slice(0, 2), 16) ^ 1).toString(16).padStart(2, '0') + hex.slice(2));
+const flipFirstByte = (hex: string): string =>
+  (parseInt(hex.slice(0, 2), 16) ^ 1).toString(16).padStart(2, '0') + hex.slice(2);
 
 /** Every way protocol.md 3.4 must catch a tampered proof that has at least one step. */
 function tamperings(proof: readonly ProofStep[]): [string, ProofStep[]][] {
@@ -25,7 +27,10 @@ function tamperings(proof: readonly ProofStep[]): [string, ProofStep[]][] {
   proof.forEach((step, i) => {
     const replace = (s: ProofStep): ProofStep[] => proof.map((p, j) => (j === i ? s : p));
     out.push([`sibling ${i} byte flipped`, replace({ ...step, hash: flipFirstByte(step.hash) })]);
-    out.push([`position ${i} flipped`, replace({ ...step, position: step.position === 'left' ? 'right' : 'left' })]);
+    out.push([
+      `position ${i} flipped`,
+      replace({ ...step, position: step.position === 'left' ? 'right' : 'left' }),
+    ]);
   });
   if (proof.length > 0) out.push(['last step dropped', proof.slice(0, -1)]);
   return out;
@@ -35,7 +40,9 @@ describe('MerkleTree roots and proofs against the naive reference (protocol.md 3
   it('root(size) equals merkleRoot of the prefix for every size 0..64', () => {
     for (let size = 0; size <= 64; size++) {
       expect(TREE_64.root(size)).toBe(merkleRoot(LEAVES.slice(0, size)));
-      expect(toHex(TREE_64.rawRoot(size))).toBe(toHex(rawMerkleRoot(LEAVES.slice(0, size).map((h) => parseHash(h)))));
+      expect(toHex(TREE_64.rawRoot(size))).toBe(
+        toHex(rawMerkleRoot(LEAVES.slice(0, size).map((h) => parseHash(h)))),
+      );
     }
     expect(new MerkleTree().root()).toBe(EMPTY_ROOT_HEX);
   });
@@ -67,7 +74,10 @@ describe('MerkleTree roots and proofs against the naive reference (protocol.md 3
           checked++;
         }
         for (const leafCount of [size - 1, size + 1].filter((n) => n >= 1)) {
-          expect(verifyProof({ leafHex, proof, leafCount, rootHex })).toEqual({ valid: false, scheme: 'INVALID' });
+          expect(verifyProof({ leafHex, proof, leafCount, rootHex })).toEqual({
+            valid: false,
+            scheme: 'INVALID',
+          });
           checked++;
         }
       }
@@ -86,7 +96,9 @@ describe('MerkleTree roots and proofs against the naive reference (protocol.md 3
         expect(rootHex).toBe(merkleRoot(prefix));
         expect(verifyProof({ leafHex: prefix[index]!, proof, leafCount: size, rootHex }).valid).toBe(true);
         for (const [, tampered] of tamperings(proof)) {
-          expect(verifyProof({ leafHex: prefix[index]!, proof: tampered, leafCount: size, rootHex }).valid).toBe(false);
+          expect(
+            verifyProof({ leafHex: prefix[index]!, proof: tampered, leafCount: size, rootHex }).valid,
+          ).toBe(false);
         }
       }),
       { numRuns: 40 },
@@ -129,7 +141,11 @@ describe('MerkleTree argument checks', () => {
 });
 
 /** A store like the service's: full chunks from takeNewFullChunks(), leaves read back from the tree. */
-function chunkStore(tree: MerkleTree): { chunks: Map<string, Uint8Array>; load: ChunkLoader; calls: string[] } {
+function chunkStore(tree: MerkleTree): {
+  chunks: Map<string, Uint8Array>;
+  load: ChunkLoader;
+  calls: string[];
+} {
   const chunks = new Map<string, Uint8Array>();
   const calls: string[] = [];
   const save = (): void => {
@@ -142,7 +158,8 @@ function chunkStore(tree: MerkleTree): { chunks: Map<string, Uint8Array>; load: 
     const stored = chunks.get(`0/${chunkIndex}`);
     if (stored !== undefined) return stored;
     const tail = new Uint8Array(nodeCount * 32);
-    for (let i = 0; i < nodeCount; i++) tail.set(parseHash(tree.leafHex(chunkIndex * MerkleTree.CHUNK_NODES + i)), i * 32);
+    for (let i = 0; i < nodeCount; i++)
+      tail.set(parseHash(tree.leafHex(chunkIndex * MerkleTree.CHUNK_NODES + i)), i * 32);
     return tail;
   };
   return { chunks, load, calls };
@@ -160,7 +177,9 @@ describe('MerkleTree persistence: takeNewFullChunks and restore', () => {
     for (const size of sizes) {
       expect(restored.root(size)).toBe(original.root(size));
       expect(restored.inclusionProof(size - 1, size)).toEqual(original.inclusionProof(size - 1, size));
-      expect(restored.consistencyProof(Math.ceil(size / 3), size)).toEqual(original.consistencyProof(Math.ceil(size / 3), size));
+      expect(restored.consistencyProof(Math.ceil(size / 3), size)).toEqual(
+        original.consistencyProof(Math.ceil(size / 3), size),
+      );
     }
     expect(restored.leafHex(N - 1)).toBe(original.leafHex(N - 1));
   };

@@ -31,7 +31,9 @@ function checkInteger(value: number, name: string, min: number, max: number): vo
   if (typeof value !== 'number') throw new TypeError(`${name} must be a number`);
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new RangeError(
-      max < min ? `${name} is out of range: the tree is empty` : `${name} must be an integer from ${min} to ${max}`,
+      max < min
+        ? `${name} is out of range: the tree is empty`
+        : `${name} must be an integer from ${min} to ${max}`,
     );
   }
 }
@@ -260,7 +262,11 @@ export class MerkleTree {
       tree.#levels.push([]);
       for (let c = 0; c < fullChunks; c++) {
         const bytes = loadChunk(level, c, CHUNK_NODES);
-        if (bytes instanceof Uint8Array && bytes.length === CHUNK_BYTES && tree.#lastNodeMatches(level, c, bytes)) {
+        if (
+          bytes instanceof Uint8Array &&
+          bytes.length === CHUNK_BYTES &&
+          tree.#lastNodeMatches(level, c, bytes)
+        ) {
           tree.#levels[level]![c] = Uint8Array.from(bytes);
         } else {
           tree.#computeNodes(level, c * CHUNK_NODES, (c + 1) * CHUNK_NODES);

@@ -10,8 +10,14 @@ import { legacyMerkleProof, legacyMerkleRoot, merkleProof, merkleRoot, rawMerkle
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const readVectors = (name: string): unknown =>
   JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/zap1', name), 'utf8'));
-const treeVector = z.object({ description: z.string(), leaves: z.array(z.string()), expected_root: z.string() });
-const treeVectors = z.object({ vectors: z.array(treeVector).length(4) }).parse(readVectors('tree_vectors.json')).vectors;
+const treeVector = z.object({
+  description: z.string(),
+  leaves: z.array(z.string()),
+  expected_root: z.string(),
+});
+const treeVectors = z
+  .object({ vectors: z.array(treeVector).length(4) })
+  .parse(readVectors('tree_vectors.json')).vectors;
 const hashVectorTrees = z
   .object({ merkle_tree_vectors: z.array(treeVector).length(1) })
   .parse(readVectors('hash_vectors.json')).merkle_tree_vectors;
@@ -55,7 +61,9 @@ describe('merkleRoot (protocol.md 3.1)', () => {
 
 describe('legacyMerkleRoot (protocol.md 3.2)', () => {
   it('gives the first mainnet anchor root for its two leaves', () => {
-    expect(legacyMerkleRoot([L0, L1])).toBe('024e36515ea30efc15a0a7962dd8f677455938079430b9eab174f46a4328a07a');
+    expect(legacyMerkleRoot([L0, L1])).toBe(
+      '024e36515ea30efc15a0a7962dd8f677455938079430b9eab174f46a4328a07a',
+    );
   });
 
   it('duplicates the odd last node and commits no count', () => {

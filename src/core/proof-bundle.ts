@@ -38,7 +38,13 @@ export interface ExportProofVerdict {
 const MAX_PROOF_STEPS = 64;
 const MAX_U32 = 0xffff_ffff;
 /** Leaf keys that are metadata, not preimage fields (4.1 and 4.2 shapes). */
-const LEAF_METADATA_KEYS = new Set(['hash', 'event_type', 'created_at', 'preimage_disclosure', 'event_type_authentication']);
+const LEAF_METADATA_KEYS = new Set([
+  'hash',
+  'event_type',
+  'created_at',
+  'preimage_disclosure',
+  'event_type_authentication',
+]);
 
 /** A short, safe rendering of an unexpected value for an error message. */
 function quote(value: unknown): string {
@@ -94,7 +100,10 @@ function describeAnchor(txid: unknown, height: unknown): string | null {
  * type stays a claim. Fields that cannot be hashed as the claimed type are a mismatch too: the
  * bundle then discloses something that is not this leaf's preimage.
  */
-function checkWitness(leaf: Record<string, unknown>, leafHex: string): { witness: BundleVerdict['witness']; error?: string } {
+function checkWitness(
+  leaf: Record<string, unknown>,
+  leafHex: string,
+): { witness: BundleVerdict['witness']; error?: string } {
   const disclosed: Record<string, unknown> = {};
   for (const key of Object.keys(leaf)) {
     const value = leaf[key];
@@ -107,7 +116,10 @@ function checkWitness(leaf: Record<string, unknown>, leafHex: string): { witness
     recomputed = leafHash({ ...disclosed, event_type: leaf['event_type'] });
   } catch (e) {
     const reason = e instanceof Error ? e.message : 'it cannot be hashed';
-    return { witness: 'mismatch', error: `the disclosed witness (${names.join(', ')}) is not a valid preimage: ${reason}` };
+    return {
+      witness: 'mismatch',
+      error: `the disclosed witness (${names.join(', ')}) is not a valid preimage: ${reason}`,
+    };
   }
   if (recomputed === leafHex) return { witness: 'verified' };
   return {
@@ -120,7 +132,8 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
   const reject = (error: string): BundleVerdict => ({ ...v, valid: false, scheme: 'INVALID', error });
   // Rule 1.
   if (!isRecord(bundle)) return reject('the proof bundle is not a JSON object');
-  if (bundle['protocol'] !== 'ZAP1') return reject('the proof bundle is not a ZAP1 bundle: protocol must be "ZAP1"');
+  if (bundle['protocol'] !== 'ZAP1')
+    return reject('the proof bundle is not a ZAP1 bundle: protocol must be "ZAP1"');
   // Rule 2. Fields that are already well-formed are reported even when a later rule rejects.
   const { leaf, root, anchor, proof, version } = bundle;
   if (!isRecord(leaf)) return reject('the bundle has no leaf object');
@@ -163,7 +176,9 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
   if (scheme === SCHEME_LEGACY && (anchorHeight === null || anchorHeight > LEGACY_ROOT_MAX_ANCHOR_HEIGHT)) {
     return reject(
       `a legacy root is accepted only for an anchor at or below block ${LEGACY_ROOT_MAX_ANCHOR_HEIGHT}` +
-        (anchorHeight === null ? ', and this one has no anchor height' : `, and this one is at ${anchorHeight}`),
+        (anchorHeight === null
+          ? ', and this one has no anchor height'
+          : `, and this one is at ${anchorHeight}`),
     );
   }
   // Rule 11.
@@ -179,7 +194,14 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
   v.computedRootHex = scheme === SCHEME_COUNT_BOUND ? toHex(commitRoot(v.leafCount, raw)) : walk.rawRootHex;
   const witness = checkWitness(leaf, v.leafHex);
   v.witness = witness.witness;
-  const verdict = verifyProof({ leafHex: v.leafHex, proof: steps, leafCount: v.leafCount, rootHex: v.rootHex, scheme, anchorHeight });
+  const verdict = verifyProof({
+    leafHex: v.leafHex,
+    proof: steps,
+    leafCount: v.leafCount,
+    rootHex: v.rootHex,
+    scheme,
+    anchorHeight,
+  });
   if (!verdict.valid) {
     return reject(
       scheme === SCHEME_COUNT_BOUND
@@ -249,17 +271,24 @@ function checkExportProof(entry: unknown, position: number): ExportProofVerdict 
   if (anchorError !== null) return reject(leaf, anchorError);
   const anchorHeight = isHeight(height) ? height : null;
   if (scheme === SCHEME_COUNT_BOUND) {
-    if (!isLeafCount(leafCount)) return reject(leaf, 'a count-bound proof needs leaf_count, a whole number of at least 1');
+    if (!isLeafCount(leafCount))
+      return reject(leaf, 'a count-bound proof needs leaf_count, a whole number of at least 1');
     if (!verifyProof({ leafHex: leaf, proof: steps, leafCount, rootHex: root, scheme }).valid) {
       return reject(leaf, 'the proof does not lead to the count-bound root');
     }
   } else {
     if (anchorHeight === null || anchorHeight > LEGACY_ROOT_MAX_ANCHOR_HEIGHT) {
-      return reject(leaf, `a legacy root is accepted only for an anchor at or below block ${LEGACY_ROOT_MAX_ANCHOR_HEIGHT}`);
+      return reject(
+        leaf,
+        `a legacy root is accepted only for an anchor at or below block ${LEGACY_ROOT_MAX_ANCHOR_HEIGHT}`,
+      );
     }
     // The legacy check ignores leaf_count; any placeholder that passes verifyProof's input check will do.
     const count = isLeafCount(leafCount) ? leafCount : 1;
-    if (!verifyProof({ leafHex: leaf, proof: steps, leafCount: count, rootHex: root, scheme, anchorHeight }).valid) {
+    if (
+      !verifyProof({ leafHex: leaf, proof: steps, leafCount: count, rootHex: root, scheme, anchorHeight })
+        .valid
+    ) {
       return reject(leaf, 'the proof does not lead to the legacy root');
     }
   }
@@ -277,16 +306,26 @@ export function verifyExport(pkg: unknown): { valid: boolean; proofs: ExportProo
   try {
     if (!isRecord(pkg)) return { valid: false, proofs: [], error: 'the export package is not a JSON object' };
     if (pkg['protocol'] !== 'ZAP1') {
-      return { valid: false, proofs: [], error: 'the export package is not a ZAP1 package: protocol must be "ZAP1"' };
+      return {
+        valid: false,
+        proofs: [],
+        error: 'the export package is not a ZAP1 package: protocol must be "ZAP1"',
+      };
     }
     const entries = pkg['proofs'];
-    if (!Array.isArray(entries)) return { valid: false, proofs: [], error: 'the export package has no list of proofs' };
-    if (entries.length === 0) return { valid: false, proofs: [], error: 'the export package holds no proofs' };
+    if (!Array.isArray(entries))
+      return { valid: false, proofs: [], error: 'the export package has no list of proofs' };
+    if (entries.length === 0)
+      return { valid: false, proofs: [], error: 'the export package holds no proofs' };
     const proofs = entries.map((entry: unknown, i) => checkExportProof(entry, i + 1));
     const failed = proofs.find((p) => !p.valid);
     if (failed !== undefined) {
       const count = proofs.filter((p) => !p.valid).length;
-      return { valid: false, proofs, error: count === 1 ? failed.error : `${count} proofs failed; first, ${failed.error}` };
+      return {
+        valid: false,
+        proofs,
+        error: count === 1 ? failed.error : `${count} proofs failed; first, ${failed.error}`,
+      };
     }
     return { valid: true, proofs };
   } catch {

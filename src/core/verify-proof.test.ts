@@ -27,7 +27,9 @@ describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)'
   });
 
   it('valid V2: 2-leaf tree, left leaf with right sibling, scheme named', () => {
-    expect(verifyProof({ leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: ROOT_2, scheme: V2 })).toEqual(VALID_V2);
+    expect(verifyProof({ leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: ROOT_2, scheme: V2 })).toEqual(
+      VALID_V2,
+    );
   });
 
   it('valid V2: 4-leaf tree, two steps', () => {
@@ -42,19 +44,33 @@ describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)'
   });
 
   it('gated legacy: raw root accepted at anchor height exactly 3317133', () => {
-    const input = { leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2, anchorHeight: 3_317_133 };
+    const input = {
+      leafHex: L0,
+      proof: proofOf0,
+      leafCount: 2,
+      rootHex: LEGACY_ROOT_2,
+      anchorHeight: 3_317_133,
+    };
     expect(verifyProof({ ...input, scheme: LEGACY })).toEqual(VALID_LEGACY);
     expect(verifyProof({ ...input, scheme: null, allowHistoricalLegacy: true })).toEqual(VALID_LEGACY);
   });
 
   it('legacy at height 3317134 is invalid', () => {
-    const input = { leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2, anchorHeight: 3_317_134 };
+    const input = {
+      leafHex: L0,
+      proof: proofOf0,
+      leafCount: 2,
+      rootHex: LEGACY_ROOT_2,
+      anchorHeight: 3_317_134,
+    };
     expect(verifyProof({ ...input, scheme: LEGACY })).toEqual(INVALID);
     expect(verifyProof({ ...input, allowHistoricalLegacy: true })).toEqual(INVALID);
   });
 
   it('legacy raw root with no scheme, no flag and no height is invalid', () => {
-    expect(verifyProof({ leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2 })).toEqual(INVALID);
+    expect(verifyProof({ leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2 })).toEqual(
+      INVALID,
+    );
     expect(
       verifyProof({ leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2, scheme: LEGACY }),
     ).toEqual(INVALID);
@@ -62,9 +78,17 @@ describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)'
 
   it('a fake scheme is invalid even though the math matches', () => {
     expect(
-      verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2, scheme: 'ZAP1_COUNT_BOUND_V3' }),
+      verifyProof({
+        leafHex: L1,
+        proof: proofOf1,
+        leafCount: 2,
+        rootHex: ROOT_2,
+        scheme: 'ZAP1_COUNT_BOUND_V3',
+      }),
     ).toEqual(INVALID);
-    expect(verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2, scheme: '' })).toEqual(INVALID);
+    expect(verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2, scheme: '' })).toEqual(
+      INVALID,
+    );
   });
 
   it('a wrong leaf_count (3 for a 2-leaf root) is invalid', () => {
@@ -72,18 +96,39 @@ describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)'
   });
 
   it('a wrong root (ff…ff) and a tampered sibling (00…00) are invalid', () => {
-    expect(verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: 'f'.repeat(64) })).toEqual(INVALID);
+    expect(verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: 'f'.repeat(64) })).toEqual(
+      INVALID,
+    );
     expect(
-      verifyProof({ leafHex: L1, proof: [{ hash: '0'.repeat(64), position: 'left' }], leafCount: 2, rootHex: ROOT_2 }),
+      verifyProof({
+        leafHex: L1,
+        proof: [{ hash: '0'.repeat(64), position: 'left' }],
+        leafCount: 2,
+        rootHex: ROOT_2,
+      }),
     ).toEqual(INVALID);
   });
 
   it('never crosses schemes: legacy refuses a count-bound match, V2 refuses a gated legacy match', () => {
     expect(
-      verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2, scheme: LEGACY, anchorHeight: 1 }),
+      verifyProof({
+        leafHex: L1,
+        proof: proofOf1,
+        leafCount: 2,
+        rootHex: ROOT_2,
+        scheme: LEGACY,
+        anchorHeight: 1,
+      }),
     ).toEqual(INVALID);
     expect(
-      verifyProof({ leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2, scheme: V2, anchorHeight: 1 }),
+      verifyProof({
+        leafHex: L0,
+        proof: proofOf0,
+        leafCount: 2,
+        rootHex: LEGACY_ROOT_2,
+        scheme: V2,
+        anchorHeight: 1,
+      }),
     ).toEqual(INVALID);
   });
 });
@@ -116,10 +161,18 @@ describe('verifyProof input checks give INVALID rather than throwing', () => {
 
   it('survives junk in every argument', () => {
     fc.assert(
-      fc.property(fc.anything(), fc.anything(), fc.anything(), fc.anything(), (leafHex, proof, leafCount, scheme) => {
-        const input = { leafHex, proof, leafCount, rootHex: ROOT_2, scheme } as unknown as Parameters<typeof verifyProof>[0];
-        expect(verifyProof(input)).toEqual(INVALID);
-      }),
+      fc.property(
+        fc.anything(),
+        fc.anything(),
+        fc.anything(),
+        fc.anything(),
+        (leafHex, proof, leafCount, scheme) => {
+          const input = { leafHex, proof, leafCount, rootHex: ROOT_2, scheme } as unknown as Parameters<
+            typeof verifyProof
+          >[0];
+          expect(verifyProof(input)).toEqual(INVALID);
+        },
+      ),
       { numRuns: 200 },
     );
     expect(verifyProof(null as unknown as Parameters<typeof verifyProof>[0])).toEqual(INVALID);

@@ -23,7 +23,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * `H_node(current, sibling)`, "left" means `H_node(sibling, current)`. Throws TypeError/RangeError
  * for a leaf or sibling that is not 64 lowercase hex, or a position other than exactly left/right.
  */
-export function walkProof(leafHex: string, proof: readonly ProofStep[]): { rawRootHex: string; steps: WalkStep[] } {
+export function walkProof(
+  leafHex: string,
+  proof: readonly ProofStep[],
+): { rawRootHex: string; steps: WalkStep[] } {
   let current = parseHash(leafHex, 'leafHex');
   if (!Array.isArray(proof)) throw new TypeError('proof must be an array of steps');
   const steps: WalkStep[] = [];
@@ -63,17 +66,28 @@ export function verifyProof(input: {
     const { leafHex, proof, leafCount, rootHex } = input;
     const scheme = input.scheme ?? null;
     const anchorHeight = input.anchorHeight ?? null;
-    if (typeof leafCount !== 'number' || !Number.isInteger(leafCount) || leafCount < 1 || leafCount > MAX_LEAF_COUNT) {
+    if (
+      typeof leafCount !== 'number' ||
+      !Number.isInteger(leafCount) ||
+      leafCount < 1 ||
+      leafCount > MAX_LEAF_COUNT
+    ) {
       return invalid;
     }
     if (!isHex64(rootHex)) return invalid;
-    if (anchorHeight !== null && (typeof anchorHeight !== 'number' || !Number.isSafeInteger(anchorHeight) || anchorHeight < 0)) {
+    if (
+      anchorHeight !== null &&
+      (typeof anchorHeight !== 'number' || !Number.isSafeInteger(anchorHeight) || anchorHeight < 0)
+    ) {
       return invalid;
     }
     const raw = parseHash(walkProof(leafHex, proof).rawRootHex);
     const expected = parseHash(rootHex);
     if (scheme !== null && scheme !== SCHEME_COUNT_BOUND && scheme !== SCHEME_LEGACY) return invalid;
-    if ((scheme === null || scheme === SCHEME_COUNT_BOUND) && bytesEqual(commitRoot(leafCount, raw), expected)) {
+    if (
+      (scheme === null || scheme === SCHEME_COUNT_BOUND) &&
+      bytesEqual(commitRoot(leafCount, raw), expected)
+    ) {
       return { valid: true, scheme: SCHEME_COUNT_BOUND };
     }
     const legacyGate =
