@@ -1,0 +1,63 @@
+/** Scaling for the plain SVG charts of the stats page: numbers in, coordinates out. */
+
+/** The smallest of 1, 2, 5 × 10^k that is ≥ `max` (1 for 0 or less), so axes end on round numbers. */
+export function niceMax(max: number): number {
+  if (!Number.isFinite(max) || max <= 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
+  return 10 * power;
+}
+
+/** Evenly spaced round tick values from 0 to `niceMax(max)`, at most `count + 1` of them, integers only. */
+export function ticks(max: number, count = 4): number[] {
+  const top = niceMax(max);
+  const step = Math.max(1, Math.ceil(top / count));
+  const out: number[] = [];
+  for (let v = 0; v <= top; v += step) out.push(v);
+  if (out[out.length - 1] !== top) out.push(top);
+  return out;
+}
+
+export interface Bar {
+  label: string;
+  value: number;
+  y: number;
+  width: number;
+}
+
+/** Horizontal bars: each row `rowHeight` tall, lengths scaled to `plotWidth` against the nice maximum. */
+export function barLayout(data: readonly { label: string; value: number }[], plotWidth: number, rowHeight: number): { bars: Bar[]; max: number; height: number } {
+  const max = niceMax(Math.max(0, ...data.map((d) => d.value)));
+  const bars = data.map((d, i) => ({ label: d.label, value: d.value, y: i * rowHeight, width: Math.max(0, (d.value / max) * plotWidth) }));
+  return { bars, max, height: data.length * rowHeight };
+}
+
+export interface StepPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * A step line (a count holds until the next anchor raises it) through points sorted by x, scaled
+ * into a `width` × `height` box with y up. One point draws a flat line; none draws nothing.
+ */
+export function stepPath(points: readonly StepPoint[], width: number, height: number): { d: string; xMin: number; xMax: number; yMax: number } {
+  if (points.length === 0) return { d: '', xMin: 0, xMax: 0, yMax: 1 };
+  const sorted = [...points].sort((a, b) => a.x - b.x);
+  const xMin = sorted[0]?.x ?? 0;
+  const xMax = sorted[sorted.length - 1]?.x ?? 0;
+  const yMax = niceMax(Math.max(...sorted.map((p) => p.y)));
+  const span = xMax - xMin;
+  const sx = (x: number) => (span === 0 ? width : ((x - xMin) / span) * width);
+  const sy = (y: number) => height - (y / yMax) * height;
+  const round = (n: number) => Math.round(n * 10) / 10;
+  let d = `M ${round(span === 0 ? 0 : sx(xMin))} ${round(sy(sorted[0]?.y ?? 0))}`;
+  for (let i = 1; i < sorted.length; i++) {
+    const p = sorted[i];
+    const prev = sorted[i - 1];
+    if (!p || !prev) continue;
+    d += ` H ${round(sx(p.x))} V ${round(sy(p.y))}`;
+  }
+  if (span === 0) d += ` H ${round(width)}`;
+  return { d, xMin, xMax, yMax };
+}

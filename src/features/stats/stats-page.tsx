@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { anchorHistoryQueryOptions, anchorStatusQueryOptions } from '../../api/anchor';
+import { useBaseUrl } from '../../api/settings';
+import { statsQueryOptions } from '../../api/stats';
+import { EVENT_TYPES } from '../../core';
+import { ErrorNotice } from '../../components/error-notice';
+import { EmptyState, Loading } from '../../components/page-states';
+import { BarChart, StepChart } from './charts';
+import { anchoredOverTime, typeCountRows } from './stats-data';
+
+const REFRESH_MS = 10_000;
+
+function Total({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <div className="rounded border border-slate-300 p-3 dark:border-slate-700">
+      <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
+      <dd className="text-2xl font-semibold" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** Totals, counts per event type and leaves anchored over time, as charts and as tables. */
+export function StatsPage() {
+  const baseUrl = useBaseUrl();
+  const stats = useQuery(statsQueryOptions(baseUrl, REFRESH_MS));
+  const status = useQuery(anchorStatusQueryOptions(baseUrl, REFRESH_MS));
+  const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: REFRESH_MS });
+  const counts = stats.data ? typeCountRows(stats.data, EVENT_TYPES) : [];
+  const overTime = history.data ? anchoredOverTime(history.data.anchors) : [];
+
+  return (
+    <section aria-labelledby="stats-title" className="space-y-6">
+      <h1 id="stats-title" className="text-2xl font-semibold">
+        Statistics
+      </h1>
+      {stats.isPending && <Loading what="statistics" />}
+      {stats.isError && <ErrorNotice error={stats.error} title="The statistics could not be loaded" />}
+      {stats.data && (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          <Total label="Leaves" value={stats.data.total_leaves} testId="stat-leaves" />
+          <Total label="Anchors" value={stats.data.total_anchors} testId="stat-anchors" />
+          <Total
+            label="Unanchored leaves"
+            value={status.data ? status.data.unanchored_leaves : status.isError ? 'unavailable' : '…'}
+            testId="stat-unanchored"
+          />
+          <Total label="First anchor block" value={stats.data.first_anchor_block ?? 'none'} testId="stat-first-block" />
+          <Total label="Last anchor block" value={stats.data.last_anchor_block ?? 'none'} testId="stat-last-block" />
+        </dl>
+      )}
+
+      {stats.data && (
+        <section aria-labelledby="types-title" className="space-y-2">
+          <h2 id="types-title" className="text-xl font-semibold">
+            Events per type
+          </h2>
+          {!stats.data.type_counts ? (
+            <EmptyState>This service does not report counts per event type.</EmptyState>
+          ) : counts.every((c) => c.value === 0) ? (
+            <EmptyState>No events yet.</EmptyState>
+          ) : (
+            <>
+              <BarChart title="Events per type" data={counts.filter((c) => c.value > 0)} />
+              <details>
+                <summary className="cursor-pointer">Counts as a table</summary>
+                <table className="mt-2 text-left text-sm" data-testid="type-counts">
+                  <caption className="sr-only">Events per type</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col" className="pr-6">Event type</th>
+                      <th scope="col">Events</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {counts.map((c) => (
+                      <tr key={c.label} data-type={c.label}>
+                        <td className="pr-6">{c.label}</td>
+                        <td>{c.value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            </>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="time-title" className="space-y-2">
+        <h2 id="time-title" className="text-xl font-semibold">
+          Leaves anchored over time
+        </h2>
+        {history.isPending && <Loading what="anchor history" />}
+        {history.isError && <ErrorNotice error={history.error} title="The anchor history could not be loaded" />}
+        {history.data && overTime.length === 0 && <EmptyState>Nothing has been anchored yet.</EmptyState>}
+        {overTime.length > 0 && (
+          <>
+            <StepChart title="Leaves anchored by block height" points={overTime.map((p) => ({ x: p.height, y: p.leafCount }))} />
+            <details>
+              <summary className="cursor-pointer">Anchors as a table</summary>
+              <table className="mt-2 text-left text-sm">
+                <caption className="sr-only">Leaves anchored by block height</caption>
+                <thead>
+                  <tr>
+                    <th scope="col" className="pr-6">Block height</th>
+                    <th scope="col">Leaves anchored</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {overTime.map((p) => (
+                    <tr key={`${p.height}-${p.leafCount}`}>
+                      <td className="pr-6">{p.height}</td>
+                      <td>{p.leafCount}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          </>
+        )}
+      </section>
+    </section>
+  );
+}
