@@ -55,6 +55,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Errors are reported by our handler; keep the default JSON parser strict about __proto__.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A malformed URL (bad percent-encoding) never reaches the error handler; answer it the same way.
+    frameworkErrors: (error, _request, reply) => {
+      const apiError = new ApiError(400, 'validation_failed', `The URL is malformed: ${error.message}`);
+      void reply.code(400).type('application/json; charset=utf-8').send(errorBody(apiError));
+    },
   });
 
   const docs: RouteDoc[] = [];

@@ -48,13 +48,16 @@ export class Ledger {
    */
   static open(store: Store, options: LedgerOptions = {}): Ledger {
     const leafCount = store.leafCount();
+    const rebuiltLeafChunks: { level: number; index: number; bytes: Uint8Array }[] = [];
     const tree = MerkleTree.restore(leafCount, (level, index, nodeCount) => {
       if (level === 0 && nodeCount < MerkleTree.CHUNK_NODES) {
         return store.leafBytes(index * MerkleTree.CHUNK_NODES + 1, nodeCount);
       }
       const stored = store.loadChunk(level, index);
       if (stored !== undefined || level !== 0) return stored;
-      return store.leafBytes(index * MerkleTree.CHUNK_NODES + 1, nodeCount);
+      const bytes = store.leafBytes(index * MerkleTree.CHUNK_NODES + 1, nodeCount);
+      rebuiltLeafChunks.push({ level, index, bytes });
+      return bytes;
     });
     // A stored level-0 chunk is trusted bytes of leaves; check the newest leaf against the table anyway.
     if (leafCount > 0) {
@@ -63,7 +66,7 @@ export class Ledger {
         throw new Error('stored tree chunks disagree with the stored leaves');
       }
     }
-    store.saveChunks(tree.takeNewFullChunks());
+    store.saveChunks([...rebuiltLeafChunks, ...tree.takeNewFullChunks()]);
     return new Ledger(store, tree, options);
   }
 

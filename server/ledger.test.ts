@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MerkleTree, merkleRoot } from '../src/core/index.js';
+import { Ledger } from './ledger.js';
+import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
+import type { NewEvent } from './store/store.js';
+import { tempDir } from './test-helpers.js';
+
+const leaf = (n: number): string => (n + 1).toString(16).padStart(64, '0');
+const event = (n: number): NewEvent => ({
+  leafHex: leaf(n),
+  eventType: 3,
+  walletHash: `w${n}`,
+  serialNumber: null,
+  timestamp: null,
+  trialKeyHash: null,
+});
+
+let dir: string;
+let store: SqliteStore;
+beforeEach(() => {
+  dir = tempDir();
+  store = openSqliteStore(dir);
+});
+afterEach(() => {
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function fill(ledger: Ledger, from: number, count: number): Promise<void> {
+  await Promise.all(Array.from({ length: count }, (_, i) => ledger.submit(event(from + i))));
+}
+
+describe('Ledger', () => {
+  it('groups concurrent submissions into few transactions and answers each with a root containing it', async () => {
+    const ledger = Ledger.open(store);
+    let commits = 0;
+    const original = store.commitEvents.bind(store);
+    store.commitEvents = (events, createdAt) => {
+      commits++;
+      return original(events, createdAt);
+    };
+    const results = await Promise.all(Array.from({ length: 500 }, (_, i) => ledger.submit(event(i))));
+    expect(commits).toBeLessThanOrEqual(2);
+    expect(results.map((r) => r.status === 'created' && r.position)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    expect(ledger.tree.root()).toBe(merkleRoot(Array.from({ length: 500 }, (_, i) => leaf(i))));
+    expect(results[0]!.rootHex).toBe(ledger.tree.root());
+  });
+
+  it('leaves the tree untouched and rejects the batch when the commit fails', async () => {
+    const ledger = Ledger.open(store);
+    await fill(ledger, 0, 3);
+    const rootBefore = ledger.tree.root();
+    store.commitEvents = () => {
+      throw new Error('disk full');
+    };
+    await expect(ledger.submit(event(10))).rejects.toThrow('disk full');
+    expect(ledger.size).toBe(3);
+    expect(ledger.tree.root()).toBe(rootBefore);
+  });
+
+  it('restarts from stored chunks: every full chunk of every level is read, none re-hashed', async () => {
+    const n = 3 * MerkleTree.CHUNK_NODES + 100;
+    const first = Ledger.open(store);
+    for (let i = 0; i < n; i += 1000) await fill(first, i, Math.min(1000, n - i));
+    const root = first.tree.root();
+    store.close();
+
+    store = openSqliteStore(dir);
+    const served: string[] = [];
+    const missed: string[] = [];
+    const load = store.loadChunk.bind(store);
+    store.loadChunk = (level, index) => {
+      const bytes = load(level, index);
+      (bytes ? served : missed).push(`${level}:${index}`);
+      return bytes;
+    };
+    const second = Ledger.open(store);
+    expect(second.size).toBe(n);
+    expect(second.tree.root()).toBe(root);
+    expect(served).toEqual(['0:0', '0:1', '0:2', '1:0']);
+    expect(missed).toEqual([]);
+    expect(second.tree.inclusionProof(n - 1)).toEqual(first.tree.inclusionProof(n - 1));
+  });
+
+  it('rebuilds missing chunks from the leaves after a crash lost them, and stores them again', async () => {
+    const n = 2 * MerkleTree.CHUNK_NODES + 5;
+    const first = Ledger.open(store);
+    await fill(first, 0, n);
+    const root = first.tree.root();
+    store.close();
+    // Simulate a crash between the leaf commit and the chunk write.
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(`${dir}/zap1.sqlite`);
+    db.prepare('DELETE FROM tree_chunks').run();
+    db.close();
+
+    store = openSqliteStore(dir);
+    const second = Ledger.open(store);
+    expect(second.tree.root()).toBe(root);
+    expect(store.loadChunk(0, 1)?.length).toBe(MerkleTree.CHUNK_NODES * 32);
+    expect(store.loadChunk(1, 0)?.length).toBe(MerkleTree.CHUNK_NODES * 32);
+  });
+});
