@@ -12,7 +12,6 @@ import {
   proofBundleQueryOptions,
   verifyCheckQueryOptions,
   verifyCheckSchema,
-  verifyKeys,
 } from './verify';
 import { fixture, stubFetch } from './fixtures/fetch-stub';
 

@@ -1,4 +1,3 @@
-/// <reference lib="webworker" />
 /**
  * Hashes one file off the main thread: SHA-256 with hash-wasm (design.md: about twice
  * @noble/hashes' speed; WebCrypto cannot hash in chunks), reading Blob.slice ranges so a file of

@@ -6,8 +6,8 @@
 const PSEUDONYM_KEY = 'zap1.walletPseudonym';
 
 /** A fresh pseudonym: "anon_" and 16 random hex digits, inside the identifier rule. */
-export function newWalletPseudonym(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
-  const bytes = random(new Uint8Array(8));
+export function newWalletPseudonym(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
   return `anon_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 

@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { bundleIsAnchored, proofBundleQueryOptions } from '../../api/verify';
+import { verifyProofBundle } from '../../core';
+import { removeSubmission, updateSavedBundle, useSavedSubmissions, type SavedSubmission } from './submissions-store';
+
+/** This browser's submissions to the current service, each watched until its bundle names an anchor. */
+export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
+  const saved = useSavedSubmissions().filter((s) => s.baseUrl === baseUrl);
+  return (
+    <section aria-labelledby="saved-title" className="space-y-3">
+      <h2 id="saved-title" className="text-xl font-semibold">
+        Your submissions
+      </h2>
+      {saved.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          None yet from this browser for this service. Submissions are kept here so you can come back to them.
+        </p>
+      ) : (
+        <ul className="space-y-3" data-testid="saved-submissions">
+          {saved.map((s) => (
+            <SavedRow key={s.leafHex} entry={s} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What a kept bundle says about the anchor, checked with the protocol library, not taken on trust. */
+export function savedAnchorSummary(entry: SavedSubmission): { kind: 'anchored'; txid: string; height: number | null } | { kind: 'awaiting' } | { kind: 'unknown' } | { kind: 'invalid'; reason: string } {
+  if (entry.bundle === undefined) return { kind: 'unknown' };
+  const verdict = verifyProofBundle(entry.bundle, { expectedLeafHex: entry.leafHex });
+  if (!verdict.valid) return { kind: 'invalid', reason: verdict.error ?? 'the proof does not verify' };
+  const txid = verdict.anchor?.txid ?? null;
+  return txid ? { kind: 'anchored', txid, height: verdict.anchor?.height ?? null } : { kind: 'awaiting' };
+}
+
+function SavedRow({ entry }: { entry: SavedSubmission }) {
+  const anchored = bundleIsAnchored(entry.bundle);
+  const bundle = useQuery({ ...proofBundleQueryOptions(entry.baseUrl, entry.leafHex, { pollUntilAnchored: true }), enabled: !anchored });
+  // Keep the latest bundle with the submission, so it is there offline and after the service moves on.
+  useEffect(() => {
+    if (bundle.data !== undefined) updateSavedBundle(entry.baseUrl, entry.leafHex, bundle.data);
+  }, [bundle.data, entry.baseUrl, entry.leafHex]);
+  const summary = savedAnchorSummary(entry);
+  return (
+    <li className="space-y-1 rounded border border-slate-300 p-3 text-sm dark:border-slate-700">
+      <p className="font-medium">
+        {entry.fileName ?? 'Pasted SHA-256'} · serial <span className="font-mono">{entry.serialNumber}</span>
+      </p>
+      <p className="break-all">
+        Leaf <span className="font-mono">{entry.leafHex}</span>
+      </p>
+      <p className="break-all text-slate-700 dark:text-slate-300">
+        Contract SHA-256 <span className="font-mono">{entry.contractSha256}</span> · wallet <span className="font-mono">{entry.walletHash}</span> ·{' '}
+        {new Date(entry.submittedAt).toLocaleString()}
+      </p>
+      <p data-testid="saved-status">
+        {summary.kind === 'anchored' && (
+          <span className="font-medium text-emerald-800 dark:text-emerald-300">
+            Anchored{summary.height !== null ? ` at height ${summary.height}` : ''} in tx {summary.txid.slice(0, 16)}…
+          </span>
+        )}
+        {summary.kind === 'awaiting' && <span>Awaiting an anchor (checked every few seconds).</span>}
+        {summary.kind === 'unknown' && <span>{bundle.isError ? `Could not fetch its proof: ${bundle.error.message}` : 'Fetching its proof…'}</span>}
+        {summary.kind === 'invalid' && <span className="text-red-700 dark:text-red-300">The service's proof does not verify: {summary.reason}</span>}
+      </p>
+      <p className="flex flex-wrap gap-4">
+        <Link className="underline" to={`/leaf/${entry.leafHex}`}>
+          Leaf page
+        </Link>
+        <Link className="underline" to={`/verify/${entry.leafHex}`}>
+          Verify
+        </Link>
+        <button type="button" className="underline" onClick={() => removeSubmission(entry.baseUrl, entry.leafHex)}>
+          Forget
+        </button>
+      </p>
+    </li>
+  );
+}

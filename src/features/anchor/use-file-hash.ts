@@ -1,0 +1,79 @@
+/** Hashes a chosen file in the hash worker and exposes progress, speed and cancel to the page. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { megabytesPerSecond } from './hash-chunks';
+import { parseWorkerReply } from './hash-messages';
+
+export type FileHashState =
+  | { status: 'idle' }
+  | { status: 'hashing'; fileName: string; bytesDone: number; totalBytes: number; mbPerS: number | null }
+  | { status: 'done'; fileName: string; sha256Hex: string; totalBytes: number; mbPerS: number | null }
+  | { status: 'cancelled'; fileName: string }
+  | { status: 'error'; fileName: string; message: string };
+
+export function useFileHash(): { state: FileHashState; hashFile: (file: File) => void; cancel: () => void; reset: () => void } {
+  const [state, setState] = useState<FileHashState>({ status: 'idle' });
+  const workerRef = useRef<Worker | null>(null);
+
+  const stop = useCallback(() => {
+    workerRef.current?.terminate();
+    workerRef.current = null;
+  }, []);
+
+  // Leaving the page stops the hashing too.
+  useEffect(() => stop, [stop]);
+
+  const hashFile = useCallback(
+    (file: File) => {
+      stop();
+      const worker = new Worker(new URL('./hash-worker.ts', import.meta.url), { type: 'module' });
+      workerRef.current = worker;
+      const started = performance.now();
+      setState({ status: 'hashing', fileName: file.name, bytesDone: 0, totalBytes: file.size, mbPerS: null });
+      worker.addEventListener('message', (event: MessageEvent<unknown>) => {
+        if (workerRef.current !== worker) return;
+        const reply = parseWorkerReply(event.data);
+        if (!reply) return;
+        if (reply.type === 'progress') {
+          setState({
+            status: 'hashing',
+            fileName: file.name,
+            bytesDone: reply.bytesDone,
+            totalBytes: reply.totalBytes,
+            mbPerS: megabytesPerSecond(reply.bytesDone, performance.now() - started),
+          });
+        } else if (reply.type === 'done') {
+          stop();
+          setState({
+            status: 'done',
+            fileName: file.name,
+            sha256Hex: reply.sha256Hex,
+            totalBytes: reply.totalBytes,
+            mbPerS: megabytesPerSecond(reply.totalBytes, reply.elapsedMs),
+          });
+        } else {
+          stop();
+          setState({ status: 'error', fileName: file.name, message: reply.message });
+        }
+      });
+      worker.addEventListener('error', (event) => {
+        if (workerRef.current !== worker) return;
+        stop();
+        setState({ status: 'error', fileName: file.name, message: event.message || 'The hash worker failed to start.' });
+      });
+      worker.postMessage({ type: 'hash', file });
+    },
+    [stop],
+  );
+
+  const cancel = useCallback(() => {
+    setState((current) => (current.status === 'hashing' ? { status: 'cancelled', fileName: current.fileName } : current));
+    stop();
+  }, [stop]);
+
+  const reset = useCallback(() => {
+    stop();
+    setState({ status: 'idle' });
+  }, [stop]);
+
+  return { state, hashFile, cancel, reset };
+}

@@ -1,0 +1,41 @@
+/** How keys are shown: never in full once the one-time display is gone, and with what is left of them. */
+import type { KeyInfo } from '../../api/keys';
+
+/** The start of a key, enough to recognise it, not to use it. */
+export function maskKey(key: string): string {
+  const visible = key.startsWith('zap1_trial_') ? 15 : 4;
+  return key.length <= visible ? '•'.repeat(key.length) : `${key.slice(0, visible)}…`;
+}
+
+export interface KeySummary {
+  tierLabel: string;
+  quotaLine: string;
+  expiryLine: string;
+  /** True when the key can no longer write (quota used up or expired). */
+  spent: boolean;
+}
+
+/** Plain words for `GET /key`. */
+export function summariseKeyInfo(info: KeyInfo, now: Date = new Date()): KeySummary {
+  const tierLabel = info.tier === 'operator' ? 'Operator key' : info.tier === 'trial' ? 'Trial key' : `${info.tier} key`;
+  let quotaLine: string;
+  let spent = false;
+  if (info.quota === null) {
+    quotaLine = 'No event quota.';
+  } else {
+    const used = info.used ?? 0;
+    const left = Math.max(0, info.quota - used);
+    quotaLine = `${used} of ${info.quota} events used, ${left} left.`;
+    spent = left === 0;
+  }
+  let expiryLine = 'Does not expire.';
+  if (info.expires_at) {
+    const at = new Date(info.expires_at);
+    if (Number.isNaN(at.getTime())) expiryLine = `Expires ${info.expires_at}.`;
+    else if (at.getTime() <= now.getTime()) {
+      expiryLine = `Expired on ${at.toLocaleString()}.`;
+      spent = true;
+    } else expiryLine = `Expires on ${at.toLocaleString()}.`;
+  }
+  return { tierLabel, quotaLine, expiryLine, spent };
+}

@@ -1,0 +1,199 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../api/client';
+import { fetchKeyInfo, keyInfoQueryOptions, keyKeys, trialKeyExpiry, trialKeyMutationOptions, type TrialKey } from '../../api/keys';
+import { setApiKey, useApiKey, useBaseUrl } from '../../api/settings';
+import { ErrorNotice } from '../../components/error-notice';
+import { maskKey, summariseKeyInfo } from './key-display';
+
+const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
+const PANEL = 'space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
+
+/** Get a trial key in one click, see what the kept key is and what is left of it, or use another key. */
+export function KeysPage() {
+  const baseUrl = useBaseUrl();
+  const apiKey = useApiKey();
+  const [issued, setIssued] = useState<TrialKey | null>(null);
+  const trial = useMutation(trialKeyMutationOptions(baseUrl));
+  const queryClient = useQueryClient();
+
+  return (
+    <section aria-labelledby="keys-title" className="max-w-3xl space-y-6">
+      <h1 id="keys-title" className="text-2xl font-semibold">
+        API key
+      </h1>
+      <p>
+        Submitting events needs a key. It is kept in this browser, separately for each service URL ({baseUrl || 'this site'} now), and
+        sent only to that service.
+      </p>
+
+      <div className={PANEL}>
+        <h2 className="text-lg font-semibold">Get a trial key</h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          No sign-up. A trial key has an event quota and an expiry{apiKey ? '; getting one replaces the key kept now' : ''}.
+        </p>
+        <button
+          type="button"
+          className={PRIMARY}
+          disabled={trial.isPending}
+          onClick={() =>
+            trial.mutate(undefined, {
+              onSuccess: (key) => {
+                setApiKey(key.key, baseUrl);
+                setIssued(key);
+                void queryClient.invalidateQueries({ queryKey: keyKeys.all(baseUrl) });
+              },
+            })
+          }
+        >
+          {trial.isPending ? 'Asking the service…' : 'Get a trial key'}
+        </button>
+        {trial.isError && <ErrorNotice error={trial.error} title="No trial key was issued" />}
+        {issued && <IssuedKey trialKey={issued} />}
+      </div>
+
+      <div className={PANEL} aria-live="polite">
+        <h2 className="text-lg font-semibold">The key kept for this service</h2>
+        {apiKey ? <KeptKey baseUrl={baseUrl} apiKey={apiKey} onForget={() => setIssued(null)} /> : <p>No key is kept. Get a trial key above or paste one below.</p>}
+      </div>
+
+      <PasteKey baseUrl={baseUrl} onKept={() => setIssued(null)} />
+    </section>
+  );
+}
+
+function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <div role="status" className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
+      <p className="font-semibold">Your trial key. It is shown only this once: the service keeps only a hash of it.</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code data-testid="issued-key" className="break-all rounded bg-white px-2 py-1 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100">
+          {trialKey.key}
+        </code>
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => {
+            navigator.clipboard.writeText(trialKey.key).then(
+              () => setCopied('copied'),
+              () => setCopied('failed'),
+            );
+          }}
+        >
+          Copy
+        </button>
+        <span className="text-sm">{copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'Copying failed; select the key and copy it.' : ''}</span>
+      </div>
+      <p className="text-sm">
+        Quota: {trialKey.quota} events. Expires on {trialKeyExpiry(trialKey).toLocaleString()}. Kept in this browser;{' '}
+        <Link className="underline" to="/anchor">
+          anchor a contract
+        </Link>{' '}
+        now.
+      </p>
+    </div>
+  );
+}
+
+function KeptKey({ baseUrl, apiKey, onForget }: { baseUrl: string; apiKey: string; onForget: () => void }) {
+  const info = useQuery(keyInfoQueryOptions(baseUrl, apiKey));
+  const summary = info.data ? summariseKeyInfo(info.data) : null;
+  return (
+    <div className="space-y-2">
+      <p>
+        Key <code className="font-mono">{maskKey(apiKey)}</code>
+      </p>
+      {info.isPending && <p>Asking the service what this key is…</p>}
+      {info.isError && <KeyInfoError error={info.error} />}
+      {summary && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="key-info">
+          <dt className="font-medium">Kind</dt>
+          <dd>{summary.tierLabel}</dd>
+          <dt className="font-medium">Quota</dt>
+          <dd>{summary.quotaLine}</dd>
+          <dt className="font-medium">Expiry</dt>
+          <dd>{summary.expiryLine}</dd>
+        </dl>
+      )}
+      {summary?.spent && <p className="font-medium text-red-700 dark:text-red-300">This key can no longer submit events. Get a new trial key.</p>}
+      <button
+        type="button"
+        className={BUTTON}
+        onClick={() => {
+          setApiKey(null, baseUrl);
+          onForget();
+        }}
+      >
+        Forget this key
+      </button>
+    </div>
+  );
+}
+
+function KeyInfoError({ error }: { error: Error }) {
+  if (error instanceof ApiError && error.status === 401) {
+    return <p role="alert" className="text-red-700 dark:text-red-300">The service does not accept this key: {error.message}</p>;
+  }
+  if (error instanceof ApiError && error.status === 404) {
+    return <p className="text-sm">This service does not describe keys (no GET /key; a reference ZAP1 deployment, perhaps). The key is kept anyway.</p>;
+  }
+  return <ErrorNotice error={error} title="Could not check the key" />;
+}
+
+function PasteKey({ baseUrl, onKept }: { baseUrl: string; onKept: () => void }) {
+  const inputId = useId();
+  const [draft, setDraft] = useState('');
+  const queryClient = useQueryClient();
+  const check = useMutation({ mutationFn: (key: string) => fetchKeyInfo(baseUrl, key) });
+  const keep = (key: string) => {
+    setApiKey(key, baseUrl);
+    setDraft('');
+    check.reset();
+    onKept();
+    void queryClient.invalidateQueries({ queryKey: keyKeys.all(baseUrl) });
+  };
+  const noKeyEndpoint = check.error instanceof ApiError && check.error.status === 404;
+  return (
+    <form
+      className={PANEL}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const key = draft.trim();
+        if (key === '') return;
+        check.mutate(key, { onSuccess: () => keep(key) });
+      }}
+    >
+      <h2 className="text-lg font-semibold">Use another key</h2>
+      <label htmlFor={inputId} className="block font-medium">
+        API key (e.g. an operator key)
+      </label>
+      <input
+        id={inputId}
+        type="password"
+        autoComplete="off"
+        spellCheck={false}
+        value={draft}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          check.reset();
+        }}
+        className="w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
+      />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={PRIMARY} disabled={draft.trim() === '' || check.isPending}>
+          {check.isPending ? 'Checking…' : 'Check and keep'}
+        </button>
+        {noKeyEndpoint && (
+          <button type="button" className={BUTTON} onClick={() => keep(draft.trim())}>
+            Keep it without checking
+          </button>
+        )}
+      </div>
+      {check.isError && !noKeyEndpoint && <KeyInfoError error={check.error} />}
+      {noKeyEndpoint && <p className="text-sm">This service cannot say what a key is (no GET /key). You may keep the key unchecked.</p>}
+    </form>
+  );
+}

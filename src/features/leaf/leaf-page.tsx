@@ -1,0 +1,230 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { anchorStatusQueryOptions } from '../../api/anchor';
+import { ApiError } from '../../api/client';
+import { explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
+import { useBaseUrl } from '../../api/settings';
+import { AWAITING_ANCHOR_POLL_MS, anchorBlockTime, anchoredTxid, proofBundleQueryOptions, verifyCheckQueryOptions, type VerifyCheck } from '../../api/verify';
+import { ErrorNotice } from '../../components/error-notice';
+import { normaliseHex64 } from '../../components/hash-input';
+import { downloadJson } from './download-json';
+import { awaitingExplanation } from './leaf-status';
+
+const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
+
+/** `/leaf` and the shareable `/leaf/:leaf`: is this leaf anchored, and where? */
+export function LeafPage() {
+  const { leaf } = useParams();
+  const parsed = leaf === undefined ? null : normaliseHex64(leaf, 'The leaf hash');
+  if (parsed?.ok && parsed.lowercased) return <Navigate to={`/leaf/${parsed.hex}`} replace />;
+  return (
+    <section aria-labelledby="leaf-title" className="max-w-3xl space-y-6">
+      <h1 id="leaf-title" className="text-2xl font-semibold">
+        Leaf
+      </h1>
+      <LeafForm initial={leaf ?? ''} />
+      {parsed && !parsed.ok && (
+        <p role="alert" className="text-red-700 dark:text-red-300">
+          {parsed.message}
+        </p>
+      )}
+      {parsed?.ok && <LeafStatus key={parsed.hex} leafHex={parsed.hex} />}
+      {!leaf && <p className="text-slate-700 dark:text-slate-300">Paste a leaf hash to see whether, when and where it was anchored.</p>}
+    </section>
+  );
+}
+
+function LeafForm({ initial }: { initial: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <form
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const result = normaliseHex64(draft, 'The leaf hash');
+        if (!result.ok) {
+          setProblem(result.message);
+          return;
+        }
+        setProblem(result.lowercased ? 'Lowercased: leaf hashes are looked up in lowercase.' : null);
+        setDraft(result.hex);
+        void navigate(`/leaf/${result.hex}`);
+      }}
+    >
+      <label htmlFor={id} className="block font-medium">
+        Leaf hash
+      </label>
+      <div className="flex flex-wrap gap-2">
+        <input
+          id={id}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="64 hex characters"
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
+        />
+        <button type="submit" className={PRIMARY}>
+          Look up
+        </button>
+      </div>
+      {problem && (
+        <p id={`${id}-problem`} className="text-sm text-slate-700 dark:text-slate-300">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function LeafStatus({ leafHex }: { leafHex: string }) {
+  const baseUrl = useBaseUrl();
+  const check = useQuery(verifyCheckQueryOptions(baseUrl, leafHex, { pollUntilAnchored: true }));
+  if (check.isPending) return <p aria-live="polite">Looking up the leaf…</p>;
+  if (check.isError) {
+    if (check.error instanceof ApiError && check.error.status === 404) {
+      return (
+        <div role="alert" className="rounded border border-slate-400 p-4">
+          <p className="font-semibold">This service has no such leaf.</p>
+          <p className="text-sm">
+            Check that the hash is complete, and that it was submitted to this service ({baseUrl || 'this site'}); the service URL
+            is set in{' '}
+            <Link className="underline" to="/settings">
+              Settings
+            </Link>
+            .
+          </p>
+        </div>
+      );
+    }
+    return <ErrorNotice error={check.error} title="Could not look up the leaf" />;
+  }
+  return (
+    <div className="space-y-4" aria-live="polite">
+      {anchoredTxid(check.data) ? <Anchored check={check.data} /> : <Awaiting check={check.data} updatedAt={check.dataUpdatedAt} />}
+      {!check.data.valid && (
+        <p className="font-medium text-red-700 dark:text-red-300">
+          The service's own check says this leaf's proof does not verify ({check.data.merkle_scheme ?? 'no scheme'}).
+        </p>
+      )}
+      <ProofActions leafHex={leafHex} />
+    </div>
+  );
+}
+
+function Facts({ check }: { check: VerifyCheck }) {
+  return (
+    <>
+      <dt className="font-medium">Root</dt>
+      <dd className="break-all font-mono">{check.root}</dd>
+      {check.leaf_count !== undefined && (
+        <>
+          <dt className="font-medium">Leaves under the root</dt>
+          <dd>{check.leaf_count}</dd>
+        </>
+      )}
+      {check.event_type && (
+        <>
+          <dt className="font-medium">Event type</dt>
+          <dd>{check.event_type} (as the service claims it)</dd>
+        </>
+      )}
+    </>
+  );
+}
+
+function Anchored({ check }: { check: VerifyCheck }) {
+  const baseUrl = useBaseUrl();
+  const info = useQuery(protocolInfoQueryOptions(baseUrl));
+  const txid = anchoredTxid(check) ?? '';
+  const explorer = explorerTxLink(info.data, txid);
+  const blockTime = anchorBlockTime(check);
+  return (
+    <div className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
+      <p className="text-lg font-semibold" data-testid="leaf-state">
+        Anchored
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium">Transaction</dt>
+        <dd className="break-all font-mono">
+          {explorer ? (
+            <a className="underline" href={explorer} target="_blank" rel="noreferrer">
+              {txid}
+            </a>
+          ) : (
+            txid
+          )}
+        </dd>
+        <dt className="font-medium">Block height</dt>
+        <dd>{check.anchor?.height ?? 'not reported'}</dd>
+        <dt className="font-medium">Block time</dt>
+        <dd>{blockTime ? blockTime.toLocaleString() : 'not reported by the service'}</dd>
+        <Facts check={check} />
+      </dl>
+    </div>
+  );
+}
+
+function Awaiting({ check, updatedAt }: { check: VerifyCheck; updatedAt: number }) {
+  const baseUrl = useBaseUrl();
+  const status = useQuery(anchorStatusQueryOptions(baseUrl, AWAITING_ANCHOR_POLL_MS));
+  return (
+    <div className="space-y-2 rounded border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+      <p className="text-lg font-semibold" data-testid="leaf-state">
+        Awaiting an anchor
+      </p>
+      <p className="text-sm">
+        The service has recorded this leaf in its Merkle tree, but no root containing it has been written to the chain yet. Until
+        then the leaf's existence rests on the service's word alone. The service anchors its current root regularly.
+      </p>
+      <p className="text-sm" data-testid="expected-wait">
+        {status.isError ? 'The anchoring status could not be fetched.' : status.isPending ? 'Asking when the next anchor is due…' : awaitingExplanation(status.data)}
+      </p>
+      <p className="text-sm">
+        Checking again every {AWAITING_ANCHOR_POLL_MS / 1000} s (last checked {new Date(updatedAt).toLocaleTimeString()}).
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <Facts check={check} />
+      </dl>
+    </div>
+  );
+}
+
+function ProofActions({ leafHex }: { leafHex: string }) {
+  const baseUrl = useBaseUrl();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          className={BUTTON}
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            setError(null);
+            // Always the latest bundle: it changes once the leaf is anchored.
+            queryClient
+              .fetchQuery({ ...proofBundleQueryOptions(baseUrl, leafHex), staleTime: 0 })
+              .then((bundle) => downloadJson(`zap1-proof-${leafHex.slice(0, 16)}.json`, bundle), setError)
+              .finally(() => setBusy(false));
+          }}
+        >
+          {busy ? 'Fetching…' : 'Download proof'}
+        </button>
+        <Link className="self-center underline" to={`/verify/${leafHex}`}>
+          Verify the proof in this browser
+        </Link>
+      </div>
+      {error !== null && <ErrorNotice error={error} title="The proof could not be downloaded" />}
+    </div>
+  );
+}
