@@ -45,8 +45,7 @@ export const ProofBundleSchema = z
     anchor: z.object({ txid: hex64.nullable(), height: z.int().nullable() }).strict(),
     verify_command: z.string(),
   })
-  .strict()
-  .meta({ id: 'ProofBundle' });
+  .strict();
 
 export type ProofBundle = z.infer<typeof ProofBundleSchema>;
 

@@ -47,8 +47,7 @@ export const ErrorBodySchema = z
       message: z.string(),
       fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
     }),
-  })
-  .meta({ id: 'Error' });
+  });
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

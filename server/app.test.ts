@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildOpenApi } from './http/openapi.js';
+import { makeTestApp, tempDir, type TestApp } from './test-helpers.js';
+
+const open: TestApp[] = [];
+async function app(env: Record<string, string> = {}, options: Parameters<typeof makeTestApp>[1] = {}): Promise<TestApp> {
+  const t = await makeTestApp(env, options);
+  open.push(t);
+  return t;
+}
+afterEach(async () => {
+  while (open.length > 0) await open.pop()!.close();
+});
+
+describe('errors', () => {
+  it('answers unknown paths and methods with JSON 404', async () => {
+    const t = await app();
+    for (const [method, url] of [['GET', '/nope'], ['DELETE', '/event'], ['PUT', '/trial-key'], ['GET', '/event']] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    }
+  });
+
+  it('turns an unexpected failure into a 500 that leaks nothing', async () => {
+    const t = await app();
+    t.store.listEvents = () => {
+      throw new Error('SQLITE_CORRUPT secret/path/zap1.sqlite');
+    };
+    const res = await t.app.inject({ url: '/events' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error.code).toBe('internal');
+    expect(res.body).not.toMatch(/SQLITE|secret|stack/);
+  });
+});
+
+describe('CORS', () => {
+  it('sends no CORS headers by default (same origin only)', async () => {
+    const t = await app();
+    const res = await t.app.inject({ url: '/stats', headers: { origin: 'https://elsewhere.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('allows the configured origins and exposes Link and Retry-After', async () => {
+    const t = await app({ CORS_ORIGINS: 'https://app.example,https://other.example' });
+    const res = await t.app.inject({ url: '/events', headers: { origin: 'https://app.example' } });
+    expect(res.headers['access-control-allow-origin']).toBe('https://app.example');
+    expect(String(res.headers['access-control-expose-headers'])).toMatch(/Link/);
+    const denied = await t.app.inject({ url: '/events', headers: { origin: 'https://evil.example' } });
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/event',
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/Authorization/);
+  });
+});
+
+describe('GET /openapi.json', () => {
+  it('documents every route from the schemas the routes use', async () => {
+    const t = await app();
+    const res = await t.app.inject({ url: '/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.0.3');
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        '/anchor/consistency', '/anchor/history', '/anchor/now', '/anchor/status', '/event', '/events', '/health', '/key',
+        '/lifecycle/{wallet}', '/lifecycle/{wallet}/export', '/memo/decode', '/openapi.json', '/protocol/info', '/stats',
+        '/trial-key', '/verify/{leaf}/check', '/verify/{leaf}/proof.json',
+      ].sort(),
+    );
+    const bundle = doc.paths['/verify/{leaf}/proof.json'].get.responses['200'].content['application/json'].schema;
+    expect(bundle.additionalProperties).toBe(false);
+    expect(bundle.required).toEqual(expect.arrayContaining(['protocol', 'version', 'leaf', 'proof', 'root', 'anchor']));
+    const eventBody = doc.paths['/event'].post.requestBody.content['application/json'].schema;
+    expect(eventBody.properties.event_type.enum).toHaveLength(15);
+    const limit = doc.paths['/events'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', required: false });
+    expect(buildOpenApi([], { version: '0' })).toMatchObject({ paths: {} });
+  });
+});
+
+describe('the built web app under /app/', () => {
+  it('serves files, falls back to index.html only under /app/, and redirects /', async () => {
+    const dist = tempDir();
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ZAP1</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'main.js'), 'console.log(1)');
+    try {
+      const t = await app({}, { staticDir: dist });
+      expect((await t.app.inject({ url: '/app/assets/main.js' })).body).toBe('console.log(1)');
+      const page = await t.app.inject({ url: '/app/leaf/abc' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>ZAP1</title>');
+      expect((await t.app.inject({ url: '/app/assets/missing.js' })).statusCode).toBe(404);
+      const root = await t.app.inject({ url: '/' });
+      expect(root.statusCode).toBe(302);
+      expect(root.headers['location']).toBe('/app/');
+      const api404 = await t.app.inject({ url: '/leaf/abc' });
+      expect(api404.json().error.code).toBe('not_found');
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it('serves no app when the folder does not exist', async () => {
+    const t = await app({}, { staticDir: path.join(tempDir(), 'missing') });
+    expect((await t.app.inject({ url: '/' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /anchor/now', () => {
+  it('needs the operator key, and answers 503 without an anchoring loop', async () => {
+    const t = await app();
+    expect((await t.app.inject({ method: 'POST', url: '/anchor/now' })).statusCode).toBe(401);
+    const res = await t.app.inject({ method: 'POST', url: '/anchor/now', headers: { authorization: 'Bearer test-operator-key-0123456789' } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('chain_unavailable');
+  });
+
+  it('answers 403 for every key when no operator key is configured', async () => {
+    const t = await app({ ADMIN_API_KEY: '' });
+    const res = await t.app.inject({ method: 'POST', url: '/anchor/now', headers: { authorization: 'Bearer test-operator-key-0123456789' } });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeMemo, toHex } from '../../src/core/index.js';
+import { makeTestApp, tableCounts, type TestApp } from '../test-helpers.js';
+import { DecodedMemoSchema } from './memo.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const vectors: { description: string; raw?: string; hex?: string; expected_format: string }[] = JSON.parse(
+  fs.readFileSync(path.resolve(repoRoot, '../shared/zap1/memo_vectors.json'), 'utf8'),
+).vectors;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await makeTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ascii = (s: string) => toHex(new TextEncoder().encode(s));
+const post = (payload: string, contentType?: string) =>
+  t.app.inject({ method: 'POST', url: '/memo/decode', payload, headers: contentType === undefined ? {} : { 'content-type': contentType } });
+
+describe('POST /memo/decode', () => {
+  it.each(vectors.map((v) => [v.description, v]))('decodes the vector: %s', async (_d, v) => {
+    const hex = v.hex ?? ascii(v.raw!);
+    const res = await post(hex, 'text/plain');
+    expect(res.statusCode).toBe(200);
+    const body = DecodedMemoSchema.parse(res.json());
+    expect(body.format).toBe(v.expected_format);
+    expect(body).toEqual(decodeMemo(Uint8Array.from(Buffer.from(hex, 'hex'))));
+  });
+
+  it('accepts hex text with no content type, text/plain with charset, and JSON {"memo"}', async () => {
+    const hex = ascii('hello zcash');
+    for (const res of [
+      await post(`  ${hex}\n`),
+      await post(hex, 'text/plain; charset=utf-8'),
+      await post(JSON.stringify({ memo: hex }), 'application/json'),
+    ]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ format: 'text', text: 'hello zcash' });
+    }
+    expect((await post('')).json()).toEqual({ format: 'empty' });
+  });
+
+  it('accepts exactly 2048 hex characters', async () => {
+    expect((await post('00'.repeat(1024), 'text/plain')).statusCode).toBe(200);
+  });
+
+  const cases: [string, string, string | undefined, number, string][] = [
+    ['odd length', 'abc', 'text/plain', 400, 'invalid_hex'],
+    ['non-hex', 'zz', 'text/plain', 400, 'invalid_hex'],
+    ['0x prefix', '0x00', 'text/plain', 400, 'invalid_hex'],
+    ['2050 hex', '00'.repeat(1025), 'text/plain', 413, 'payload_too_large'],
+    ['body over 64 KiB', '00'.repeat(40_000), 'text/plain', 413, 'payload_too_large'],
+    ['form encoded', 'memo=00', 'application/x-www-form-urlencoded', 415, 'unsupported_media_type'],
+    ['octet stream', '00', 'application/octet-stream', 415, 'unsupported_media_type'],
+    ['malformed JSON', '{"memo": ', 'application/json', 400, 'invalid_json'],
+    ['JSON without memo', '{}', 'application/json', 400, 'validation_failed'],
+    ['JSON memo number', '{"memo": 5}', 'application/json', 400, 'validation_failed'],
+    ['JSON extra field', '{"memo": "00", "x": 1}', 'application/json', 400, 'validation_failed'],
+    ['JSON array', '["00"]', 'application/json', 400, 'validation_failed'],
+    ['JSON memo too long', JSON.stringify({ memo: '00'.repeat(1025) }), 'application/json', 413, 'payload_too_large'],
+    ['JSON memo bad hex', JSON.stringify({ memo: 'xyz' }), 'application/json', 400, 'invalid_hex'],
+  ];
+  it.each(cases)('%s → %i %s', async (_name, payload, type, status, code) => {
+    const before = tableCounts(t.dir);
+    const res = await post(payload, type);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().error.code).toBe(code);
+    expect(tableCounts(t.dir)).toEqual(before);
+  });
+});
