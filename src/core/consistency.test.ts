@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { verifyConsistency } from './consistency.js';
 import { hashLeafPreimage } from './hash.js';
-import { toHex } from './hex.js';
-import { merkleRoot } from './merkle.js';
+import { parseHash, toHex } from './hex.js';
+import { merkleRoot, rawMerkleRoot } from './merkle.js';
 import { MerkleTree } from './merkle-tree.js';
 
 const LEAVES = Array.from({ length: 700 }, (_, i) =>
@@ -27,6 +27,15 @@ describe('verifyConsistency (design.md decision 7, RFC 6962 2.1.2 / RFC 9162 2.1
       for (let from = 1; from <= to; from++)
         expect(verifyConsistency(inputFor(from, to))).toEqual({ valid: true });
     }
+  });
+
+  it('follows the RFC 6962 2.1.3 examples, with the old raw root first for a power-of-two start', () => {
+    const raw = (from: number, to: number): string =>
+      toHex(rawMerkleRoot(LEAVES.slice(from, to).map((h) => parseHash(h))));
+    // RFC 6962: 3 -> 7 is [c, d, g, l]; 4 -> 7 is [l]; 6 -> 7 is [i, j, k].
+    expect(TREE.consistencyProof(3, 7)).toEqual([LEAVES[2], LEAVES[3], raw(0, 2), raw(4, 7)]);
+    expect(TREE.consistencyProof(4, 7)).toEqual([raw(0, 4), raw(4, 7)]);
+    expect(TREE.consistencyProof(6, 7)).toEqual([raw(4, 6), LEAVES[6], raw(0, 4)]);
   });
 
   it('uses the committed roots that merkleRoot gives', () => {

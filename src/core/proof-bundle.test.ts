@@ -103,6 +103,21 @@ describe('verifyProofBundle on the conformance fixtures (protocol.md 4.2, 4.4)',
     expect(verifyProofBundle({ ...bundle, version: '1.0.0' }).valid).toBe(true);
   });
 
+  it('a fixture-shaped bundle whose disclosure is not the whole preimage keeps the event type as a claim', () => {
+    const serial = 'Z15P-2026-001';
+    const contract = '0123456789abcdef'.repeat(4);
+    const leafHex = 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04';
+    const bundle = fixture('valid_bundle.json');
+    bundle.leaf = { ...bundle.leaf, hash: leafHex, event_type: 'CONTRACT_ANCHOR', serial_number: serial };
+    bundle.proof = [];
+    bundle.root = { ...bundle.root, hash: merkleRoot([leafHex]), leaf_count: 1 };
+    expect(verifyProofBundle(bundle)).toMatchObject({ valid: true, witness: 'claimed' });
+    bundle.leaf['contract_sha256'] = contract;
+    expect(verifyProofBundle(bundle)).toMatchObject({ valid: true, witness: 'verified' });
+    bundle.leaf['contract_sha256'] = contract.toUpperCase();
+    expect(verifyProofBundle(bundle)).toMatchObject({ valid: false, witness: 'mismatch' });
+  });
+
   it('accepts the requested leaf in either case (rule 11)', () => {
     expect(verifyProofBundle(servedBundle(), { expectedLeafHex: LEAF.toUpperCase() }).valid).toBe(true);
   });
@@ -218,6 +233,13 @@ describe('verifyProofBundle rejections (protocol.md 4.4)', () => {
     expect(verdict.valid).toBe(false);
     expect(verdict.scheme).toBe('INVALID');
     expect(verdict.error).toMatch(error);
+  });
+
+  it('a witness of an unknown event type is a mismatch', () => {
+    const bundle = fixture('valid_bundle.json');
+    const verdict = verifyProofBundle({ ...bundle, leaf: { ...bundle.leaf, event_type: 'OWNERSHIP' } });
+    expect(verdict).toMatchObject({ valid: false, witness: 'mismatch' });
+    expect(verdict.error).toMatch(/not a valid preimage/);
   });
 
   it('reports a witness mismatch even though the Merkle proof itself is sound', () => {

@@ -97,8 +97,10 @@ function describeAnchor(txid: unknown, height: unknown): string | null {
 /**
  * Recomputes the leaf from disclosed preimage fields (protocol.md 4.4, typed-witness check). Leaf
  * keys other than the metadata keys with a non-null value count as disclosed; with none the event
- * type stays a claim. Fields that cannot be hashed as the claimed type are a mismatch too: the
- * bundle then discloses something that is not this leaf's preimage.
+ * type stays a claim. A disclosure that lacks a field the claimed type hashes (the 4.2 fixture shape
+ * discloses only wallet_hash and serial_number, which is not every type's preimage) cannot be
+ * checked and also stays a claim. A disclosed field that cannot be hashed, or a recomputed leaf
+ * that differs, is a mismatch.
  */
 function checkWitness(
   leaf: Record<string, unknown>,
@@ -111,10 +113,23 @@ function checkWitness(
   }
   const names = Object.keys(disclosed);
   if (names.length === 0) return { witness: 'claimed' };
+  const event: Record<string, unknown> = { ...disclosed, event_type: leaf['event_type'] };
+  // leafHash reads the fields it needs in order and stops at the first bad one; the last key read
+  // tells an absent field (incomplete witness) from a malformed one.
+  let lastRead: string | symbol | undefined;
+  const watched = new Proxy(event, {
+    get(target, key, receiver): unknown {
+      lastRead = key;
+      return Reflect.get(target, key, receiver);
+    },
+  });
   let recomputed: string;
   try {
-    recomputed = leafHash({ ...disclosed, event_type: leaf['event_type'] });
+    recomputed = leafHash(watched);
   } catch (e) {
+    const missing =
+      typeof lastRead === 'string' && (event[lastRead] === undefined || event[lastRead] === null);
+    if (missing) return { witness: 'claimed' };
     const reason = e instanceof Error ? e.message : 'it cannot be hashed';
     return {
       witness: 'mismatch',
