@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ChainHooks } from './chain.js';
 import type { Config } from './config.js';
 import type { AppContext } from './http/context.js';
@@ -56,7 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // A malformed URL (bad percent-encoding) never reaches the error handler; answer it the same way.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
       const apiError = new ApiError(400, 'validation_failed', `The URL is malformed: ${error.message}`);
       void reply.code(400).type('application/json; charset=utf-8').send(errorBody(apiError));
     },
