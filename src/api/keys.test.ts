@@ -80,8 +80,8 @@ describe('GET /key', () => {
   });
 
   it('says an unknown key is unauthorized', async () => {
-    stubFetch({ status: 401, body: { error: { code: 'unauthorized', message: 'Unknown API key.' } } });
-    await expect(fetchKeyInfo('', 'nope')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    stubFetch({ status: 401, body: fixture('service-error-unauthorized.json') });
+    await expect(fetchKeyInfo('', 'nope')).rejects.toMatchObject({ status: 401, code: 'unauthorized', message: expect.stringMatching(/trial key/) });
   });
 
   it('keys info queries per base URL and key', () => {

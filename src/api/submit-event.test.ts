@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { validateEvent } from '../core';
 import { ApiError } from './client';
 import { eventResultSchema, submitEvent, submitEventMutationOptions, eventKeys } from './submit-event';
 import { fixture, stubFetch } from './fixtures/fetch-stub';
@@ -52,20 +53,15 @@ describe('submitEvent', () => {
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual(BODY);
   });
 
-  it('carries the field errors of validation_failed', async () => {
-    stubFetch({
-      status: 400,
-      body: {
-        error: {
-          code: 'validation_failed',
-          message: 'The event is not valid.',
-          fields: [{ field: 'serial_number', message: 'serial_number must be 1-512 UTF-8 bytes' }],
-        },
-      },
-    });
-    const error: unknown = await submitEvent('', { ...BODY, serial_number: '' }, { apiKey: 'k' }).catch((e: unknown) => e);
+  it('carries the field errors of validation_failed, in the same words as validateEvent', async () => {
+    // Recorded from this service for this body.
+    const body = { ...BODY, wallet_hash: 'x y', serial_number: 'S', contract_sha256: 'ABCDEF0123456789'.repeat(4) };
+    stubFetch({ status: 400, body: fixture('service-error-validation.json') });
+    const error: unknown = await submitEvent('', body, { apiKey: 'k' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'validation_failed', fields: [{ field: 'serial_number' }] });
+    if (!(error instanceof ApiError)) return;
+    expect(error.code).toBe('validation_failed');
+    expect(error.fields).toEqual(validateEvent(body));
   });
 
   it('reports an exhausted quota', async () => {

@@ -40,6 +40,11 @@ describe('GET /verify/{leaf}/check', () => {
     expect(anchoredTxid(minimal)).toBeNull();
   });
 
+  it('says "no such leaf" for the reference plain-text 404 too', async () => {
+    stubFetch({ status: 404, body: 'Leaf not found' });
+    await expect(new QueryClient().fetchQuery(verifyCheckQueryOptions('', LEAF))).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+
   it('parses check answers recorded from this service, before and after the anchor', () => {
     const awaiting = verifyCheckSchema.parse(fixture('service-verify-check-awaiting.json'));
     const anchored = verifyCheckSchema.parse(fixture('service-verify-check-anchored.json'));
@@ -70,7 +75,7 @@ describe('GET /verify/{leaf}/check', () => {
   });
 
   it('says "no such leaf" as a 404 ApiError', async () => {
-    const seen = stubFetch({ status: 404, body: 'Leaf not found' });
+    const seen = stubFetch({ status: 404, body: fixture('service-error-not-found.json') });
     const client = new QueryClient();
     await expect(client.fetchQuery(verifyCheckQueryOptions('http://s', LEAF))).rejects.toMatchObject({ status: 404 });
     expect(seen[0]?.url).toBe(`http://s/verify/${LEAF}/check`);
