@@ -1,0 +1,100 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { eventsInfiniteQueryOptions } from '../../api/events';
+import { useBaseUrl } from '../../api/settings';
+import { EVENT_TYPES, isEventType } from '../../core';
+import { ErrorNotice } from '../../components/error-notice';
+import { EmptyState, Loading } from '../../components/page-states';
+import { formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
+
+const PAGE_SIZE = 25;
+const REFRESH_MS = 5_000;
+
+/** The latest events, newest first, paged backwards, filterable by type; refreshes by itself. */
+export function EventsPage() {
+  const baseUrl = useBaseUrl();
+  const [params, setParams] = useSearchParams();
+  const typeParam = params.get('type');
+  const eventType = typeParam && isEventType(typeParam) ? typeParam : null;
+  const events = useInfiniteQuery(eventsInfiniteQueryOptions(baseUrl, { pageSize: PAGE_SIZE, eventType, refetchIntervalMs: REFRESH_MS }));
+  const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
+  const id = useId();
+
+  return (
+    <section aria-labelledby="events-title" className="space-y-4">
+      <h1 id="events-title" className="text-2xl font-semibold">
+        Recent events
+      </h1>
+      <p className="max-w-3xl">
+        The latest leaves recorded by the service, newest first. Event types are what the submitter claimed; the preimage is not public. This list
+        refreshes every few seconds.
+      </p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={id} className="font-medium">
+          Event type
+        </label>
+        <select
+          id={id}
+          value={eventType ?? ''}
+          onChange={(e) => setParams(e.target.value ? { type: e.target.value } : {}, { replace: true })}
+          className="rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+        >
+          <option value="">All types</option>
+          {EVENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        {events.isFetching && !events.isPending && (
+          <span className="text-sm text-slate-700 dark:text-slate-300" aria-hidden="true">
+            refreshing…
+          </span>
+        )}
+      </div>
+      {events.isPending && <Loading what="events" />}
+      {events.isError && <ErrorNotice error={events.error} title="The events could not be loaded" />}
+      {events.isSuccess && rows.length === 0 && <EmptyState>{eventType ? `No ${eventType} events yet.` : 'No events yet.'}</EmptyState>}
+      {rows.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="min-w-full text-left text-sm" data-testid="events-table">
+            <caption className="sr-only">Recent events, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-300 dark:border-slate-700">
+                <th scope="col" className="py-1 pr-3">Recorded</th>
+                <th scope="col" className="py-1 pr-3">Event type</th>
+                <th scope="col" className="py-1 pr-3">Description</th>
+                <th scope="col" className="py-1">Leaf</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((event) => (
+                <tr key={event.leaf_hash} className="border-b border-slate-200 dark:border-slate-800" data-leaf={event.leaf_hash}>
+                  <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(parseServiceTime(event.created_at))}</td>
+                  <td className="py-1 pr-3">{event.event_type}</td>
+                  <td className="py-1 pr-3">{event.description ?? ''}</td>
+                  <td className="py-1">
+                    <Link className="font-mono text-amber-800 underline dark:text-amber-300" to={`/leaf/${event.leaf_hash}`} title={event.leaf_hash}>
+                      {shortHex(event.leaf_hash)}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {events.hasNextPage && (
+        <button
+          type="button"
+          className="rounded border border-slate-500 px-3 py-1.5 disabled:opacity-50"
+          disabled={events.isFetchingNextPage}
+          onClick={() => void events.fetchNextPage()}
+        >
+          {events.isFetchingNextPage ? 'Loading…' : 'Older events'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { anchorHistoryQueryOptions, anchorKeys, anchorStatusQueryOptions, isAnchorInFlight, requestAnchorNow } from '../../api/anchor';
+import { healthQueryOptions } from '../../api/health';
+import { keyInfoQueryOptions } from '../../api/keys';
+import { useApiKey, useBaseUrl } from '../../api/settings';
+import { ErrorNotice } from '../../components/error-notice';
+import { Loading } from '../../components/page-states';
+import { formatDuration, shortHex } from '../../components/time-format';
+import { TxLink } from '../../components/tx-link';
+import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
+
+const STATUS_MS = 2_000;
+const HEALTH_MS = 5_000;
+
+function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <>
+      <dt className="font-medium">{label}</dt>
+      <dd className="break-all" data-testid={testId}>
+        {children}
+      </dd>
+    </>
+  );
+}
+
+/** What an operator watches: the root, what awaits anchoring, the anchor in flight, the chain; and "Anchor now". */
+export function StatusPage() {
+  const baseUrl = useBaseUrl();
+  const status = useQuery(anchorStatusQueryOptions(baseUrl, STATUS_MS));
+  const health = useQuery(healthQueryOptions(baseUrl, HEALTH_MS));
+  const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: 30_000 });
+
+  const s = status.data;
+  const ageS = s ? lastAnchorAgeS(s, history.data?.last_anchor_age_hours, new Date(status.dataUpdatedAt)) : null;
+  const due = s ? anchorDue(s) : null;
+
+  return (
+    <section aria-labelledby="status-title" className="max-w-4xl space-y-6">
+      <h1 id="status-title" className="text-2xl font-semibold">
+        Operator status
+      </h1>
+      <p className="text-sm text-slate-700 dark:text-slate-300">Refreshes every few seconds.</p>
+
+      <section aria-labelledby="anchoring-title" className="space-y-2">
+        <h2 id="anchoring-title" className="text-xl font-semibold">
+          Anchoring
+        </h2>
+        {status.isPending && <Loading what="anchoring status" />}
+        {status.isError && <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />}
+        {s && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <Row label="Current root" testId="current-root">
+              {s.current_root === 'none' ? 'none (no leaves yet)' : <span className="font-mono">{s.current_root}</span>}
+            </Row>
+            <Row label="Leaves" testId="leaf-count">
+              {s.leaf_count}
+            </Row>
+            <Row label="Unanchored leaves" testId="unanchored">
+              {s.unanchored_leaves}
+            </Row>
+            <Row label="Anchor due" testId="anchor-due">
+              {due === null ? 'not stated' : due ? 'yes' : 'no'}
+              {s.expected_wait_s != null && s.unanchored_leaves > 0 && ` (next anchor expected in about ${formatDuration(s.expected_wait_s)})`}
+              {s.recommendation && <span className="text-slate-700 dark:text-slate-300"> · {s.recommendation}</span>}
+            </Row>
+            <Row label="In flight" testId="in-flight">
+              {s.in_flight ? (
+                <span data-state={s.in_flight.state}>
+                  <strong>{inFlightText(s.in_flight)}</strong> · root <span className="font-mono">{shortHex(s.in_flight.root)}</span> ({s.in_flight.leaf_count}{' '}
+                  leaves)
+                  {s.in_flight.txid && (
+                    <>
+                      {' '}
+                      · tx <TxLink txid={s.in_flight.txid} />
+                    </>
+                  )}
+                  {s.in_flight.height != null && ` · height ${s.in_flight.height}`}
+                  {s.in_flight.attempts != null && ` · attempt ${s.in_flight.attempts}`}
+                  {s.in_flight.last_error && <span className="block text-red-700 dark:text-red-300">Last error: {s.in_flight.last_error}</span>}
+                </span>
+              ) : (
+                <span data-state="none">nothing in flight</span>
+              )}
+            </Row>
+            <Row label="Last anchor" testId="last-anchor">
+              {s.latest_anchor ? (
+                <>
+                  height {s.latest_anchor.height ?? 'unknown'}, {s.latest_anchor.leaf_count} leaves, <TxLink txid={s.latest_anchor.txid} />
+                </>
+              ) : s.last_anchor_txid ? (
+                <>
+                  height {s.last_anchor_height ?? 'unknown'}, <TxLink txid={s.last_anchor_txid} />
+                </>
+              ) : (
+                'none yet'
+              )}
+            </Row>
+            <Row label="Last anchor's age" testId="last-anchor-age">
+              {ageS === null ? 'unknown' : formatDuration(ageS)}
+            </Row>
+          </dl>
+        )}
+        <AnchorNow inFlight={isAnchorInFlight(s)} />
+      </section>
+
+      <section aria-labelledby="chain-title" className="space-y-2">
+        <h2 id="chain-title" className="text-xl font-semibold">
+          Chain and service health
+        </h2>
+        {health.isPending && <Loading what="health" />}
+        {health.isError && <ErrorNotice error={health.error} title="The health check failed" />}
+        {health.data && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <Row label="Chain tip" testId="chain-tip">
+              {health.data.chain_tip}
+            </Row>
+            <Row label="Last scanned height">{health.data.last_scanned_height}</Row>
+            <Row label="Sync lag" testId="sync-lag">
+              {syncLagText(health.data.sync_lag)}
+            </Row>
+            <Row label="Node reachable">{health.data.rpc_reachable ? 'yes' : 'no'}</Row>
+            <Row label="Anchor loop running">{health.data.scanner_operational ? 'yes' : 'no'}</Row>
+            {health.data.store_ok !== undefined && <Row label="Store">{health.data.store_ok ? 'ok' : 'failing'}</Row>}
+            {health.data.wallet_balance_zat != null && <Row label="Wallet balance">{health.data.wallet_balance_zat} zat</Row>}
+            {health.data.last_error && <Row label="Last error">{health.data.last_error}</Row>}
+          </dl>
+        )}
+      </section>
+    </section>
+  );
+}
+
+/** Shown with a key; an operator key may start an anchor of the current root. */
+function AnchorNow({ inFlight }: { inFlight: boolean }) {
+  const baseUrl = useBaseUrl();
+  const apiKey = useApiKey();
+  const queryClient = useQueryClient();
+  const keyInfo = useQuery({ ...keyInfoQueryOptions(baseUrl, apiKey ?? ''), enabled: apiKey !== null });
+  const anchorNow = useMutation({
+    mutationFn: () => requestAnchorNow(baseUrl),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: anchorKeys.status(baseUrl) }),
+  });
+
+  if (!apiKey) {
+    return (
+      <p className="text-sm">
+        Operators: keep your operator key on the{' '}
+        <Link className="underline" to="/keys">
+          key page
+        </Link>{' '}
+        to anchor on demand.
+      </p>
+    );
+  }
+  if (keyInfo.data && keyInfo.data.tier !== 'operator') {
+    return <p className="text-sm">Your key is a {keyInfo.data.tier} key; only an operator key can start an anchor.</p>;
+  }
+  return (
+    <div className="space-y-1">
+      <button
+        type="button"
+        className="rounded bg-amber-700 px-4 py-2 font-medium text-white disabled:opacity-50"
+        disabled={anchorNow.isPending}
+        onClick={() => anchorNow.mutate()}
+      >
+        {anchorNow.isPending ? 'Starting…' : 'Anchor now'}
+      </button>
+      {inFlight && <p className="text-sm text-slate-700 dark:text-slate-300">An anchor is in flight; a new one can start when it finishes.</p>}
+      <div aria-live="polite">
+        {anchorNow.isError && (
+          <p role="alert" className="text-red-700 dark:text-red-300" data-testid="anchor-now-error">
+            {anchorNowErrorText(anchorNow.error)}
+          </p>
+        )}
+        {anchorNow.isSuccess && (
+          <p className="text-emerald-800 dark:text-emerald-300" data-testid="anchor-now-ok">
+            Anchor started{anchorNow.data.in_flight ? ` for ${anchorNow.data.in_flight.leaf_count} leaves` : ''}.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
