@@ -145,7 +145,7 @@ export class MerkleTree {
   rawRoot(size: number = this.#size): Uint8Array {
     checkInteger(size, 'size', 0, this.#size);
     if (size === 0) return new Uint8Array(NODE_BYTES);
-    return Uint8Array.from(this.#rangeRoot(0, size));
+    return new Uint8Array(this.#rangeRoot(0, size));
   }
 
   /**
@@ -225,7 +225,7 @@ export class MerkleTree {
     const out = this.#pending.map(({ level, index }) => ({
       level,
       index,
-      bytes: Uint8Array.from(this.#levels[level]![index]!),
+      bytes: new Uint8Array(this.#levels[level]![index]!),
     }));
     this.#pending = [];
     return out;
@@ -267,7 +267,7 @@ export class MerkleTree {
           bytes.length === CHUNK_BYTES &&
           tree.#lastNodeMatches(level, c, bytes)
         ) {
-          tree.#levels[level]![c] = Uint8Array.from(bytes);
+          tree.#levels[level]![c] = new Uint8Array(bytes);
         } else {
           tree.#computeNodes(level, c * CHUNK_NODES, (c + 1) * CHUNK_NODES);
         }

@@ -41,7 +41,7 @@ export function rawMerkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
   if (leaves.length === 0) return new Uint8Array(32);
   let level: Uint8Array[] = leaves.slice();
   while (level.length > 1) level = nextLevel(level, false);
-  return Uint8Array.from(level[0]!);
+  return new Uint8Array(level[0]!);
 }
 
 /**
