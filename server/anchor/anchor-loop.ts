@@ -123,6 +123,10 @@ export class AnchorLoop implements ChainHooks {
   private readonly sentHere = new Map<number, string | null>();
   /** Tip when a broadcast attempt was first seen unmined, by attempt id. */
   private readonly unminedSince = new Map<number, number>();
+  /** Intents this process recorded and has not tried to send: no chain lookup needed before sending. */
+  private readonly freshIntents = new Set<number>();
+  /** After a reorganisation the current root is anchored at once, whatever the thresholds say. */
+  private forceNext = false;
 
   constructor(options: AnchorLoopOptions) {
     this.opts = options;
@@ -362,15 +366,20 @@ export class AnchorLoop implements ChainHooks {
     const anchored = this.store.anchoredLeafCount();
     if (size <= anchored || this.store.anchoredRootBySize(size)) return false;
     if (Date.now() < this.notBefore) return false;
-    const due = size - anchored >= this.opts.minLeaves || this.oldestUnanchoredAgeS(anchored) >= this.opts.maxAgeS;
+    const due =
+      this.forceNext ||
+      size - anchored >= this.opts.minLeaves ||
+      this.oldestUnanchoredAgeS(anchored) >= this.opts.maxAgeS;
     if (!due) return false;
     this.recordIntent(size);
+    this.forceNext = false;
     return true;
   }
 
   private recordIntent(size: number): AnchorAttempt {
     const rootHex = this.ledger.tree.root(size);
     const attempt = this.store.recordAnchorIntent({ rootHex, leafCount: size });
+    this.freshIntents.add(attempt.id);
     this.log(`anchor: intent #${attempt.id} for root ${rootHex} (${size} leaves)`);
     return attempt;
   }
@@ -384,7 +393,7 @@ export class AnchorLoop implements ChainHooks {
     if (attempt.txid === null) await this.advancePending(attempt);
     const current = this.store.anchorAttempt(attempt.id);
     if (current && current.txid !== null && (current.state === 'broadcast' || current.state === 'confirmed')) {
-      await this.advanceBroadcast(current);
+      await this.advanceBroadcast(current, current.txid);
     }
   }
 
@@ -406,7 +415,8 @@ export class AnchorLoop implements ChainHooks {
       }
       // The node forgot the operation (it restarted): only the chain can tell whether it sent.
     }
-    if (this.sentHere.has(attempt.id) || attempt.opid !== null || attempt.attempts > 0 || !this.isFreshIntent(attempt)) {
+    // Unless this process recorded the intent and never tried to send it, a send may have happened.
+    if (!this.freshIntents.has(attempt.id)) {
       const found = await this.findSentTxid(attempt);
       if (found) {
         this.adoptTxid(attempt, found, 'memo found on chain');
@@ -415,13 +425,6 @@ export class AnchorLoop implements ChainHooks {
     }
     await this.send(attempt);
   }
-
-  /** An intent this process recorded and never tried to send: no lookup needed before sending. */
-  private isFreshIntent(attempt: AnchorAttempt): boolean {
-    return this.freshIntents.has(attempt.id);
-  }
-
-  private readonly freshIntents = new Set<number>();
 
   /** The txid of a transaction to our address whose memo anchors exactly this root, if any. */
   private async findSentTxid(attempt: AnchorAttempt): Promise<string | null> {
@@ -477,8 +480,8 @@ export class AnchorLoop implements ChainHooks {
     }
   }
 
-  private async advanceBroadcast(attempt: AnchorAttempt & { txid: string }): Promise<void> {
-    const chain = await this.rpc.getTxChainState(attempt.txid);
+  private async advanceBroadcast(attempt: AnchorAttempt, txid: string): Promise<void> {
+    const chain = await this.rpc.getTxChainState(txid);
     if (chain.state === 'mined') {
       this.unminedSince.delete(attempt.id);
       if (chain.confirmations < this.opts.confirmations) {
@@ -489,10 +492,10 @@ export class AnchorLoop implements ChainHooks {
         return;
       }
       // Read back once: only a memo that names exactly this root makes the anchor.
-      const view = await this.rpc.zViewTransaction(attempt.txid);
+      const view = await this.rpc.zViewTransaction(txid);
       const matches = view.outputs.some((o) => rootOfMemoHex(o.memo) === attempt.rootHex);
       if (!matches) {
-        this.fail(attempt, `the memo read back from ${attempt.txid} is not ZAP1:09:${attempt.rootHex}`);
+        this.fail(attempt, `the memo read back from ${txid} is not ZAP1:09:${attempt.rootHex}`);
         return;
       }
       this.store.markAnchored(attempt.id, { height: chain.height, blockTime: chain.blocktime });
@@ -515,7 +518,7 @@ export class AnchorLoop implements ChainHooks {
     if (since === undefined) this.unminedSince.set(attempt.id, tip);
     else if (tip - since > UNMINED_EXPIRY_BLOCKS) {
       this.unminedSince.delete(attempt.id);
-      this.fail(attempt, `transaction ${attempt.txid} was not mined within ${UNMINED_EXPIRY_BLOCKS} blocks`);
+      this.fail(attempt, `transaction ${txid} was not mined within ${UNMINED_EXPIRY_BLOCKS} blocks`);
     }
   }
 
@@ -542,12 +545,9 @@ export class AnchorLoop implements ChainHooks {
     this.unminedSince.delete(id);
     this.setError('anchor', `anchor #${id} reverted: ${reason}`);
     this.log(`anchor: #${id} reverted: ${reason}`);
-    // The current root is anchored anew at once, whatever the thresholds say.
     this.notBefore = 0;
     this.forceNext = true;
   }
-
-  private forceNext = false;
 
   // ---------------------------------------------------------------------------------------------
   // Reorganisations

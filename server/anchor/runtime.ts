@@ -1,0 +1,114 @@
+/**
+ * Starts the anchoring side of the service: the embedded development chain in this process on
+ * `CHAIN=dev` (or a connection to the node at `ZCASH_RPC_URL` on `CHAIN=zcash`), the one RPC client,
+ * and the anchoring loop, which is also the `ChainHooks` the HTTP layer reads.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ChainHooks } from '../chain.js';
+import type { Config } from '../config.js';
+import type { Ledger } from '../ledger.js';
+import type { Store } from '../store/store.js';
+import { AnchorLoop, isAnchorFault, type AnchorFault } from './anchor-loop.js';
+import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
+import { ZcashRpcClient } from './zcash-rpc.js';
+
+/** Zcash's target block spacing since Blossom, for wait estimates. */
+const ZCASH_BLOCK_TIME_S = 75;
+
+export interface ChainRuntime {
+  hooks: ChainHooks;
+  loop: AnchorLoop;
+  rpc: ZcashRpcClient;
+  /** The embedded chain on `CHAIN=dev`, null on `CHAIN=zcash`. */
+  devChain: DevChain | null;
+  /** Stops the loop (waiting for its tick) and then the embedded chain. */
+  stop(): Promise<void>;
+}
+
+export interface ChainRuntimeOptions {
+  /** Test-only crash point; read from `ANCHOR_FAULT` by default. */
+  fault?: AnchorFault | null;
+  onFault?: (fault: AnchorFault) => void;
+  log?: (message: string) => void;
+  /** Start ticking at once (default true). */
+  autoStart?: boolean;
+}
+
+/** `ANCHOR_FAULT` (test-only): null when unset; throws naming the variable when it is not a known step. */
+export function faultFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): AnchorFault | null {
+  const value = env['ANCHOR_FAULT'];
+  if (value === undefined || value === '') return null;
+  if (!isAnchorFault(value)) throw new Error(`ANCHOR_FAULT: must be before_send, after_send or after_txid, got "${value}"`);
+  return value;
+}
+
+export async function startChainRuntime(
+  config: Config,
+  store: Store,
+  ledger: Ledger,
+  options: ChainRuntimeOptions = {},
+): Promise<ChainRuntime> {
+  const fault = options.fault === undefined ? faultFromEnv() : options.fault;
+  let devChain: DevChain | null = null;
+  let rpc: ZcashRpcClient;
+  let fromAddress: string;
+  let blockTimeS: number;
+  if (config.chain === 'dev') {
+    // Fresh credentials per start: only this process talks to its embedded chain.
+    const user = 'zap1dev';
+    const password = randomBytes(18).toString('base64url');
+    devChain = await DevChain.start({
+      dataDir: config.dataDir,
+      port: config.devchainPort ?? 0,
+      blockMs: config.devchainBlockMs,
+      user,
+      password,
+    });
+    rpc = new ZcashRpcClient({ url: devChain.url, user, password, timeoutMs: config.zcashRpcTimeoutMs });
+    fromAddress = config.anchorFromAddress ?? DEVCHAIN_WALLET_ADDRESS;
+    blockTimeS = config.devchainBlockMs / 1000;
+  } else {
+    if (config.zcashRpcUrl === null || config.anchorFromAddress === null) {
+      throw new Error('CHAIN=zcash needs ZCASH_RPC_URL and ANCHOR_FROM_ADDRESS');
+    }
+    rpc = new ZcashRpcClient({
+      url: config.zcashRpcUrl,
+      user: config.zcashRpcUser ?? '',
+      password: config.zcashRpcPassword ?? '',
+      timeoutMs: config.zcashRpcTimeoutMs,
+    });
+    fromAddress = config.anchorFromAddress;
+    blockTimeS = ZCASH_BLOCK_TIME_S;
+  }
+
+  const loop = new AnchorLoop({
+    store,
+    ledger,
+    rpc,
+    fromAddress,
+    amountZat: config.anchorAmountZat,
+    minLeaves: config.anchorMinLeaves,
+    maxAgeS: config.anchorMaxAgeS,
+    tickMs: config.anchorTickMs,
+    confirmations: config.anchorConfirmations,
+    blockTimeS,
+    fault,
+    ...(options.onFault ? { onFault: options.onFault } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  if (options.autoStart ?? true) loop.start();
+
+  let stopped = false;
+  return {
+    hooks: loop,
+    loop,
+    rpc,
+    devChain,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await loop.stop();
+      await devChain?.stop();
+    },
+  };
+}
