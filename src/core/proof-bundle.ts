@@ -111,8 +111,9 @@ function checkWitness(
     const value = leaf[key];
     if (!LEAF_METADATA_KEYS.has(key) && value !== null && value !== undefined) disclosed[key] = value;
   }
-  const names = Object.keys(disclosed);
-  if (names.length === 0) return { witness: 'claimed' };
+  const keys = Object.keys(disclosed);
+  if (keys.length === 0) return { witness: 'claimed' };
+  const names = keys.length > 5 ? [...keys.slice(0, 5), `${keys.length - 5} more`] : keys;
   const event: Record<string, unknown> = { ...disclosed, event_type: leaf['event_type'] };
   // leafHash reads the fields it needs in order and stops at the first bad one; the last key read
   // tells an absent field (incomplete witness) from a malformed one.
@@ -199,7 +200,7 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
   // Rule 11.
   const expected = isRecord(options) ? options['expectedLeafHex'] : undefined;
   if (typeof expected === 'string' && expected.toLowerCase() !== v.leafHex) {
-    return reject(`the bundle is for leaf ${v.leafHex}, not for the requested leaf ${expected}`);
+    return reject(`the bundle is for leaf ${v.leafHex}, not for the requested leaf ${quote(expected)}`);
   }
 
   // Verdict (protocol.md 4.4, then 3.4 with the bundle's scheme).
