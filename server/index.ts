@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { Ledger } from './ledger.js';
+import { startChainRuntime } from './anchor/runtime.js';
 import { openSqliteStore } from './store/sqlite-store.js';
 
 /** The repository root: the nearest folder above this file holding package.json (works from server/ and dist-server/). */
@@ -36,10 +37,13 @@ async function main(): Promise<void> {
   const store = openSqliteStore(config.dataDir);
   const started = Date.now();
   const ledger = Ledger.open(store);
+  // The embedded dev chain (CHAIN=dev) or the node connection, and the anchoring loop.
+  const chain = await startChainRuntime(config, store, ledger, { log: (line) => console.log(line) });
   const app = await buildApp({
     config,
     store,
     ledger,
+    chain: chain.hooks,
     staticDir: path.join(repoRoot(), 'dist', 'app'),
     logger: process.env['LOG_REQUESTS'] === 'true',
   });
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     app
       .close()
+      .then(() => chain.stop())
       .then(() => {
         store.close();
         process.exit(0);
