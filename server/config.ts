@@ -37,6 +37,8 @@ export interface Config {
   /** Template with `{txid}`, e.g. `https://explorer.example/tx/{txid}`. */
   explorerTxUrl: string | null;
   anchorViewingKey: string | null;
+  /** Log every request to stdout. */
+  logRequests: boolean;
 }
 
 export class ConfigError extends Error {
@@ -170,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     zcashRpcTimeoutMs: int(env, 'ZCASH_RPC_TIMEOUT_MS', 15_000, 100, 600_000),
     explorerTxUrl,
     anchorViewingKey: str(env, 'ANCHOR_VIEWING_KEY'),
+    logRequests: bool(env, 'LOG_REQUESTS', false),
   };
 
   if (config.adminApiKey !== null && config.adminApiKey.length < 16) {

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: './data',
+      adminApiKey: null,
+      trialKeyQuota: 50,
+      trialKeyDays: 30,
+      trialKeysPerHour: 5,
+      eventsPerMinute: 60,
+      trustProxy: false,
+      corsOrigins: [],
+      lifecycleRequiresKey: false,
+      chain: 'dev',
+      devchainBlockMs: 2000,
+      devchainPort: null,
+      anchorMinLeaves: 1,
+      anchorMaxAgeS: 10,
+      anchorTickMs: 500,
+      anchorConfirmations: 1,
+      anchorAmountZat: 1000,
+      anchorFromAddress: null,
+      zcashRpcUrl: null,
+      zcashRpcUser: null,
+      zcashRpcPassword: null,
+      zcashRpcTimeoutMs: 15000,
+      explorerTxUrl: null,
+      anchorViewingKey: null,
+      logRequests: false,
+    });
+  });
+
+  it('uses the real-chain anchoring defaults with CHAIN=zcash', () => {
+    const config = loadConfig({ CHAIN: 'zcash', ZCASH_RPC_URL: 'http://127.0.0.1:8232', ANCHOR_FROM_ADDRESS: 'u1abc' });
+    expect(config).toMatchObject({ anchorMinLeaves: 10, anchorMaxAgeS: 3600, anchorTickMs: 15000 });
+  });
+
+  it('parses every kind of value', () => {
+    const config = loadConfig({
+      PORT: '0',
+      TRUST_PROXY: '1',
+      LIFECYCLE_REQUIRES_KEY: 'true',
+      CORS_ORIGINS: 'https://a.example, http://localhost:5173',
+      DEVCHAIN_PORT: '18232',
+      ADMIN_API_KEY: 'x'.repeat(16),
+      EXPLORER_TX_URL: 'https://explorer.example/tx/{txid}',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      trustProxy: true,
+      lifecycleRequiresKey: true,
+      corsOrigins: ['https://a.example', 'http://localhost:5173'],
+      devchainPort: 18232,
+      adminApiKey: 'x'.repeat(16),
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['TRIAL_KEY_QUOTA', '0'],
+    ['TRIAL_KEY_DAYS', 'ten'],
+    ['TRIAL_KEYS_PER_HOUR', '1e3'],
+    ['EVENTS_PER_MINUTE', ' 60'],
+    ['TRUST_PROXY', 'yes'],
+    ['LIFECYCLE_REQUIRES_KEY', 'TRUE'],
+    ['CHAIN', 'mainnet'],
+    ['DEVCHAIN_BLOCK_MS', '0'],
+    ['DEVCHAIN_PORT', '0'],
+    ['ANCHOR_MIN_LEAVES', '0'],
+    ['ANCHOR_CONFIRMATIONS', 'x'],
+    ['ANCHOR_AMOUNT_ZAT', '2100000000000001'],
+    ['ZCASH_RPC_URL', 'ftp://node'],
+    ['ZCASH_RPC_URL', 'not a url'],
+    ['ZCASH_RPC_TIMEOUT_MS', '5'],
+    ['CORS_ORIGINS', 'https://a.example/'],
+    ['CORS_ORIGINS', 'a.example'],
+    ['EXPLORER_TX_URL', 'https://explorer.example/tx/'],
+    ['ADMIN_API_KEY', 'short'],
+    ['ADMIN_API_KEY', 'key-with-newline\n-0123456789'],
+  ])('%s=%j stops start-up with an error naming it', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error).toMatchObject({ variable: name, message: expect.stringContaining(name) });
+  });
+
+  it('requires the node settings with CHAIN=zcash', () => {
+    expect(() => loadConfig({ CHAIN: 'zcash' })).toThrow(/ZCASH_RPC_URL/);
+    expect(() => loadConfig({ CHAIN: 'zcash', ZCASH_RPC_URL: 'http://n:8232' })).toThrow(/ANCHOR_FROM_ADDRESS/);
+  });
+});
