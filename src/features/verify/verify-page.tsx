@@ -139,6 +139,7 @@ function LocalSource({ onBundle }: { onBundle: (bundle: LocalBundle) => void }) 
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
+      data-testid="bundle-drop"
     >
       <h2 className="font-semibold">A bundle you have</h2>
       <label htmlFor={`${id}-file`} className="block text-sm font-medium">
