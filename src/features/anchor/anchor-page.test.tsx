@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiKey } from '../../api/settings';
+import { fixture, stubFetch } from '../../api/fixtures/fetch-stub';
+import { AnchorPage } from './anchor-page';
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AnchorPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const SHA = '0123456789abcdef'.repeat(4);
+const LEAF = 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AnchorPage', () => {
+  it('lowercases a pasted digest, shows the local leaf, and asks for a key before sending', async () => {
+    const user = userEvent.setup();
+    const seen = stubFetch();
+    renderPage();
+    expect(screen.getByText(/Submitting needs an API key/)).toBeTruthy();
+    await user.click(screen.getByLabelText(/Paste its SHA-256/));
+    await user.type(screen.getByLabelText('SHA-256 of the contract'), SHA.toUpperCase());
+    expect(screen.getByText(/^Lowercased: the service records hashes in lowercase only/)).toBeTruthy();
+    await user.type(screen.getByLabelText('Serial number (serial_number)'), 'Z15P-2026-001');
+    expect(screen.getByTestId('local-leaf').textContent).toBe(LEAF);
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    expect(screen.getByText(/No API key is kept for this service/)).toBeTruthy();
+    expect(seen.filter((r) => r.url.endsWith('/event'))).toEqual([]);
+  });
+
+  it('shows the service messages before sending anything', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const wallet = screen.getByLabelText('Wallet pseudonym (wallet_hash)');
+    expect((wallet as HTMLInputElement).value).toMatch(/^anon_[0-9a-f]{16}$/);
+    await user.clear(wallet);
+    await user.type(wallet, 'has space');
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    expect(screen.getByText('wallet_hash must use only ASCII letters, digits, underscore, or hyphen')).toBeTruthy();
+    expect(screen.getByText('Choose a file to hash, or paste its SHA-256.')).toBeTruthy();
+    expect(screen.getByText('serial_number must be 1-512 UTF-8 bytes')).toBeTruthy();
+  });
+
+  it('submits with the kept key, shows the result and keeps the submission', async () => {
+    const user = userEvent.setup();
+    setApiKey('zap1_trial_kept', '');
+    const seen = stubFetch(
+      { status: 201, body: fixture('reference-event-created.json') },
+      { status: 200, body: fixture('service-proof-awaiting.json') },
+    );
+    renderPage();
+    await user.click(screen.getByLabelText(/Paste its SHA-256/));
+    await user.type(screen.getByLabelText('SHA-256 of the contract'), SHA);
+    await user.type(screen.getByLabelText('Serial number (serial_number)'), 'Z15P-2026-001');
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    expect((await screen.findByTestId('submit-status')).textContent).toBe('Recorded: a new leaf was created.');
+    expect(screen.getByTestId('submit-leaf').textContent).toBe(LEAF);
+    expect(seen[0]?.headers.authorization).toBe('Bearer zap1_trial_kept');
+    const saved = screen.getByTestId('saved-submissions');
+    expect(within(saved).getByText(/Pasted SHA-256/)).toBeTruthy();
+    expect(within(saved).getByText(LEAF)).toBeTruthy();
+  });
+});

@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixture, stubFetch, type RecordedResponse } from '../../api/fixtures/fetch-stub';
+import { LeafPage } from './leaf-page';
+
+const LEAF = 'd9bc52532b1a1d59afa8fe07438475ce2b43e8aa9c929a3813c9130aca7d3258';
+
+/** Answers by path, so the order of the page's queries does not matter. */
+function stubByPath(routes: Record<string, RecordedResponse>) {
+  vi.stubGlobal('fetch', async (input: string | URL) => {
+    const url = String(input);
+    const match = Object.entries(routes).find(([suffix]) => url.endsWith(suffix));
+    if (!match) throw new TypeError('fetch failed');
+    const [, response] = match;
+    return new Response(typeof response.body === 'string' ? response.body : JSON.stringify(response.body), { status: response.status });
+  });
+}
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/leaf" element={<LeafPage />} />
+          <Route path="/leaf/:leaf" element={<LeafPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LeafPage', () => {
+  it('explains an awaiting leaf with the expected wait', async () => {
+    stubByPath({
+      '/check': { status: 200, body: fixture('service-verify-check-awaiting.json') },
+      '/anchor/status': { status: 200, body: { current_root: 'ab'.repeat(32), leaf_count: 1, unanchored_leaves: 1, needs_anchor: true, expected_wait_s: 40 } },
+    });
+    renderAt(`/leaf/${LEAF}`);
+    expect((await screen.findByTestId('leaf-state')).textContent).toBe('Awaiting an anchor');
+    expect((await screen.findByText('The next anchor is expected in about 40 seconds.')).textContent).toBeTruthy();
+    expect(screen.getByText(/no root containing it has been written to the chain yet/)).toBeTruthy();
+  });
+
+  it('shows an anchored leaf with its transaction linked to the explorer', async () => {
+    stubByPath({
+      '/check': { status: 200, body: fixture('reference-verify-check.json') },
+      '/protocol/info': { status: 200, body: { protocol: 'ZAP1', version: '3.0.0', explorer_tx_url: 'https://explorer.example/tx/{txid}' } },
+    });
+    renderAt(`/leaf/de62554ad3867a59895befa7216686c923fc86245231e8fb6bd709a20e1fd133`);
+    expect((await screen.findByTestId('leaf-state')).textContent).toBe('Anchored');
+    const link = await screen.findByRole('link', { name: /^98e1/ });
+    expect(link.getAttribute('href')).toMatch(/^https:\/\/explorer\.example\/tx\/98e1/);
+    expect(screen.getByText('3286631')).toBeTruthy();
+  });
+
+  it('says when the service has no such leaf', async () => {
+    stubFetch({ status: 404, body: fixture('service-error-not-found.json') });
+    renderAt(`/leaf/${'ab'.repeat(32)}`);
+    expect((await screen.findByText('This service has no such leaf.')).textContent).toBeTruthy();
+  });
+
+  it('names what is wrong with a malformed leaf in the address', () => {
+    renderAt('/leaf/xyz');
+    expect(screen.getByRole('alert').textContent).toBe('The leaf hash may contain only the hex digits 0-9 and a-f.');
+  });
+});

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixture, stubFetch } from '../../api/fixtures/fetch-stub';
+import { VerifyPage } from './verify-page';
+
+const zap1 = path.resolve(path.resolve(import.meta.dirname, '../../..'), '../shared/zap1');
+const sharedText = (name: string): string => readFileSync(path.join(zap1, name), 'utf8');
+
+function renderAt(url: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/verify" element={<VerifyPage />} />
+          <Route path="/verify/:leaf" element={<VerifyPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('VerifyPage', () => {
+  it('verifies a pasted bundle and draws its path', () => {
+    renderAt('/verify');
+    // fireEvent: typing a whole bundle key by key is slow and proves nothing more.
+    fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), { target: { value: sharedText('valid_bundle.json') } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
+    expect(screen.getByTestId('verdict').textContent).toBe('✓ Valid proof');
+    const pathText = screen.getByTestId('proof-path').textContent ?? '';
+    expect(pathText).toContain('075b00df286038a7b3f6bb70054df61343e3481fba579591354a00214e9e019b');
+    expect(pathText).toContain('Root named by the bundle: matches');
+    expect(screen.getByText(/OWNERSHIP_ATTEST is proven/)).toBeTruthy();
+  });
+
+  it('refuses the invalid fixture with the reason in plain words', () => {
+    renderAt('/verify');
+    fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), { target: { value: sharedText('invalid_bundle.json') } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
+    expect(screen.getByTestId('verdict').textContent).toBe('✗ Invalid proof');
+    expect(screen.getByTestId('verdict-reason').textContent).toMatch(/^The proof leads to the count-bound root 94421ae2/);
+    expect(screen.getByText('Root named by the bundle: does not match')).toBeTruthy();
+  });
+
+  it('says where pasted text stops being JSON', async () => {
+    const user = userEvent.setup();
+    renderAt('/verify');
+    await user.type(screen.getByLabelText('Or paste the bundle JSON'), 'not json');
+    await user.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^This is not JSON: /);
+  });
+
+  it('fetches the bundle of the leaf in the address and checks it is for that leaf', async () => {
+    const bundle = fixture('service-proof-awaiting.json');
+    const leaf = 'd9bc52532b1a1d59afa8fe07438475ce2b43e8aa9c929a3813c9130aca7d3258';
+    const seen = stubFetch({ status: 200, body: bundle });
+    renderAt(`/verify/${leaf}`);
+    expect((await screen.findByTestId('verdict')).textContent).toBe('✓ Valid proof');
+    expect(seen[0]?.url).toBe(`/verify/${leaf}/proof.json`);
+    expect(screen.getByText('It is the bundle of the leaf you asked for.')).toBeTruthy();
+    expect(screen.getByText(/is the service's claim/)).toBeTruthy();
+    expect(screen.getByText(/not anchored on chain yet/)).toBeTruthy();
+  });
+
+  it('refuses a bundle the service sent for another leaf', async () => {
+    stubFetch({ status: 200, body: fixture('service-proof-awaiting.json') });
+    renderAt(`/verify/${'ab'.repeat(32)}`);
+    expect((await screen.findByTestId('verdict')).textContent).toBe('✗ Invalid proof');
+    expect(screen.getByTestId('verdict-reason').textContent).toMatch(/not for the requested leaf/);
+  });
+
+  it('says when the service has no such leaf', async () => {
+    stubFetch({ status: 404, body: fixture('service-error-not-found.json') });
+    renderAt(`/verify/${'ab'.repeat(32)}`);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/This service has no such leaf/);
+  });
+});
