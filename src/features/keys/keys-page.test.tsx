@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getApiKey } from '../../api/settings';
+import { fixture, stubFetch } from '../../api/fixtures/fetch-stub';
+import { KeysPage } from './keys-page';
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <KeysPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('KeysPage', () => {
+  it('gets a trial key with one click, shows it once and keeps it for this service', async () => {
+    const user = userEvent.setup();
+    const issued = fixture('service-trial-key.json');
+    stubFetch({ status: 201, body: issued }, { status: 200, body: fixture('service-key-info.json') });
+    renderPage();
+    expect(screen.getByText(/No key is kept/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Get a trial key' }));
+    const shown = await screen.findByTestId('issued-key');
+    expect(shown.textContent).toMatch(/^zap1_trial_[0-9a-f]{32}$/);
+    expect(getApiKey('')).toBe(shown.textContent);
+    expect(screen.getByText(/Quota: 1000 events\. Expires on/)).toBeTruthy();
+    expect((await screen.findByTestId('key-info')).textContent).toContain('0 of 1000 events used, 1000 left.');
+    await user.click(screen.getByRole('button', { name: 'Forget this key' }));
+    expect(getApiKey('')).toBeNull();
+    expect(screen.queryByTestId('issued-key')).toBeNull();
+  });
+
+  it('checks a pasted key before keeping it, and keeps nothing the service refuses', async () => {
+    const user = userEvent.setup();
+    stubFetch(
+      { status: 401, body: fixture('service-error-unauthorized.json') },
+      { status: 200, body: { tier: 'operator', quota: null, used: null, expires_at: null } },
+      { status: 200, body: { tier: 'operator', quota: null, used: null, expires_at: null } },
+    );
+    renderPage();
+    const input = screen.getByLabelText('API key (e.g. an operator key)');
+    await user.type(input, 'wrong-key');
+    await user.click(screen.getByRole('button', { name: 'Check and keep' }));
+    expect((await screen.findByText(/The service does not accept this key/)).textContent).toBeTruthy();
+    expect(getApiKey('')).toBeNull();
+    await user.clear(input);
+    await user.type(input, 'operator-key');
+    await user.click(screen.getByRole('button', { name: 'Check and keep' }));
+    expect((await screen.findByTestId('key-info')).textContent).toContain('Operator key');
+    expect(getApiKey('')).toBe('operator-key');
+  });
+});
