@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decodeMemo, verifyConsistency } from '../core';
-import { anchorConsistencySchema, anchorHistorySchema, anchorStatusSchema } from './anchor';
+import { anchorConsistencySchema, anchorHistorySchema, anchorStatusSchema, isAnchorInFlight } from './anchor';
 import { eventsSchema } from './events';
 import { readRecorded } from './fixtures/read-fixture';
 import { healthSchema } from './health';
@@ -25,6 +25,8 @@ describe('bodies recorded from this service', () => {
     expect(eventsSchema.parse(readRecorded('explore-events.json')).events).toHaveLength(2);
     const lifecycle = lifecycleSchema.parse(readRecorded('explore-lifecycle.json'));
     expect(lifecycle.events.map((e) => e.serial_number)).toEqual(['SN-1', 'SN-2', 'SN-3']);
+    const anchored = lifecycleSchema.parse(readRecorded('explore-lifecycle-anchored.json'));
+    expect(anchored.events.every((e) => e.anchored === true && typeof e.anchor_height === 'number')).toBe(true);
   });
 
   it("the service's consistency proof verifies in the browser library", () => {
@@ -49,4 +51,16 @@ describe('bodies recorded from this service', () => {
     });
     expect(formats).toEqual(['zap1', 'text', 'zip302', 'binary', 'empty', 'unknown']);
   });
+});
+
+describe('bodies recorded from this service while anchoring', () => {
+  it('an anchor in flight, then anchored', () => {
+    const inFlight = anchorStatusSchema.parse(readRecorded('explore-status-in-flight.json'));
+    expect(isAnchorInFlight(inFlight)).toBe(true);
+    expect(inFlight.in_flight?.state).toBe('broadcast');
+    const anchored = anchorStatusSchema.parse(readRecorded('explore-status-anchored.json'));
+    expect(isAnchorInFlight(anchored)).toBe(false);
+    expect(anchored.latest_anchor?.leaf_count).toBe(anchored.leaf_count);
+  });
+
 });

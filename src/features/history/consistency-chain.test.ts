@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MerkleTree } from '../../core';
-import type { AnchorHistoryEntry } from '../../api/anchor';
+import { anchorConsistencySchema, anchorHistorySchema, toHistoryPage, type AnchorHistoryEntry } from '../../api/anchor';
+import { readRecorded } from '../../api/fixtures/read-fixture';
 import { consistencyNeeds, judgeConsistency, verdictText } from './consistency-chain';
 
 const leaf = (i: number) => i.toString(16).padStart(64, '0');
@@ -59,4 +60,22 @@ describe('judging a proof', () => {
   it('rejects an answer about other sizes', () => {
     expect(judgeConsistency(anchor(3), anchor(9), proofBody(2, 9)).kind).toBe('broken');
   });
+});
+
+describe('recorded from this service', () => {
+  it("the history's anchors each extend the previous one, by the service's own proofs", () => {
+    const history = anchorHistorySchema.parse(readRecorded('explore-history.json'));
+    const newestFirst = toHistoryPage(history, 100).anchors;
+    const needs = consistencyNeeds(newestFirst, false, true);
+    const proofs: Record<string, unknown> = {
+      '1-2': readRecorded('explore-consistency-1-2.json'),
+      '2-3': readRecorded('explore-consistency-2-3.json'),
+    };
+    const verdicts = needs.map((need, i) => {
+      if (need.kind === 'verdict') return need.verdict.kind;
+      return judgeConsistency(need.previous, newestFirst[i]!, anchorConsistencySchema.parse(proofs[`${need.from}-${need.to}`])).kind;
+    });
+    expect(verdicts).toEqual(['extends', 'extends', 'first']);
+  });
+
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LifecycleEvent } from '../../api/lifecycle';
+import { lifecycleSchema, type LifecycleEvent } from '../../api/lifecycle';
+import { readRecorded } from '../../api/fixtures/read-fixture';
 import { anchorStateOf, anyAwaiting, timelineOrder } from './timeline';
 
 const ev = (over: Partial<LifecycleEvent>): LifecycleEvent => ({ leaf_hash: 'l', event_type: 'DEPLOYMENT', created_at: '2026-01-01T00:00:00Z', ...over });
@@ -23,5 +24,12 @@ describe('wallet timeline', () => {
   it('keeps asking while anything awaits its anchor', () => {
     expect(anyAwaiting([ev({ anchor_txid: 't', anchor_height: 1, anchored: true })])).toBe(false);
     expect(anyAwaiting([ev({ anchor_txid: 't', anchor_height: 1, anchored: true }), ev({})])).toBe(true);
+  });
+});
+
+describe('recorded from this service', () => {
+  it('a lifecycle whose events are all anchored', () => {
+    const lifecycle = lifecycleSchema.parse(readRecorded('explore-lifecycle-anchored.json'));
+    expect(lifecycle.events.map((e) => anchorStateOf(e).kind)).toEqual(['anchored', 'anchored', 'anchored']);
   });
 });
