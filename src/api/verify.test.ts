@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { verifyProofBundle } from '../core';
 import {
   AWAITING_ANCHOR_POLL_MS,
   anchorBlockTime,
@@ -105,5 +106,11 @@ describe('GET /verify/{leaf}/proof.json', () => {
   it('recognises bundles recorded from this service', () => {
     expect(bundleIsAnchored(fixture('service-proof-awaiting.json'))).toBe(false);
     expect(bundleIsAnchored(fixture('service-proof-anchored.json'))).toBe(true);
+    // And the protocol library accepts them, for the leaf they were fetched for.
+    const anchored = verifyProofBundle(fixture('service-proof-anchored.json'), {
+      expectedLeafHex: 'cf9a601f4ddb36b7b80ef0de09319eee927112c73d83047b0dd1a86effb85519',
+    });
+    expect(anchored).toMatchObject({ valid: true, scheme: 'ZAP1_COUNT_BOUND_V2', leafCount: 3, anchor: { height: 4000014 } });
+    expect(verifyProofBundle(fixture('service-proof-awaiting.json')).valid).toBe(true);
   });
 });
