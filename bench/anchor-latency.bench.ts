@@ -44,7 +44,13 @@ async function post(): Promise<string> {
     },
   });
   const body: unknown = res.json();
-  if (res.statusCode !== 201 || typeof body !== 'object' || body === null || !('leaf_hash' in body) || typeof body.leaf_hash !== 'string') {
+  if (
+    res.statusCode !== 201 ||
+    typeof body !== 'object' ||
+    body === null ||
+    !('leaf_hash' in body) ||
+    typeof body.leaf_hash !== 'string'
+  ) {
     throw new Error(`POST /event answered ${res.statusCode}: ${res.body}`);
   }
   return body.leaf_hash;
@@ -57,7 +63,13 @@ async function anchored(leaf: string): Promise<void> {
     const body: unknown = (await app.inject({ url: `/verify/${leaf}/check` })).json();
     if (typeof body === 'object' && body !== null && 'anchor' in body) {
       const anchor: unknown = body.anchor;
-      if (typeof anchor === 'object' && anchor !== null && 'txid' in anchor && typeof anchor.txid === 'string') return;
+      if (
+        typeof anchor === 'object' &&
+        anchor !== null &&
+        'txid' in anchor &&
+        typeof anchor.txid === 'string'
+      )
+        return;
     }
     if (Date.now() > deadline) throw new Error(`leaf ${leaf} not anchored within 60 s`);
     await sleep(20);

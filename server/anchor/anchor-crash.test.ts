@@ -85,7 +85,10 @@ async function post(url: string, n: number): Promise<string | null> {
     });
     if (res.status !== 201) return null;
     const body: unknown = await res.json();
-    return typeof body === 'object' && body !== null && 'leaf_hash' in body && typeof body.leaf_hash === 'string'
+    return typeof body === 'object' &&
+      body !== null &&
+      'leaf_hash' in body &&
+      typeof body.leaf_hash === 'string'
       ? body.leaf_hash
       : null;
   } catch {

@@ -58,9 +58,14 @@ describe('anchoring on the dev chain', () => {
     h = await startHarness({ DEVCHAIN_BLOCK_MS: '100' });
     const app = h.app;
     const key: unknown = (await app.inject({ method: 'POST', url: '/trial-key' })).json();
-    const token = typeof key === 'object' && key !== null && 'key' in key && typeof key.key === 'string' ? key.key : '';
+    const token =
+      typeof key === 'object' && key !== null && 'key' in key && typeof key.key === 'string' ? key.key : '';
     const trial = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const leaves = [await postEvent(app, 1, trial), await postEvent(app, 2, trial), await postEvent(app, 3, trial)];
+    const leaves = [
+      await postEvent(app, 1, trial),
+      await postEvent(app, 2, trial),
+      await postEvent(app, 3, trial),
+    ];
 
     const last = leaves[2]!;
     const anchoredCheck = await waitFor(async () => {
@@ -97,7 +102,12 @@ describe('anchoring on the dev chain', () => {
     expect(st.unanchored_leaves).toBe(0);
     expect(st.last_anchor_txid).toBe(anchoredCheck.anchor.txid);
     const health: unknown = (await app.inject({ url: '/health' })).json();
-    expect(health).toMatchObject({ network: 'devnet', rpc_reachable: true, scanner_operational: true, last_error: null });
+    expect(health).toMatchObject({
+      network: 'devnet',
+      rpc_reachable: true,
+      scanner_operational: true,
+      last_error: null,
+    });
   });
 
   it('does not accept a transaction whose memo names another root, and anchors the current root afterwards', async () => {
@@ -140,7 +150,11 @@ describe('anchoring on the dev chain', () => {
 
   it('reverts an anchor whose block is reorganised away, stops claiming it in proofs, and anchors the current root anew', async () => {
     // Thresholds far away: only the operator and the reorganisation start anchors here.
-    h = await startHarness({ DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS, ANCHOR_MIN_LEAVES: '100', ANCHOR_MAX_AGE_S: '3600' });
+    h = await startHarness({
+      DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS,
+      ANCHOR_MIN_LEAVES: '100',
+      ANCHOR_MAX_AGE_S: '3600',
+    });
     const { app, store, ledger, runtime } = h;
     const leaf1 = await postEvent(app, 1);
 
@@ -200,11 +214,18 @@ describe('anchoring on the dev chain', () => {
     devChain.setUnavailable('error');
     const down = await waitFor(async () => {
       const body: unknown = (await app.inject({ url: '/health' })).json();
-      return typeof body === 'object' && body !== null && 'rpc_reachable' in body && body.rpc_reachable === false
+      return typeof body === 'object' &&
+        body !== null &&
+        'rpc_reachable' in body &&
+        body.rpc_reachable === false
         ? body
         : null;
     }, '/health to report the node unreachable');
-    expect(down).toMatchObject({ chain_ok: false, store_ok: true, last_error: expect.stringContaining('unreachable') });
+    expect(down).toMatchObject({
+      chain_ok: false,
+      store_ok: true,
+      last_error: expect.stringContaining('unreachable'),
+    });
 
     const now = await app.inject({ method: 'POST', url: '/anchor/now', headers: operatorAuth });
     expect(now.statusCode).toBe(503);
@@ -222,11 +243,9 @@ describe('anchoring on the dev chain', () => {
     expect(stuck.unanchored_leaves).toBeGreaterThanOrEqual(2);
 
     devChain.setUnavailable(false);
-    await waitFor(
-      async () => (await check(app, leaf3)).anchor.txid,
-      'anchoring to resume',
-      { timeoutMs: 20_000 },
-    );
+    await waitFor(async () => (await check(app, leaf3)).anchor.txid, 'anchoring to resume', {
+      timeoutMs: 20_000,
+    });
     for (const leaf of [leaf1, leaf2, leaf3]) expect((await check(app, leaf)).anchor.txid).not.toBeNull();
     expect(h.store.leafCount()).toBe(3);
     const health: unknown = (await app.inject({ url: '/health' })).json();
@@ -244,7 +263,10 @@ describe('anchoring on the dev chain', () => {
       const r = await check(app, leaf);
       return r.anchor.txid !== null ? r : null;
     }, 'the anchor after a refused send');
-    expect(store.anchorAttempt(1)).toMatchObject({ state: 'failed', lastError: expect.stringContaining('test refusal') });
+    expect(store.anchorAttempt(1)).toMatchObject({
+      state: 'failed',
+      lastError: expect.stringContaining('test refusal'),
+    });
     expect(store.anchorAttempt(2)).toMatchObject({ state: 'anchored', txid: c.anchor.txid });
   });
 });

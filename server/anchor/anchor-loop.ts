@@ -61,6 +61,8 @@ const REORG_CHECK_DEPTH = 10;
 const REORG_CHECK_MAX = 20;
 /** A broadcast transaction not mined after this many blocks has expired (zcashd's default expiry is 40). */
 const UNMINED_EXPIRY_BLOCKS = 60;
+/** Least wait after an unanswered z_sendmany before sending again (a real wallet builds proofs first). */
+const RESEND_GRACE_MS = 30_000;
 /** Upper bound of the wait between ticks while the node is unreachable or sends keep failing. */
 const MAX_BACKOFF_MS = 30_000;
 
@@ -125,6 +127,8 @@ export class AnchorLoop implements ChainHooks {
   private readonly unminedSince = new Map<number, number>();
   /** Intents this process recorded and has not tried to send: no chain lookup needed before sending. */
   private readonly freshIntents = new Set<number>();
+  /** When a z_sendmany got no answer, by attempt id: its transaction may still appear. */
+  private readonly unansweredSends = new Map<number, number>();
   /** After a reorganisation the current root is anchored at once, whatever the thresholds say. */
   private forceNext = false;
 
@@ -163,7 +167,8 @@ export class AnchorLoop implements ChainHooks {
    * in flight or the current root is already anchored.
    */
   async anchorNow(): Promise<AnchorAttempt> {
-    if (this.store.listInFlightAnchors().length > 0) throw new StoreConflictError('an anchor is already in flight');
+    if (this.store.listInFlightAnchors().length > 0)
+      throw new StoreConflictError('an anchor is already in flight');
     if (!this.reachable) {
       try {
         await this.refreshChainInfo();
@@ -178,7 +183,8 @@ export class AnchorLoop implements ChainHooks {
     const attempt = await this.exclusive(async () => {
       const size = this.ledger.size;
       if (size === 0) throw new StoreConflictError('there are no leaves to anchor');
-      if (this.store.anchoredRootBySize(size)) throw new StoreConflictError('the current root is already anchored');
+      if (this.store.anchoredRootBySize(size))
+        throw new StoreConflictError('the current root is already anchored');
       return this.recordIntent(size);
     });
     this.kick();
@@ -248,13 +254,19 @@ export class AnchorLoop implements ChainHooks {
     this.timer = setTimeout(() => {
       this.timer = null;
       if (!this.running) return;
-      this.currentTick = this.tick().finally(() => {
-        this.currentTick = null;
-        if (!this.running) return;
-        const again = this.kickAgain;
-        this.kickAgain = false;
-        this.schedule(again ? 0 : this.nextDelayMs());
-      });
+      // A tick never rejects the loop away: anything unexpected is kept as the last error.
+      this.currentTick = this.tick()
+        .catch((err: unknown) => {
+          this.setError('anchor', message(err));
+          this.log(`anchor: tick failed: ${message(err)}`);
+        })
+        .finally(() => {
+          this.currentTick = null;
+          if (!this.running) return;
+          const again = this.kickAgain;
+          this.kickAgain = false;
+          this.schedule(again ? 0 : this.nextDelayMs());
+        });
     }, delayMs);
   }
 
@@ -275,12 +287,13 @@ export class AnchorLoop implements ChainHooks {
     try {
       await this.refreshChainInfo();
     } catch (err) {
-      if (!(err instanceof RpcUnavailableError)) throw err;
-      this.noteUnreachable(err);
+      if (err instanceof RpcUnavailableError) this.noteUnreachable(err);
+      else this.setError('rpc', `getblockchaininfo: ${message(err)}`);
       // Writes go on while the node is away: the due anchor is recorded now and sent when it is back.
       this.safely(() => this.maybeRecordDueIntent());
-      const inFlight = this.store.listInFlightAnchors()[0];
-      if (inFlight) this.safely(() => this.store.noteAnchorError(inFlight.id, `node unreachable: ${err.message}`));
+      const inFlight = this.safelyGet(() => this.store.listInFlightAnchors()[0]);
+      if (inFlight)
+        this.safely(() => this.store.noteAnchorError(inFlight.id, this.lastErrorValue ?? message(err)));
       return;
     }
     try {
@@ -289,15 +302,25 @@ export class AnchorLoop implements ChainHooks {
       await this.advanceInFlight();
       if (this.maybeRecordDueIntent()) await this.advanceInFlight();
     } catch (err) {
-      const inFlight = this.store.listInFlightAnchors()[0];
+      const inFlight = this.safelyGet(() => this.store.listInFlightAnchors()[0]);
       if (err instanceof RpcUnavailableError) {
         this.noteUnreachable(err);
-        if (inFlight) this.safely(() => this.store.noteAnchorError(inFlight.id, `node unreachable: ${err.message}`));
+        if (inFlight)
+          this.safely(() => this.store.noteAnchorError(inFlight.id, `node unreachable: ${err.message}`));
       } else {
         this.setError('anchor', message(err));
         if (inFlight) this.safely(() => this.store.noteAnchorError(inFlight.id, message(err)));
         this.log(`anchor: ${message(err)}`);
       }
+    }
+  }
+
+  private safelyGet<T>(fn: () => T): T | undefined {
+    try {
+      return fn();
+    } catch (err) {
+      this.setError('anchor', message(err));
+      return undefined;
     }
   }
 
@@ -392,7 +415,11 @@ export class AnchorLoop implements ChainHooks {
     if (!attempt) return;
     if (attempt.txid === null) await this.advancePending(attempt);
     const current = this.store.anchorAttempt(attempt.id);
-    if (current && current.txid !== null && (current.state === 'broadcast' || current.state === 'confirmed')) {
+    if (
+      current &&
+      current.txid !== null &&
+      (current.state === 'broadcast' || current.state === 'confirmed')
+    ) {
       await this.advanceBroadcast(current, current.txid);
     }
   }
@@ -422,6 +449,9 @@ export class AnchorLoop implements ChainHooks {
         this.adoptTxid(attempt, found, 'memo found on chain');
         return;
       }
+      // A send whose answer was lost may still be building its transaction: give it time to show up.
+      const unansweredAt = this.unansweredSends.get(attempt.id);
+      if (unansweredAt !== undefined && Date.now() - unansweredAt < this.resendGraceMs()) return;
     }
     await this.send(attempt);
   }
@@ -444,6 +474,7 @@ export class AnchorLoop implements ChainHooks {
     const updated = this.store.setAnchorTxid(attempt.id, txid.toLowerCase());
     this.sentHere.delete(attempt.id);
     this.freshIntents.delete(attempt.id);
+    this.unansweredSends.delete(attempt.id);
     this.log(`anchor: #${updated.id} broadcast ${updated.txid ?? txid} (${how})`);
     this.fault('after_txid');
   }
@@ -456,7 +487,13 @@ export class AnchorLoop implements ChainHooks {
     try {
       opid = await this.rpc.zSendMany(
         this.fromAddress,
-        [{ address: this.toAddress, amount: zatToZec(this.opts.amountZat), memo: anchorMemoHex(attempt.rootHex) }],
+        [
+          {
+            address: this.toAddress,
+            amount: zatToZec(this.opts.amountZat),
+            memo: anchorMemoHex(attempt.rootHex),
+          },
+        ],
         // minconf 1: the change of the previous anchor must be spendable one block later.
         1,
       );
@@ -466,7 +503,8 @@ export class AnchorLoop implements ChainHooks {
         this.fail(attempt, `z_sendmany refused: ${err.message}`);
         return;
       }
-      // Unavailable: it may or may not have sent; the next tick looks on chain before sending again.
+      // Unavailable: it may or may not have sent; later ticks look on chain before sending again.
+      this.unansweredSends.set(attempt.id, Date.now());
       throw err;
     }
     this.fault('after_send');
@@ -474,7 +512,8 @@ export class AnchorLoop implements ChainHooks {
     this.store.setAnchorOperation(attempt.id, opid);
     // Most wallets finish quickly; pick the txid up in this same tick when they do.
     const [op] = await this.rpc.zGetOperationStatus([opid]);
-    if (op?.status === 'success' && op.txid) this.adoptTxid(this.store.anchorAttempt(attempt.id) ?? attempt, op.txid, 'sent');
+    if (op?.status === 'success' && op.txid)
+      this.adoptTxid(this.store.anchorAttempt(attempt.id) ?? attempt, op.txid, 'sent');
     else if (op && (op.status === 'failed' || op.status === 'cancelled')) {
       this.fail(attempt, `z_sendmany ${op.status}: ${op.error?.message ?? 'no reason given'}`);
     }
@@ -487,7 +526,9 @@ export class AnchorLoop implements ChainHooks {
       if (chain.confirmations < this.opts.confirmations) {
         if (attempt.state !== 'confirmed' || attempt.height !== chain.height) {
           this.store.setAnchorConfirmed(attempt.id, chain.height);
-          this.log(`anchor: #${attempt.id} mined at ${chain.height} (${chain.confirmations} confirmation(s))`);
+          this.log(
+            `anchor: #${attempt.id} mined at ${chain.height} (${chain.confirmations} confirmation(s))`,
+          );
         }
         return;
       }
@@ -499,13 +540,16 @@ export class AnchorLoop implements ChainHooks {
         return;
       }
       this.store.markAnchored(attempt.id, { height: chain.height, blockTime: chain.blocktime });
+      if (attempt.leafCount >= this.ledger.size) this.forceNext = false;
       this.failureStreak = 0;
       this.notBefore = 0;
       if (this.lastErrorKind === 'anchor') {
         this.lastErrorValue = null;
         this.lastErrorKind = null;
       }
-      this.log(`anchor: #${attempt.id} anchored root ${attempt.rootHex} (${attempt.leafCount} leaves) at ${chain.height}`);
+      this.log(
+        `anchor: #${attempt.id} anchored root ${attempt.rootHex} (${attempt.leafCount} leaves) at ${chain.height}`,
+      );
       return;
     }
     if (this.leftTheChain(attempt, chain)) {
@@ -528,10 +572,16 @@ export class AnchorLoop implements ChainHooks {
     return chain.state === 'unconfirmed' && (attempt.state === 'confirmed' || attempt.state === 'anchored');
   }
 
+  /** How long after an unanswered z_sendmany the loop waits for its transaction before sending again. */
+  private resendGraceMs(): number {
+    return Math.max(this.opts.tickMs * 5, RESEND_GRACE_MS);
+  }
+
   private fail(attempt: AnchorAttempt, reason: string): void {
     this.store.markAnchorFailed(attempt.id, reason);
     this.sentHere.delete(attempt.id);
     this.freshIntents.delete(attempt.id);
+    this.unansweredSends.delete(attempt.id);
     this.failureStreak++;
     // Back off new attempts after repeated failures, so a broken wallet is not hammered every tick.
     const delay = Math.min(MAX_BACKOFF_MS, this.opts.tickMs * 2 ** Math.min(this.failureStreak, 10));

@@ -35,10 +35,13 @@ export interface ChainRuntimeOptions {
 }
 
 /** `ANCHOR_FAULT` (test-only): null when unset; throws naming the variable when it is not a known step. */
-export function faultFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): AnchorFault | null {
+export function faultFromEnv(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): AnchorFault | null {
   const value = env['ANCHOR_FAULT'];
   if (value === undefined || value === '') return null;
-  if (!isAnchorFault(value)) throw new Error(`ANCHOR_FAULT: must be before_send, after_send or after_txid, got "${value}"`);
+  if (!isAnchorFault(value))
+    throw new Error(`ANCHOR_FAULT: must be before_send, after_send or after_txid, got "${value}"`);
   return value;
 }
 

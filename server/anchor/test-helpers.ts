@@ -45,7 +45,10 @@ export async function startHarness(
   });
   const store = openSqliteStore(dir);
   const ledger = Ledger.open(store);
-  const runtime = await startChainRuntime(config, store, ledger, { fault: null, autoStart: options.autoStart ?? true });
+  const runtime = await startChainRuntime(config, store, ledger, {
+    fault: null,
+    autoStart: options.autoStart ?? true,
+  });
   const app = await buildApp({ config, store, ledger, chain: runtime.hooks });
   await app.ready();
   const devChain = runtime.devChain;
@@ -94,7 +97,12 @@ export async function postEvent(
   const res = await app.inject({ method: 'POST', url: '/event', headers, payload: contractEvent(n) });
   if (res.statusCode !== 201) throw new Error(`POST /event answered ${res.statusCode}: ${res.body}`);
   const body: unknown = res.json();
-  if (typeof body !== 'object' || body === null || !('leaf_hash' in body) || typeof body.leaf_hash !== 'string') {
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !('leaf_hash' in body) ||
+    typeof body.leaf_hash !== 'string'
+  ) {
     throw new Error('POST /event answered without leaf_hash');
   }
   return body.leaf_hash;
