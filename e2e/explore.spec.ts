@@ -7,14 +7,29 @@ interface Created {
   leaf: string;
 }
 
-async function postDeployment(request: APIRequestContext, key: string, wallet: string, serial: string): Promise<Created> {
+async function postDeployment(
+  request: APIRequestContext,
+  key: string,
+  wallet: string,
+  serial: string,
+): Promise<Created> {
   const response = await request.post('/event', {
     headers: { Authorization: `Bearer ${key}` },
-    data: { event_type: 'DEPLOYMENT', wallet_hash: wallet, serial_number: serial, facility_id: 'facility-e2e' },
+    data: {
+      event_type: 'DEPLOYMENT',
+      wallet_hash: wallet,
+      serial_number: serial,
+      facility_id: 'facility-e2e',
+    },
   });
   expect(response.status()).toBe(201);
   const body: unknown = await response.json();
-  if (typeof body !== 'object' || body === null || !('leaf_hash' in body) || typeof body.leaf_hash !== 'string') {
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !('leaf_hash' in body) ||
+    typeof body.leaf_hash !== 'string'
+  ) {
     throw new Error('POST /event answered without a leaf_hash');
   }
   return { leaf: body.leaf_hash };
@@ -24,7 +39,8 @@ async function getJson(request: APIRequestContext, path: string): Promise<Record
   const response = await request.get(path);
   expect(response.ok()).toBe(true);
   const body: unknown = await response.json();
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error(`${path} is not an object`);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new Error(`${path} is not an object`);
   return Object.fromEntries(Object.entries(body));
 }
 
@@ -42,7 +58,13 @@ async function waitForAnchor(request: APIRequestContext, leaf: string): Promise<
       async () => {
         const check = await getJson(request, `/verify/${leaf}/check`);
         const anchor = check.anchor;
-        if (typeof anchor === 'object' && anchor !== null && 'txid' in anchor && typeof anchor.txid === 'string') txid = anchor.txid;
+        if (
+          typeof anchor === 'object' &&
+          anchor !== null &&
+          'txid' in anchor &&
+          typeof anchor.txid === 'string'
+        )
+          txid = anchor.txid;
         return txid;
       },
       { timeout: 60_000, intervals: [250, 500, 1000] },
@@ -53,7 +75,8 @@ async function waitForAnchor(request: APIRequestContext, leaf: string): Promise<
 
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   const isDark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
-  if (isDark !== (theme === 'dark')) await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+  if (isDark !== (theme === 'dark'))
+    await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
   await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*\bdark\b).*$/);
 }
 
@@ -83,7 +106,10 @@ test('a memo of each kind decodes to the right kind, in the browser and on the s
   await expect(page.locator('pre').filter({ hasText: 'hello <b>memo</b>' })).toBeVisible();
   // A ZAP1 anchor memo links to its root's page; the hex view shows the bytes.
   await input.fill(ZAP1_HEX);
-  await expect(page.getByRole('link', { name: 'ab'.repeat(32) })).toHaveAttribute('href', `/app/root/${'ab'.repeat(32)}`);
+  await expect(page.getByRole('link', { name: 'ab'.repeat(32) })).toHaveAttribute(
+    'href',
+    `/app/root/${'ab'.repeat(32)}`,
+  );
   await expect(page.getByTestId('hex-view')).toContainText('5a 41 50 31 3a 30 39 3a');
   await expectAccessible(page);
 
@@ -92,7 +118,11 @@ test('a memo of each kind decodes to the right kind, in the browser and on the s
   await page.getByLabel(/Memo text/).fill(`ZAP1:04:${'ef'.repeat(32)}`);
   await expect(page.getByTestId('memo-kind')).toHaveText(/ZAP1 attestation/);
   await page.getByLabel('File of raw bytes').check();
-  await page.getByLabel(/Drop a file here/).setInputFiles({ name: 'memo.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0xff, 1, 2, 3]) });
+  await page.getByLabel(/Drop a file here/).setInputFiles({
+    name: 'memo.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from([0xff, 1, 2, 3]),
+  });
   await expect(page.getByTestId('memo-kind')).toHaveText(/Binary data/);
   await expect(page.getByTestId('hex-view')).toContainText('ff 01 02 03');
 
@@ -102,11 +132,17 @@ test('a memo of each kind decodes to the right kind, in the browser and on the s
   await expect(page.getByRole('alert')).toContainText('not a hexadecimal digit');
 });
 
-test('stats and events change by what the test wrote; events filter and link to leaves', async ({ page, request }) => {
+test('stats and events change by what the test wrote; events filter and link to leaves', async ({
+  page,
+  request,
+}) => {
   const before = await getJson(request, '/stats');
   const beforeTypes = before.type_counts;
   const beforeDeployments =
-    typeof beforeTypes === 'object' && beforeTypes !== null && 'DEPLOYMENT' in beforeTypes && typeof beforeTypes.DEPLOYMENT === 'number'
+    typeof beforeTypes === 'object' &&
+    beforeTypes !== null &&
+    'DEPLOYMENT' in beforeTypes &&
+    typeof beforeTypes.DEPLOYMENT === 'number'
       ? beforeTypes.DEPLOYMENT
       : 0;
   const key = await trialKey(request);
@@ -116,7 +152,9 @@ test('stats and events change by what the test wrote; events filter and link to 
 
   await page.goto('/app/stats');
   await expect(page.getByTestId('stat-leaves')).toHaveText(String(numberField(before, 'total_leaves') + 2));
-  await expect(page.locator('[data-testid="type-counts"] tr[data-type="DEPLOYMENT"] td').nth(1)).toHaveText(String(beforeDeployments + 2));
+  await expect(page.locator('[data-testid="type-counts"] tr[data-type="DEPLOYMENT"] td').nth(1)).toHaveText(
+    String(beforeDeployments + 2),
+  );
   await expect(page.getByRole('img', { name: /Events per type: .*DEPLOYMENT/ })).toBeVisible();
   await expectAccessible(page);
   await setTheme(page, 'dark');
@@ -136,11 +174,15 @@ test('stats and events change by what the test wrote; events filter and link to 
   await expect(page).toHaveURL(new RegExp(`/app/leaf/${b.leaf}$`));
 });
 
-test('the wallet timeline lists the test events in order with their anchor states', async ({ page, request }) => {
+test('the wallet timeline lists the test events in order with their anchor states', async ({
+  page,
+  request,
+}) => {
   const key = await trialKey(request);
   const wallet = uniqueWallet('timeline');
   const created = [];
-  for (const serial of ['SN-T1', 'SN-T2', 'SN-T3']) created.push(await postDeployment(request, key, wallet, serial));
+  for (const serial of ['SN-T1', 'SN-T2', 'SN-T3'])
+    created.push(await postDeployment(request, key, wallet, serial));
 
   // Found through the home page's search.
   await page.goto('/app/');
@@ -155,7 +197,8 @@ test('the wallet timeline lists the test events in order with their anchor state
   await expectAccessible(page);
 
   await waitForAnchor(request, created[2]!.leaf);
-  for (const i of [0, 1, 2]) await expect(items.nth(i)).toHaveAttribute('data-anchor-state', 'anchored', { timeout: 30_000 });
+  for (const i of [0, 1, 2])
+    await expect(items.nth(i)).toHaveAttribute('data-anchor-state', 'anchored', { timeout: 30_000 });
   await expect(items.first().getByTestId('anchor-state')).toContainText(/Anchored at height \d+/);
 
   // A wallet without events says so.
@@ -164,7 +207,10 @@ test('the wallet timeline lists the test events in order with their anchor state
   await expectAccessible(page);
 });
 
-test('history lists the anchor the test caused, with consistency verdicts, and the root page lists its leaves', async ({ page, request }) => {
+test('history lists the anchor the test caused, with consistency verdicts, and the root page lists its leaves', async ({
+  page,
+  request,
+}) => {
   const key = await trialKey(request);
   const wallet = uniqueWallet('history');
   const first = await postDeployment(request, key, wallet, 'SN-H1');
@@ -178,12 +224,16 @@ test('history lists the anchor the test caused, with consistency verdicts, and t
   await expect(table.locator(`tr[data-txid="${txid1}"]`)).toBeVisible();
   await expect(table.locator(`tr[data-txid="${txid2}"]`)).toBeVisible();
   // Newest first: the second anchor is above the first.
-  const txids = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-txid')));
+  const txids = await table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-txid')));
   expect(txids.indexOf(txid2)).toBeLessThan(txids.indexOf(txid1));
   const newest = table.locator(`tr[data-txid="${txid2}"] [data-testid="consistency-verdict"]`);
   await expect(newest).toHaveAttribute('data-verdict', /^(extends|same)$/);
   await expect(table.locator('[data-verdict="broken"]')).toHaveCount(0);
-  await expect(table.locator(`tr[data-txid="${txid2}"] a[href*="explorer.example/tx/${txid2}"]`)).toBeVisible();
+  await expect(
+    table.locator(`tr[data-txid="${txid2}"] a[href*="explorer.example/tx/${txid2}"]`),
+  ).toBeVisible();
   await expectAccessible(page);
   await setTheme(page, 'dark');
   await expectAccessible(page);
@@ -203,7 +253,10 @@ test('history lists the anchor the test caused, with consistency verdicts, and t
 });
 
 test('the operator page shows an anchor going from in flight to anchored', async ({ page, request }) => {
-  await page.addInitScript((key) => localStorage.setItem('zap1.keys', JSON.stringify({ '': key })), OPERATOR_KEY);
+  await page.addInitScript(
+    (key) => localStorage.setItem('zap1.keys', JSON.stringify({ '': key })),
+    OPERATOR_KEY,
+  );
   await page.goto('/app/status');
   await expect(page.getByRole('heading', { name: 'Operator status' })).toBeVisible();
   await expect(page.getByTestId('chain-tip')).toHaveText(/^\d+$/);
@@ -220,7 +273,9 @@ test('the operator page shows an anchor going from in flight to anchored', async
       async () => {
         const state = await page.getByTestId('in-flight').locator('[data-state]').getAttribute('data-state');
         if (state) seen.add(state);
-        return seen.size > 0 && state === 'none' && (await page.getByTestId('unanchored').textContent()) === '0';
+        return (
+          seen.size > 0 && state === 'none' && (await page.getByTestId('unanchored').textContent()) === '0'
+        );
       },
       { timeout: 60_000, intervals: [100] },
     )
@@ -233,10 +288,20 @@ test('the operator page shows an anchor going from in flight to anchored', async
 
 test('every explore page works at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const path of ['/app/', '/app/history', '/app/stats', '/app/events', '/app/wallet', '/app/status', '/app/memo']) {
+  for (const path of [
+    '/app/',
+    '/app/history',
+    '/app/stats',
+    '/app/events',
+    '/app/wallet',
+    '/app/status',
+    '/app/memo',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
     await expectAccessible(page);
   }

@@ -51,7 +51,15 @@ describe('anchor status schema', () => {
       needs_anchor: false,
       recommendation: 'up to date',
       latest_anchor: { root: H('b'), txid: H('c'), height: 4000010, leaf_count: 3, block_time: 1760000000 },
-      in_flight: { state: 'broadcast', root: H('d'), leaf_count: 4, txid: H('e'), height: null, attempts: 1, last_error: null },
+      in_flight: {
+        state: 'broadcast',
+        root: H('d'),
+        leaf_count: 4,
+        txid: H('e'),
+        height: null,
+        attempts: 1,
+        last_error: null,
+      },
       anchor_due: false,
       expected_wait_s: 4,
     });
@@ -68,7 +76,16 @@ describe('anchor status schema', () => {
 describe('anchor history schema', () => {
   it('accepts the reference shape with scheme', () => {
     const parsed = anchorHistorySchema.parse({
-      anchors: [{ root: H('1'), txid: H('2'), height: 4000001, leaf_count: 1, created_at: '2026-01-01T00:00:00Z', scheme: 'ZAP1_COUNT_BOUND_V2' }],
+      anchors: [
+        {
+          root: H('1'),
+          txid: H('2'),
+          height: 4000001,
+          leaf_count: 1,
+          created_at: '2026-01-01T00:00:00Z',
+          scheme: 'ZAP1_COUNT_BOUND_V2',
+        },
+      ],
       total: 1,
       last_anchor_age_hours: 0,
       record_semantics: 'text',
@@ -85,7 +102,9 @@ describe('anchor history schema', () => {
   it('builds paged paths and distinct keys', () => {
     expect(anchorHistoryPath()).toBe('/anchor/history');
     expect(anchorHistoryPath({ limit: 20, before: 4000100 })).toBe('/anchor/history?limit=20&before=4000100');
-    expect(anchorKeys.history('', { limit: 20 })).not.toEqual(anchorKeys.history('', { limit: 20, before: 5 }));
+    expect(anchorKeys.history('', { limit: 20 })).not.toEqual(
+      anchorKeys.history('', { limit: 20, before: 5 }),
+    );
   });
 });
 
@@ -100,13 +119,28 @@ describe('consistency and anchor-now schemas', () => {
   });
 
   it('parses a 202 body', () => {
-    const parsed = anchorNowSchema.parse({ in_flight: { state: 'pending', root: H('a'), leaf_count: 3, txid: null, height: null, attempts: 0, last_error: null } });
+    const parsed = anchorNowSchema.parse({
+      in_flight: {
+        state: 'pending',
+        root: H('a'),
+        leaf_count: 3,
+        txid: null,
+        height: null,
+        attempts: 0,
+        last_error: null,
+      },
+    });
     expect(parsed.in_flight?.state).toBe('pending');
   });
 });
 
 describe('history pages', () => {
-  const entry = (height: number, leafCount: number) => ({ root: H('a'), txid: H('b'), height, leaf_count: leafCount });
+  const entry = (height: number, leafCount: number) => ({
+    root: H('a'),
+    txid: H('b'),
+    height,
+    leaf_count: leafCount,
+  });
 
   it('turns the oldest-first body into newest first and continues below the lowest height', () => {
     const page = toHistoryPage({ anchors: [entry(10, 1), entry(12, 3)] }, 2);

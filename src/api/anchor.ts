@@ -111,15 +111,18 @@ export const anchorKeys = {
   status: (baseUrl: string) => [...anchorKeys.all(baseUrl), 'status'] as const,
   history: (baseUrl: string, params: AnchorHistoryParams = {}) =>
     [...anchorKeys.all(baseUrl), 'history', params.limit ?? null, params.before ?? null] as const,
-  historyPages: (baseUrl: string, pageSize: number) => [...anchorKeys.all(baseUrl), 'history-pages', pageSize] as const,
-  consistency: (baseUrl: string, from: number, to: number) => [...anchorKeys.all(baseUrl), 'consistency', from, to] as const,
+  historyPages: (baseUrl: string, pageSize: number) =>
+    [...anchorKeys.all(baseUrl), 'history-pages', pageSize] as const,
+  consistency: (baseUrl: string, from: number, to: number) =>
+    [...anchorKeys.all(baseUrl), 'consistency', from, to] as const,
 };
 
 /** `/anchor/status`; `refetchIntervalMs` for pages that watch anchoring. */
 export function anchorStatusQueryOptions(baseUrl: string, refetchIntervalMs?: number) {
   return queryOptions({
     queryKey: anchorKeys.status(baseUrl),
-    queryFn: ({ signal }) => apiRequest('/anchor/status', { schema: anchorStatusSchema, signal, baseUrl, auth: false }),
+    queryFn: ({ signal }) =>
+      apiRequest('/anchor/status', { schema: anchorStatusSchema, signal, baseUrl, auth: false }),
     refetchInterval: refetchIntervalMs ?? false,
   });
 }
@@ -139,7 +142,12 @@ export function anchorConsistencyQueryOptions(baseUrl: string, from: number, to:
   return queryOptions({
     queryKey: anchorKeys.consistency(baseUrl, from, to),
     queryFn: ({ signal }) =>
-      apiRequest(`/anchor/consistency?from=${from}&to=${to}`, { schema: anchorConsistencySchema, signal, baseUrl, auth: false }),
+      apiRequest(`/anchor/consistency?from=${from}&to=${to}`, {
+        schema: anchorConsistencySchema,
+        signal,
+        baseUrl,
+        auth: false,
+      }),
     // A proof between two fixed sizes never changes.
     staleTime: Infinity,
   });
@@ -185,17 +193,24 @@ export function toHistoryPage(body: AnchorHistory, pageSize: number): AnchorHist
 }
 
 /** `/anchor/history` newest first, one page per `fetchNextPage`. */
-export function anchorHistoryInfiniteQueryOptions(baseUrl: string, pageSize = 20, refetchIntervalMs?: number) {
+export function anchorHistoryInfiniteQueryOptions(
+  baseUrl: string,
+  pageSize = 20,
+  refetchIntervalMs?: number,
+) {
   return infiniteQueryOptions({
     queryKey: anchorKeys.historyPages(baseUrl, pageSize),
     queryFn: async ({ signal, pageParam }) =>
       toHistoryPage(
-        await apiRequest(anchorHistoryPath({ limit: pageSize, ...(pageParam !== null ? { before: pageParam } : {}) }), {
-          schema: anchorHistorySchema,
-          signal,
-          baseUrl,
-          auth: false,
-        }),
+        await apiRequest(
+          anchorHistoryPath({ limit: pageSize, ...(pageParam !== null ? { before: pageParam } : {}) }),
+          {
+            schema: anchorHistorySchema,
+            signal,
+            baseUrl,
+            auth: false,
+          },
+        ),
         pageSize,
       ),
     initialPageParam: null as number | null,

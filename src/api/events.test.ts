@@ -33,7 +33,9 @@ describe('events schema (reference-api.md 4.8)', () => {
 describe('events paging', () => {
   it('builds the query string', () => {
     expect(eventsPath()).toBe('/events');
-    expect(eventsPath({ limit: 10, before: 42, eventType: 'EXIT' })).toBe('/events?limit=10&before=42&event_type=EXIT');
+    expect(eventsPath({ limit: 10, before: 42, eventType: 'EXIT' })).toBe(
+      '/events?limit=10&before=42&event_type=EXIT',
+    );
   });
 
   it('reads `before` from the rel="next" link, relative or absolute', () => {

@@ -71,8 +71,17 @@ export function nextBeforeFromLink(header: string | null): number | null {
   return null;
 }
 
-export async function fetchEventsPage(baseUrl: string, params: EventsParams, signal?: AbortSignal): Promise<EventsPage> {
-  const response = await apiRequestWithMeta(eventsPath(params), { schema: eventsSchema, baseUrl, signal, auth: false });
+export async function fetchEventsPage(
+  baseUrl: string,
+  params: EventsParams,
+  signal?: AbortSignal,
+): Promise<EventsPage> {
+  const response = await apiRequestWithMeta(eventsPath(params), {
+    schema: eventsSchema,
+    baseUrl,
+    signal,
+    auth: false,
+  });
   return { events: response.data.events, nextBefore: nextBeforeFromLink(response.headers.get('Link')) };
 }
 
@@ -88,7 +97,12 @@ export const eventsKeys = {
  */
 export function eventsInfiniteQueryOptions(
   baseUrl: string,
-  options: { pageSize?: number; eventType?: string | null; refetchIntervalMs?: number; startBefore?: number | null } = {},
+  options: {
+    pageSize?: number;
+    eventType?: string | null;
+    refetchIntervalMs?: number;
+    startBefore?: number | null;
+  } = {},
 ) {
   const pageSize = options.pageSize ?? 25;
   const eventType = options.eventType ?? null;
@@ -98,7 +112,11 @@ export function eventsInfiniteQueryOptions(
     queryFn: ({ signal, pageParam }) =>
       fetchEventsPage(
         baseUrl,
-        { limit: pageSize, ...(pageParam !== null ? { before: pageParam } : {}), ...(eventType ? { eventType } : {}) },
+        {
+          limit: pageSize,
+          ...(pageParam !== null ? { before: pageParam } : {}),
+          ...(eventType ? { eventType } : {}),
+        },
         signal,
       ),
     initialPageParam: startBefore,

@@ -15,7 +15,9 @@ describe('bodies recorded from this service', () => {
     const status = anchorStatusSchema.parse(readRecorded('explore-status.json'));
     expect(status.latest_anchor).toBeNull();
     expect(status.in_flight).toBeNull();
-    expect(anchorHistorySchema.parse(readRecorded('explore-history-empty.json')).last_anchor_age_hours).toBe(-1);
+    expect(anchorHistorySchema.parse(readRecorded('explore-history-empty.json')).last_anchor_age_hours).toBe(
+      -1,
+    );
     const stats = statsSchema.parse(readRecorded('explore-stats.json'));
     expect(stats.type_counts?.DEPLOYMENT).toBe(stats.total_leaves);
     expect(healthSchema.parse(readRecorded('explore-health.json')).network).toBe('devnet');
@@ -26,7 +28,9 @@ describe('bodies recorded from this service', () => {
     const lifecycle = lifecycleSchema.parse(readRecorded('explore-lifecycle.json'));
     expect(lifecycle.events.map((e) => e.serial_number)).toEqual(['SN-1', 'SN-2', 'SN-3']);
     const anchored = lifecycleSchema.parse(readRecorded('explore-lifecycle-anchored.json'));
-    expect(anchored.events.every((e) => e.anchored === true && typeof e.anchor_height === 'number')).toBe(true);
+    expect(anchored.events.every((e) => e.anchored === true && typeof e.anchor_height === 'number')).toBe(
+      true,
+    );
   });
 
   it("the service's consistency proof verifies in the browser library", () => {
@@ -42,7 +46,9 @@ describe('bodies recorded from this service', () => {
   });
 
   it('the service decodes each memo kind as the browser does', () => {
-    const recorded = z.array(z.object({ hex: z.string(), decoded: z.unknown() })).parse(readRecorded('explore-memo-decodes.json'));
+    const recorded = z
+      .array(z.object({ hex: z.string(), decoded: z.unknown() }))
+      .parse(readRecorded('explore-memo-decodes.json'));
     const formats = recorded.map(({ hex, decoded }) => {
       const service = memoDecodeSchema.parse(decoded);
       const bytes = Uint8Array.from(hex.match(/../g) ?? [], (b) => parseInt(b, 16));
@@ -62,5 +68,4 @@ describe('bodies recorded from this service while anchoring', () => {
     expect(isAnchorInFlight(anchored)).toBe(false);
     expect(anchored.latest_anchor?.leaf_count).toBe(anchored.leaf_count);
   });
-
 });

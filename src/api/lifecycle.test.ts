@@ -40,16 +40,26 @@ describe('lifecycle schema (reference-api.md 4.9)', () => {
 
 describe('lifecycle answers the page explains', () => {
   it('maps 404 to "no events" and 401/403 to "key required"', () => {
-    expect(lifecycleResultFromError(new ApiError({ status: 404, code: 'not_found', message: 'No events for this wallet' }))).toEqual({ kind: 'no_events' });
-    expect(lifecycleResultFromError(new ApiError({ status: 401, code: 'unauthorized', message: 'key needed' }))).toEqual({
+    expect(
+      lifecycleResultFromError(
+        new ApiError({ status: 404, code: 'not_found', message: 'No events for this wallet' }),
+      ),
+    ).toEqual({ kind: 'no_events' });
+    expect(
+      lifecycleResultFromError(new ApiError({ status: 401, code: 'unauthorized', message: 'key needed' })),
+    ).toEqual({
       kind: 'key_required',
       message: 'key needed',
     });
-    expect(lifecycleResultFromError(new ApiError({ status: 403, code: 'forbidden', message: 'no' }))?.kind).toBe('key_required');
+    expect(
+      lifecycleResultFromError(new ApiError({ status: 403, code: 'forbidden', message: 'no' }))?.kind,
+    ).toBe('key_required');
   });
 
   it('leaves other failures to the error state', () => {
-    expect(lifecycleResultFromError(new ApiError({ status: 0, code: 'network_error', message: 'down' }))).toBeNull();
+    expect(
+      lifecycleResultFromError(new ApiError({ status: 0, code: 'network_error', message: 'down' })),
+    ).toBeNull();
     expect(lifecycleResultFromError(new Error('boom'))).toBeNull();
   });
 });

@@ -30,13 +30,12 @@ export const lifecycleSchema = z.looseObject({
 export type Lifecycle = z.infer<typeof lifecycleSchema>;
 
 export type LifecycleResult =
-  | { kind: 'found'; lifecycle: Lifecycle }
-  | { kind: 'no_events' }
-  | { kind: 'key_required'; message: string };
+  { kind: 'found'; lifecycle: Lifecycle } | { kind: 'no_events' } | { kind: 'key_required'; message: string };
 
 export const lifecycleKeys = {
   all: (baseUrl: string) => ['lifecycle', baseUrl] as const,
-  wallet: (baseUrl: string, wallet: string, apiKey: string | null) => [...lifecycleKeys.all(baseUrl), wallet, apiKey] as const,
+  wallet: (baseUrl: string, wallet: string, apiKey: string | null) =>
+    [...lifecycleKeys.all(baseUrl), wallet, apiKey] as const,
 };
 
 /** Maps the answers the page explains (404, 401, 403) to results; other failures still throw. */
@@ -47,9 +46,17 @@ export function lifecycleResultFromError(error: unknown): LifecycleResult | null
   return null;
 }
 
-export async function fetchLifecycle(baseUrl: string, wallet: string, signal?: AbortSignal): Promise<LifecycleResult> {
+export async function fetchLifecycle(
+  baseUrl: string,
+  wallet: string,
+  signal?: AbortSignal,
+): Promise<LifecycleResult> {
   try {
-    const lifecycle = await apiRequest(`/lifecycle/${encodeURIComponent(wallet)}`, { schema: lifecycleSchema, baseUrl, signal });
+    const lifecycle = await apiRequest(`/lifecycle/${encodeURIComponent(wallet)}`, {
+      schema: lifecycleSchema,
+      baseUrl,
+      signal,
+    });
     return lifecycle.events.length === 0 ? { kind: 'no_events' } : { kind: 'found', lifecycle };
   } catch (error) {
     const result = lifecycleResultFromError(error);
@@ -59,7 +66,12 @@ export async function fetchLifecycle(baseUrl: string, wallet: string, signal?: A
 }
 
 /** The key is part of the query key: a newly pasted key must ask again. */
-export function lifecycleQueryOptions(baseUrl: string, wallet: string, apiKey: string | null, refetchIntervalMs?: number) {
+export function lifecycleQueryOptions(
+  baseUrl: string,
+  wallet: string,
+  apiKey: string | null,
+  refetchIntervalMs?: number,
+) {
   return queryOptions({
     queryKey: lifecycleKeys.wallet(baseUrl, wallet, apiKey),
     queryFn: ({ signal }) => fetchLifecycle(baseUrl, wallet, signal),

@@ -17,7 +17,12 @@ export const memoDecodeSchema = z.discriminatedUnion('format', [
   z.looseObject({
     format: z.literal('zip302'),
     parts: z.array(
-      z.looseObject({ part_type: z.number().int(), version: z.number().int(), value_hex: z.string(), value_utf8: z.string().nullable() }),
+      z.looseObject({
+        part_type: z.number().int(),
+        version: z.number().int(),
+        value_hex: z.string(),
+        value_utf8: z.string().nullable(),
+      }),
     ),
   }),
   z.looseObject({ format: z.literal('empty') }),
@@ -32,8 +37,19 @@ export const memoKeys = {
 };
 
 /** Sends the memo as hex text (the content type every ZAP1 deployment accepts). */
-export function decodeMemoOnService(baseUrl: string, memoHex: string, signal?: AbortSignal): Promise<ServiceDecodedMemo> {
-  return apiRequest('/memo/decode', { method: 'POST', text: memoHex, schema: memoDecodeSchema, baseUrl, signal, auth: false });
+export function decodeMemoOnService(
+  baseUrl: string,
+  memoHex: string,
+  signal?: AbortSignal,
+): Promise<ServiceDecodedMemo> {
+  return apiRequest('/memo/decode', {
+    method: 'POST',
+    text: memoHex,
+    schema: memoDecodeSchema,
+    baseUrl,
+    signal,
+    auth: false,
+  });
 }
 
 export function memoDecodeMutationOptions(baseUrl: string) {

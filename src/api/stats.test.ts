@@ -23,11 +23,23 @@ describe('stats schema (reference-api.md 4.5)', () => {
 
   it('accepts the older ops-fixture shape and an empty service', () => {
     expect(statsSchema.parse(readOpsFixture('stats.json')).last_anchor_block).toBe(3288022);
-    const empty = statsSchema.parse({ total_leaves: 0, total_anchors: 0, first_anchor_block: null, last_anchor_block: null });
+    const empty = statsSchema.parse({
+      total_leaves: 0,
+      total_anchors: 0,
+      first_anchor_block: null,
+      last_anchor_block: null,
+    });
     expect(empty.type_counts).toBeUndefined();
   });
 
   it('rejects a non-integer count', () => {
-    expect(statsSchema.safeParse({ total_leaves: '3', total_anchors: 0, first_anchor_block: null, last_anchor_block: null }).success).toBe(false);
+    expect(
+      statsSchema.safeParse({
+        total_leaves: '3',
+        total_anchors: 0,
+        first_anchor_block: null,
+        last_anchor_block: null,
+      }).success,
+    ).toBe(false);
   });
 });

@@ -8,5 +8,9 @@ export function Loading({ what }: { what: string }) {
 }
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
-  return <p className="rounded border border-dashed border-slate-400 p-4 text-slate-700 dark:border-slate-600 dark:text-slate-300">{children}</p>;
+  return (
+    <p className="rounded border border-dashed border-slate-400 p-4 text-slate-700 dark:border-slate-600 dark:text-slate-300">
+      {children}
+    </p>
+  );
 }

@@ -4,7 +4,9 @@ import { formatAge, formatDuration, formatUtc, parseServiceTime, shortHex } from
 describe('service times', () => {
   it('reads Unix seconds and RFC 3339 text', () => {
     expect(parseServiceTime(1_700_000_000)?.toISOString()).toBe('2023-11-14T22:13:20.000Z');
-    expect(parseServiceTime('2026-03-27T03:29:26.270894724+00:00')?.toISOString()).toBe('2026-03-27T03:29:26.270Z');
+    expect(parseServiceTime('2026-03-27T03:29:26.270894724+00:00')?.toISOString()).toBe(
+      '2026-03-27T03:29:26.270Z',
+    );
   });
 
   it('gives null for absent or unreadable times, which pages show as unknown', () => {

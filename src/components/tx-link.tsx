@@ -17,7 +17,13 @@ export function TxLink({ txid, full = false }: { txid: string; full?: boolean })
     );
   }
   return (
-    <a className="font-mono break-all text-amber-800 underline dark:text-amber-300" href={href} title={`Transaction ${txid} on the block explorer`} target="_blank" rel="noreferrer">
+    <a
+      className="font-mono break-all text-amber-800 underline dark:text-amber-300"
+      href={href}
+      title={`Transaction ${txid} on the block explorer`}
+      target="_blank"
+      rel="noreferrer"
+    >
       {text}
     </a>
   );

@@ -17,7 +17,9 @@ export function EventsPage() {
   const [params, setParams] = useSearchParams();
   const typeParam = params.get('type');
   const eventType = typeParam && isEventType(typeParam) ? typeParam : null;
-  const events = useInfiniteQuery(eventsInfiniteQueryOptions(baseUrl, { pageSize: PAGE_SIZE, eventType, refetchIntervalMs: REFRESH_MS }));
+  const events = useInfiniteQuery(
+    eventsInfiniteQueryOptions(baseUrl, { pageSize: PAGE_SIZE, eventType, refetchIntervalMs: REFRESH_MS }),
+  );
   const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
   const id = useId();
 
@@ -27,8 +29,8 @@ export function EventsPage() {
         Recent events
       </h1>
       <p className="max-w-3xl">
-        The latest leaves recorded by the service, newest first. Event types are what the submitter claimed; the preimage is not public. This list
-        refreshes every few seconds.
+        The latest leaves recorded by the service, newest first. Event types are what the submitter claimed;
+        the preimage is not public. This list refreshes every few seconds.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={id} className="font-medium">
@@ -55,27 +57,47 @@ export function EventsPage() {
       </div>
       {events.isPending && <Loading what="events" />}
       {events.isError && <ErrorNotice error={events.error} title="The events could not be loaded" />}
-      {events.isSuccess && rows.length === 0 && <EmptyState>{eventType ? `No ${eventType} events yet.` : 'No events yet.'}</EmptyState>}
+      {events.isSuccess && rows.length === 0 && (
+        <EmptyState>{eventType ? `No ${eventType} events yet.` : 'No events yet.'}</EmptyState>
+      )}
       {rows.length > 0 && (
         <div className="overflow-x-auto">
           <table className="min-w-full text-left text-sm" data-testid="events-table">
             <caption className="sr-only">Recent events, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300 dark:border-slate-700">
-                <th scope="col" className="py-1 pr-3">Recorded</th>
-                <th scope="col" className="py-1 pr-3">Event type</th>
-                <th scope="col" className="py-1 pr-3">Description</th>
-                <th scope="col" className="py-1">Leaf</th>
+                <th scope="col" className="py-1 pr-3">
+                  Recorded
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Event type
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Description
+                </th>
+                <th scope="col" className="py-1">
+                  Leaf
+                </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((event) => (
-                <tr key={event.leaf_hash} className="border-b border-slate-200 dark:border-slate-800" data-leaf={event.leaf_hash}>
-                  <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(parseServiceTime(event.created_at))}</td>
+                <tr
+                  key={event.leaf_hash}
+                  className="border-b border-slate-200 dark:border-slate-800"
+                  data-leaf={event.leaf_hash}
+                >
+                  <td className="py-1 pr-3 whitespace-nowrap">
+                    {formatUtc(parseServiceTime(event.created_at))}
+                  </td>
                   <td className="py-1 pr-3">{event.event_type}</td>
                   <td className="py-1 pr-3">{event.description ?? ''}</td>
                   <td className="py-1">
-                    <Link className="font-mono text-amber-800 underline dark:text-amber-300" to={`/leaf/${event.leaf_hash}`} title={event.leaf_hash}>
+                    <Link
+                      className="font-mono text-amber-800 underline dark:text-amber-300"
+                      to={`/leaf/${event.leaf_hash}`}
+                      title={event.leaf_hash}
+                    >
                       {shortHex(event.leaf_hash)}
                     </Link>
                   </td>

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MerkleTree } from '../../core';
-import { anchorConsistencySchema, anchorHistorySchema, toHistoryPage, type AnchorHistoryEntry } from '../../api/anchor';
+import {
+  anchorConsistencySchema,
+  anchorHistorySchema,
+  toHistoryPage,
+  type AnchorHistoryEntry,
+} from '../../api/anchor';
 import { readRecorded } from '../../api/fixtures/read-fixture';
 import { consistencyNeeds, judgeConsistency, verdictText } from './consistency-chain';
 
@@ -8,7 +13,12 @@ const leaf = (i: number) => i.toString(16).padStart(64, '0');
 const tree = new MerkleTree();
 for (let i = 1; i <= 9; i++) tree.append(leaf(i));
 
-const anchor = (size: number, root = tree.root(size)): AnchorHistoryEntry => ({ root, txid: leaf(100 + size), height: 4_000_000 + size, leaf_count: size });
+const anchor = (size: number, root = tree.root(size)): AnchorHistoryEntry => ({
+  root,
+  txid: leaf(100 + size),
+  height: 4_000_000 + size,
+  leaf_count: size,
+});
 const proofBody = (from: number, to: number) => ({
   from: { leaf_count: from, root: tree.root(from) },
   to: { leaf_count: to, root: tree.root(to) },
@@ -18,7 +28,11 @@ const proofBody = (from: number, to: number) => ({
 describe('consistency needs', () => {
   it('asks a proof from each anchor to the next older one; the oldest is the first', () => {
     const needs = consistencyNeeds([anchor(9), anchor(5), anchor(2)], false, true);
-    expect(needs.map((n) => (n.kind === 'proof' ? `${n.from}->${n.to}` : n.verdict.kind))).toEqual(['5->9', '2->5', 'first']);
+    expect(needs.map((n) => (n.kind === 'proof' ? `${n.from}->${n.to}` : n.verdict.kind))).toEqual([
+      '5->9',
+      '2->5',
+      'first',
+    ]);
   });
 
   it('waits for older anchors when more pages exist', () => {
@@ -27,7 +41,11 @@ describe('consistency needs', () => {
   });
 
   it('says so when the service offers no proofs', () => {
-    expect(consistencyNeeds([anchor(9), anchor(5)], false, false).map((n) => n.kind === 'verdict' && n.verdict.kind)).toEqual(['unsupported', 'unsupported']);
+    expect(
+      consistencyNeeds([anchor(9), anchor(5)], false, false).map(
+        (n) => n.kind === 'verdict' && n.verdict.kind,
+      ),
+    ).toEqual(['unsupported', 'unsupported']);
   });
 
   it('accepts a re-anchor of the same root, but not a different root for the same size or a smaller tree', () => {
@@ -48,7 +66,10 @@ describe('judging a proof', () => {
 
   it('rejects a tampered proof', () => {
     const body = proofBody(3, 9);
-    const verdict = judgeConsistency(anchor(3), anchor(9), { ...body, proof: body.proof.map((h, i) => (i === 0 ? leaf(99) : h)) });
+    const verdict = judgeConsistency(anchor(3), anchor(9), {
+      ...body,
+      proof: body.proof.map((h, i) => (i === 0 ? leaf(99) : h)),
+    });
     expect(verdict.kind).toBe('broken');
   });
 
@@ -73,9 +94,12 @@ describe('recorded from this service', () => {
     };
     const verdicts = needs.map((need, i) => {
       if (need.kind === 'verdict') return need.verdict.kind;
-      return judgeConsistency(need.previous, newestFirst[i]!, anchorConsistencySchema.parse(proofs[`${need.from}-${need.to}`])).kind;
+      return judgeConsistency(
+        need.previous,
+        newestFirst[i]!,
+        anchorConsistencySchema.parse(proofs[`${need.from}-${need.to}`]),
+      ).kind;
     });
     expect(verdicts).toEqual(['extends', 'extends', 'first']);
   });
-
 });

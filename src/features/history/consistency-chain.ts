@@ -24,7 +24,11 @@ export type ConsistencyNeed =
  * For anchors newest first (as loaded so far), what each needs. The previous of anchor i is the
  * next older one, i + 1; the oldest loaded one waits for the next page while `hasOlder`.
  */
-export function consistencyNeeds(anchorsNewestFirst: readonly AnchorHistoryEntry[], hasOlder: boolean, supported: boolean): ConsistencyNeed[] {
+export function consistencyNeeds(
+  anchorsNewestFirst: readonly AnchorHistoryEntry[],
+  hasOlder: boolean,
+  supported: boolean,
+): ConsistencyNeed[] {
   return anchorsNewestFirst.map((anchor, i) => {
     if (!supported) return { kind: 'verdict', verdict: { kind: 'unsupported' } };
     const previous = anchorsNewestFirst[i + 1];
@@ -32,12 +36,26 @@ export function consistencyNeeds(anchorsNewestFirst: readonly AnchorHistoryEntry
     const from = previous.leaf_count;
     const to = anchor.leaf_count;
     if (to < from) {
-      return { kind: 'verdict', verdict: { kind: 'broken', fromSize: from, reason: `this root has ${to} leaves, fewer than the ${from} anchored before it` } };
+      return {
+        kind: 'verdict',
+        verdict: {
+          kind: 'broken',
+          fromSize: from,
+          reason: `this root has ${to} leaves, fewer than the ${from} anchored before it`,
+        },
+      };
     }
     if (to === from) {
       return sameHex(anchor.root, previous.root)
         ? { kind: 'verdict', verdict: { kind: 'same', fromSize: from } }
-        : { kind: 'verdict', verdict: { kind: 'broken', fromSize: from, reason: `a different root was anchored for the same ${to} leaves` } };
+        : {
+            kind: 'verdict',
+            verdict: {
+              kind: 'broken',
+              fromSize: from,
+              reason: `a different root was anchored for the same ${to} leaves`,
+            },
+          };
     }
     return { kind: 'proof', previous, from, to };
   });
@@ -51,7 +69,11 @@ function sameHex(a: string, b: string): boolean {
  * Judges the service's proof against the roots the history lists: the proof must be about exactly
  * those sizes and roots, and verify.
  */
-export function judgeConsistency(previous: AnchorHistoryEntry, current: AnchorHistoryEntry, body: AnchorConsistency): ConsistencyVerdict {
+export function judgeConsistency(
+  previous: AnchorHistoryEntry,
+  current: AnchorHistoryEntry,
+  body: AnchorConsistency,
+): ConsistencyVerdict {
   const fromSize = previous.leaf_count;
   if (body.from.leaf_count !== fromSize || body.to.leaf_count !== current.leaf_count) {
     return { kind: 'broken', fromSize, reason: 'the service answered about other tree sizes' };
@@ -66,7 +88,9 @@ export function judgeConsistency(previous: AnchorHistoryEntry, current: AnchorHi
     toRootHex: current.root.toLowerCase(),
     proof: body.proof.map((h) => h.toLowerCase()),
   });
-  return result.valid ? { kind: 'extends', fromSize } : { kind: 'broken', fromSize, reason: result.error ?? 'the proof does not verify' };
+  return result.valid
+    ? { kind: 'extends', fromSize }
+    : { kind: 'broken', fromSize, reason: result.error ?? 'the proof does not verify' };
 }
 
 /** The verdict in words, for the table. */

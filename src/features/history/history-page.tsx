@@ -26,9 +26,16 @@ export function HistoryPage() {
   const history = useInfiniteQuery(anchorHistoryInfiniteQueryOptions(baseUrl, PAGE_SIZE, 10_000));
   // A service that ignores paging may repeat anchors across pages: keep each txid once.
   const seen = new Set<string>();
-  const anchors = (history.data?.pages ?? []).flatMap((p) => p.anchors).filter((a) => !seen.has(a.txid) && (seen.add(a.txid), true));
+  const anchors = (history.data?.pages ?? [])
+    .flatMap((p) => p.anchors)
+    .filter((a) => !seen.has(a.txid) && (seen.add(a.txid), true));
   const supported = info.data?.extensions?.includes('consistency') ?? false;
-  const verdicts = useConsistencyVerdicts(baseUrl, anchors, history.hasNextPage, supported && !info.isPending);
+  const verdicts = useConsistencyVerdicts(
+    baseUrl,
+    anchors,
+    history.hasNextPage,
+    supported && !info.isPending,
+  );
 
   return (
     <section aria-labelledby="history-title" className="space-y-4">
@@ -42,7 +49,9 @@ export function HistoryPage() {
           : 'This service does not offer consistency proofs, so the append-only check is not available.'}
       </p>
       {history.isPending && <Loading what="anchor history" />}
-      {history.isError && <ErrorNotice error={history.error} title="The anchor history could not be loaded" />}
+      {history.isError && (
+        <ErrorNotice error={history.error} title="The anchor history could not be loaded" />
+      )}
       {history.isSuccess && anchors.length === 0 && <EmptyState>Nothing has been anchored yet.</EmptyState>}
       {anchors.length > 0 && (
         <div className="overflow-x-auto">
@@ -50,25 +59,47 @@ export function HistoryPage() {
             <caption className="sr-only">Anchored roots, newest first</caption>
             <thead>
               <tr className="border-b border-slate-300 dark:border-slate-700">
-                <th scope="col" className="py-1 pr-3">Time</th>
-                <th scope="col" className="py-1 pr-3">Height</th>
-                <th scope="col" className="py-1 pr-3">Leaves</th>
-                <th scope="col" className="py-1 pr-3">Root</th>
-                <th scope="col" className="py-1 pr-3">Transaction</th>
-                <th scope="col" className="py-1 pr-3">Scheme</th>
-                <th scope="col" className="py-1">Append-only check</th>
+                <th scope="col" className="py-1 pr-3">
+                  Time
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Height
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Leaves
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Root
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Transaction
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Scheme
+                </th>
+                <th scope="col" className="py-1">
+                  Append-only check
+                </th>
               </tr>
             </thead>
             <tbody>
               {anchors.map((anchor, i) => {
                 const verdict = verdicts[i] ?? { kind: 'checking', fromSize: 0 };
                 return (
-                  <tr key={anchor.txid} className="border-b border-slate-200 align-top dark:border-slate-800" data-txid={anchor.txid}>
+                  <tr
+                    key={anchor.txid}
+                    className="border-b border-slate-200 align-top dark:border-slate-800"
+                    data-txid={anchor.txid}
+                  >
                     <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(anchorTime(anchor))}</td>
                     <td className="py-1 pr-3">{anchor.height ?? 'unknown'}</td>
                     <td className="py-1 pr-3">{anchor.leaf_count}</td>
                     <td className="py-1 pr-3">
-                      <Link className="font-mono text-amber-800 underline dark:text-amber-300" to={`/root/${anchor.root}`} title={anchor.root}>
+                      <Link
+                        className="font-mono text-amber-800 underline dark:text-amber-300"
+                        to={`/root/${anchor.root}`}
+                        title={anchor.root}
+                      >
                         {shortHex(anchor.root)}
                       </Link>
                     </td>
@@ -76,7 +107,11 @@ export function HistoryPage() {
                       <TxLink txid={anchor.txid} />
                     </td>
                     <td className="py-1 pr-3 font-mono text-xs">{anchor.scheme ?? 'not stated'}</td>
-                    <td className={`py-1 ${verdictClass(verdict)}`} data-testid="consistency-verdict" data-verdict={verdict.kind}>
+                    <td
+                      className={`py-1 ${verdictClass(verdict)}`}
+                      data-testid="consistency-verdict"
+                      data-verdict={verdict.kind}
+                    >
                       {verdictText(verdict)}
                     </td>
                   </tr>

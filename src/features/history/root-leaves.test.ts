@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { coveredRange, withPositions } from './root-leaves';
 
 const a = (leafCount: number) => ({ root: 'r', txid: `t${leafCount}`, height: 1, leaf_count: leafCount });
-const e = (n: number) => ({ leaf_hash: `l${n}`, event_type: 'DEPLOYMENT', created_at: '2026-01-01T00:00:00Z' });
+const e = (n: number) => ({
+  leaf_hash: `l${n}`,
+  event_type: 'DEPLOYMENT',
+  created_at: '2026-01-01T00:00:00Z',
+});
 
 describe("a root's leaves", () => {
   it('says which positions are new in an anchor', () => {

@@ -8,7 +8,10 @@ export function anchorTime(anchor: AnchorHistoryEntry): Date | null {
 }
 
 /** Positions new in the anchor at `index` (oldest-first list): after the largest earlier anchored size. */
-export function coveredRange(anchorsOldestFirst: readonly AnchorHistoryEntry[], index: number): { newFrom: number; newTo: number } {
+export function coveredRange(
+  anchorsOldestFirst: readonly AnchorHistoryEntry[],
+  index: number,
+): { newFrom: number; newTo: number } {
   const anchor = anchorsOldestFirst[index];
   if (!anchor) return { newFrom: 1, newTo: 0 };
   let previous = 0;
@@ -20,6 +23,9 @@ export function coveredRange(anchorsOldestFirst: readonly AnchorHistoryEntry[], 
  * Events fetched with `before = leafCount + 1` and no type filter come newest first from
  * position `leafCount` down, one per position, so each one's position follows from its index.
  */
-export function withPositions(events: readonly EventItem[], leafCount: number): { position: number; event: EventItem }[] {
+export function withPositions(
+  events: readonly EventItem[],
+  leafCount: number,
+): { position: number; event: EventItem }[] {
   return events.map((event, i) => ({ position: leafCount - i, event })).filter((row) => row.position >= 1);
 }

@@ -22,7 +22,10 @@ export function RootPage() {
   const anchor = index >= 0 ? anchors[index] : undefined;
   const range = anchor ? coveredRange(anchors, index) : null;
   const leaves = useInfiniteQuery({
-    ...eventsInfiniteQueryOptions(baseUrl, { pageSize: PAGE_SIZE, startBefore: (anchor?.leaf_count ?? 0) + 1 }),
+    ...eventsInfiniteQueryOptions(baseUrl, {
+      pageSize: PAGE_SIZE,
+      startBefore: (anchor?.leaf_count ?? 0) + 1,
+    }),
     enabled: anchor !== undefined,
   });
   const rows = withPositions(leaves.data?.pages.flatMap((p) => p.events) ?? [], anchor?.leaf_count ?? 0);
@@ -34,10 +37,16 @@ export function RootPage() {
       </h1>
       <p className="font-mono break-all">{rootHex}</p>
       {history.isPending && <Loading what="the anchor" />}
-      {history.isError && <ErrorNotice error={history.error} title="The anchor history could not be loaded" />}
+      {history.isError && (
+        <ErrorNotice error={history.error} title="The anchor history could not be loaded" />
+      )}
       {history.isSuccess && !anchor && (
         <EmptyState>
-          This root is not among the anchored roots of this service. <Link className="underline" to="/history">See all anchored roots</Link>.
+          This root is not among the anchored roots of this service.{' '}
+          <Link className="underline" to="/history">
+            See all anchored roots
+          </Link>
+          .
         </EmptyState>
       )}
       {anchor && range && (
@@ -64,17 +73,27 @@ export function RootPage() {
           <h2 className="text-xl font-semibold">Leaves it covers</h2>
           {leaves.isPending && <Loading what="leaves" />}
           {leaves.isError && <ErrorNotice error={leaves.error} title="The leaves could not be loaded" />}
-          {leaves.isSuccess && rows.length === 0 && <EmptyState>The service lists no events for these positions.</EmptyState>}
+          {leaves.isSuccess && rows.length === 0 && (
+            <EmptyState>The service lists no events for these positions.</EmptyState>
+          )}
           {rows.length > 0 && (
             <div className="overflow-x-auto">
               <table className="min-w-full text-left text-sm" data-testid="root-leaves">
                 <caption className="sr-only">Leaves covered by this root, newest first</caption>
                 <thead>
                   <tr className="border-b border-slate-300 dark:border-slate-700">
-                    <th scope="col" className="py-1 pr-3">Position</th>
-                    <th scope="col" className="py-1 pr-3">Leaf</th>
-                    <th scope="col" className="py-1 pr-3">Event type</th>
-                    <th scope="col" className="py-1">Recorded</th>
+                    <th scope="col" className="py-1 pr-3">
+                      Position
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Leaf
+                    </th>
+                    <th scope="col" className="py-1 pr-3">
+                      Event type
+                    </th>
+                    <th scope="col" className="py-1">
+                      Recorded
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -82,10 +101,16 @@ export function RootPage() {
                     <tr key={event.leaf_hash} className="border-b border-slate-200 dark:border-slate-800">
                       <td className="py-1 pr-3">
                         {position}
-                        {position >= range.newFrom && <span className="ml-1 text-xs text-emerald-800 dark:text-emerald-300">(new)</span>}
+                        {position >= range.newFrom && (
+                          <span className="ml-1 text-xs text-emerald-800 dark:text-emerald-300">(new)</span>
+                        )}
                       </td>
                       <td className="py-1 pr-3">
-                        <Link className="font-mono text-amber-800 underline dark:text-amber-300" to={`/leaf/${event.leaf_hash}`} title={event.leaf_hash}>
+                        <Link
+                          className="font-mono text-amber-800 underline dark:text-amber-300"
+                          to={`/leaf/${event.leaf_hash}`}
+                          title={event.leaf_hash}
+                        >
                           {shortHex(event.leaf_hash)}
                         </Link>
                       </td>
@@ -98,7 +123,12 @@ export function RootPage() {
             </div>
           )}
           {leaves.hasNextPage && (
-            <button type="button" className="rounded border border-slate-500 px-3 py-1.5" disabled={leaves.isFetchingNextPage} onClick={() => void leaves.fetchNextPage()}>
+            <button
+              type="button"
+              className="rounded border border-slate-500 px-3 py-1.5"
+              disabled={leaves.isFetchingNextPage}
+              onClick={() => void leaves.fetchNextPage()}
+            >
               {leaves.isFetchingNextPage ? 'Loading…' : 'Earlier leaves'}
             </button>
           )}

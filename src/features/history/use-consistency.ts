@@ -3,11 +3,20 @@ import { anchorConsistencyQueryOptions, type AnchorHistoryEntry } from '../../ap
 import { consistencyNeeds, judgeConsistency, type ConsistencyVerdict } from './consistency-chain';
 
 /** One verdict per anchor (newest first): proofs are fetched for consecutive anchored sizes and verified here. */
-export function useConsistencyVerdicts(baseUrl: string, anchors: readonly AnchorHistoryEntry[], hasOlder: boolean, supported: boolean): ConsistencyVerdict[] {
+export function useConsistencyVerdicts(
+  baseUrl: string,
+  anchors: readonly AnchorHistoryEntry[],
+  hasOlder: boolean,
+  supported: boolean,
+): ConsistencyVerdict[] {
   const needs = consistencyNeeds(anchors, hasOlder, supported);
   const proofs = useQueries({
     queries: needs.map((need) => ({
-      ...anchorConsistencyQueryOptions(baseUrl, need.kind === 'proof' ? need.from : 0, need.kind === 'proof' ? need.to : 0),
+      ...anchorConsistencyQueryOptions(
+        baseUrl,
+        need.kind === 'proof' ? need.from : 0,
+        need.kind === 'proof' ? need.to : 0,
+      ),
       enabled: need.kind === 'proof',
     })),
   });

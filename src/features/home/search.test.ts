@@ -5,7 +5,9 @@ const LEAF = 'a'.repeat(64);
 const TXID = 'b'.repeat(64);
 const ROOT = 'c'.repeat(64);
 
-function probes(over: { leaves?: string[]; txids?: Record<string, string>; wallets?: Record<string, WalletProbe> } = {}): SearchProbes & { calls: string[] } {
+function probes(
+  over: { leaves?: string[]; txids?: Record<string, string>; wallets?: Record<string, WalletProbe> } = {},
+): SearchProbes & { calls: string[] } {
   const calls: string[] = [];
   return {
     calls,
@@ -19,7 +21,10 @@ function probes(over: { leaves?: string[]; txids?: Record<string, string>; walle
 describe('global search', () => {
   it('goes to the leaf page for a known leaf, lowercasing what was pasted', async () => {
     const outcome = await resolveSearch(`  ${LEAF.toUpperCase()} `, probes({ leaves: [LEAF] }));
-    expect(outcome).toEqual({ kind: 'matches', matches: [{ kind: 'leaf', to: `/leaf/${LEAF}`, label: expect.any(String) }] });
+    expect(outcome).toEqual({
+      kind: 'matches',
+      matches: [{ kind: 'leaf', to: `/leaf/${LEAF}`, label: expect.any(String) }],
+    });
   });
 
   it("sends a txid to its root's page", async () => {
@@ -28,8 +33,15 @@ describe('global search', () => {
   });
 
   it('offers a chooser in the order leaf, txid, wallet when several match', async () => {
-    const outcome = await resolveSearch(LEAF, probes({ leaves: [LEAF], txids: { [LEAF]: ROOT }, wallets: { [LEAF]: 'found' } }));
-    expect(outcome.kind === 'matches' && outcome.matches.map((m) => m.kind)).toEqual(['leaf', 'txid', 'wallet']);
+    const outcome = await resolveSearch(
+      LEAF,
+      probes({ leaves: [LEAF], txids: { [LEAF]: ROOT }, wallets: { [LEAF]: 'found' } }),
+    );
+    expect(outcome.kind === 'matches' && outcome.matches.map((m) => m.kind)).toEqual([
+      'leaf',
+      'txid',
+      'wallet',
+    ]);
   });
 
   it('says nothing matched for an unknown hash', async () => {

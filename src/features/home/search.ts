@@ -47,7 +47,8 @@ export function normaliseQuery(raw: string): { text: string; isHash: boolean } {
 
 export async function resolveSearch(raw: string, probes: SearchProbes): Promise<SearchOutcome> {
   const { text, isHash } = normaliseQuery(raw);
-  if (text === '') return { kind: 'invalid', message: 'Type a leaf hash, a transaction id or a wallet pseudonym.' };
+  if (text === '')
+    return { kind: 'invalid', message: 'Type a leaf hash, a transaction id or a wallet pseudonym.' };
   if (!isHash && !isWalletPseudonym(text)) {
     return {
       kind: 'invalid',

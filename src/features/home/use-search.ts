@@ -8,7 +8,11 @@ import { verifyCheckQueryOptions } from '../../api/verify';
 import type { SearchProbes } from './search';
 
 /** Search look-ups through the query cache, so the page the search leads to opens without asking again. */
-export function createSearchProbes(queryClient: QueryClient, baseUrl: string, apiKey: string | null): SearchProbes {
+export function createSearchProbes(
+  queryClient: QueryClient,
+  baseUrl: string,
+  apiKey: string | null,
+): SearchProbes {
   const history = () => queryClient.fetchQuery(anchorHistoryQueryOptions(baseUrl));
   return {
     async isLeaf(leafHex) {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMemo, encodeMemo } from '../../core';
-import { compareDecodings, fileSizeProblem, hexRows, lengthNotes, parseMemoHex, parseMemoInput, splitPadding, textToMemoBytes } from './memo-input';
+import {
+  compareDecodings,
+  fileSizeProblem,
+  hexRows,
+  lengthNotes,
+  parseMemoHex,
+  parseMemoInput,
+  splitPadding,
+  textToMemoBytes,
+} from './memo-input';
 
 describe('memo input', () => {
   it('reads pasted hex with spaces, line breaks, 0x and either case', () => {
@@ -41,7 +50,11 @@ describe('memo input', () => {
 describe('hex view', () => {
   it('shows offset, bytes and printable ASCII per row of 16', () => {
     const rows = hexRows(textToMemoBytes('ZAP1:09:\u0001abcdefghijklmnop'));
-    expect(rows[0]).toEqual({ offset: '0000', hex: '5a 41 50 31 3a 30 39 3a 01 61 62 63 64 65 66 67', ascii: 'ZAP1:09:.abcdefg' });
+    expect(rows[0]).toEqual({
+      offset: '0000',
+      hex: '5a 41 50 31 3a 30 39 3a 01 61 62 63 64 65 66 67',
+      ascii: 'ZAP1:09:.abcdefg',
+    });
     expect(rows[1]?.offset).toBe('0010');
   });
 
@@ -61,7 +74,12 @@ describe('browser and service agreement', () => {
   });
 
   it('names what differs', () => {
-    expect(compareDecodings({ format: 'text', text: 'a' }, { format: 'text', text: 'b' })).toEqual({ agree: false, differences: ['text'] });
-    expect(compareDecodings({ format: 'empty' }, { format: 'binary', length: 0, hex: '' }).differences).toContain('format');
+    expect(compareDecodings({ format: 'text', text: 'a' }, { format: 'text', text: 'b' })).toEqual({
+      agree: false,
+      differences: ['text'],
+    });
+    expect(
+      compareDecodings({ format: 'empty' }, { format: 'binary', length: 0, hex: '' }).differences,
+    ).toContain('format');
   });
 });

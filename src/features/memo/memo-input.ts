@@ -18,8 +18,10 @@ export function parseMemoHex(input: string): ParsedMemoInput {
   let hex = input.replace(/\s+/g, '');
   if (/^0x/i.test(hex)) hex = hex.slice(2);
   const bad = /[^0-9a-fA-F]/.exec(hex);
-  if (bad) return { ok: false, error: `"${bad[0]}" at character ${bad.index + 1} is not a hexadecimal digit.` };
-  if (hex.length % 2 !== 0) return { ok: false, error: 'Hex must have an even number of digits (two per byte).' };
+  if (bad)
+    return { ok: false, error: `"${bad[0]}" at character ${bad.index + 1} is not a hexadecimal digit.` };
+  if (hex.length % 2 !== 0)
+    return { ok: false, error: 'Hex must have an even number of digits (two per byte).' };
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return { ok: true, bytes };
@@ -32,7 +34,9 @@ export function textToMemoBytes(text: string): Uint8Array {
 
 /** Checks the size of a dropped or chosen file before reading it. */
 export function fileSizeProblem(size: number): string | null {
-  return size > MAX_FILE_BYTES ? `The file has ${size} bytes; a memo is at most ${MEMO_FIELD_BYTES} bytes.` : null;
+  return size > MAX_FILE_BYTES
+    ? `The file has ${size} bytes; a memo is at most ${MEMO_FIELD_BYTES} bytes.`
+    : null;
 }
 
 export function parseMemoInput(mode: Exclude<MemoInputMode, 'file'>, input: string): ParsedMemoInput {
@@ -42,8 +46,10 @@ export function parseMemoInput(mode: Exclude<MemoInputMode, 'file'>, input: stri
 /** Notes about the length, shown beside the result (not errors: the decoder still runs). */
 export function lengthNotes(length: number): string[] {
   const notes: string[] = [];
-  if (length > MEMO_FIELD_BYTES) notes.push(`${length} bytes is longer than a Zcash memo field (${MEMO_FIELD_BYTES} bytes).`);
-  if (length > SERVICE_MEMO_LIMIT_BYTES) notes.push(`The service decodes at most ${SERVICE_MEMO_LIMIT_BYTES} bytes.`);
+  if (length > MEMO_FIELD_BYTES)
+    notes.push(`${length} bytes is longer than a Zcash memo field (${MEMO_FIELD_BYTES} bytes).`);
+  if (length > SERVICE_MEMO_LIMIT_BYTES)
+    notes.push(`The service decodes at most ${SERVICE_MEMO_LIMIT_BYTES} bytes.`);
   return notes;
 }
 
@@ -81,11 +87,22 @@ function essentials(memo: DecodedMemo | ServiceDecodedMemo): Record<string, unkn
       return { format: memo.format, text: memo.text };
     case 'zap1':
     case 'nsm1':
-      return { format: memo.format, protocol: memo.protocol, event_type: memo.event_type, event_label: memo.event_label, payload_hash: memo.payload_hash };
+      return {
+        format: memo.format,
+        protocol: memo.protocol,
+        event_type: memo.event_type,
+        event_label: memo.event_label,
+        payload_hash: memo.payload_hash,
+      };
     case 'zip302':
       return {
         format: memo.format,
-        parts: memo.parts.map((p) => ({ part_type: p.part_type, version: p.version, value_hex: p.value_hex, value_utf8: p.value_utf8 })),
+        parts: memo.parts.map((p) => ({
+          part_type: p.part_type,
+          version: p.version,
+          value_hex: p.value_hex,
+          value_utf8: p.value_utf8,
+        })),
       };
     case 'empty':
       return { format: memo.format };
@@ -97,7 +114,10 @@ function essentials(memo: DecodedMemo | ServiceDecodedMemo): Record<string, unkn
 }
 
 /** Whether the browser's and the service's readings agree, and where they differ. */
-export function compareDecodings(local: DecodedMemo, service: ServiceDecodedMemo): { agree: boolean; differences: string[] } {
+export function compareDecodings(
+  local: DecodedMemo,
+  service: ServiceDecodedMemo,
+): { agree: boolean; differences: string[] } {
   const a = essentials(local);
   const b = essentials(service);
   const differences: string[] = [];

@@ -5,7 +5,14 @@ import { memoDecodeMutationOptions } from '../../api/memo';
 import { useBaseUrl } from '../../api/settings';
 import { decodeMemo, toHex } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
-import { compareDecodings, fileSizeProblem, lengthNotes, parseMemoInput, type MemoInputMode, type ParsedMemoInput } from './memo-input';
+import {
+  compareDecodings,
+  fileSizeProblem,
+  lengthNotes,
+  parseMemoInput,
+  type MemoInputMode,
+  type ParsedMemoInput,
+} from './memo-input';
 import { HexView, MemoResult } from './memo-result';
 
 const MODES: { mode: MemoInputMode; label: string }[] = [
@@ -25,7 +32,8 @@ export function MemoPage() {
   const service = useMutation(memoDecodeMutationOptions(baseUrl));
   const id = useId();
 
-  const parsed: ParsedMemoInput | null = mode === 'file' ? (file?.result ?? null) : parseMemoInput(mode, input);
+  const parsed: ParsedMemoInput | null =
+    mode === 'file' ? (file?.result ?? null) : parseMemoInput(mode, input);
   const bytes = parsed?.ok ? parsed.bytes : null;
   const local = useMemo(() => (bytes ? decodeMemo(bytes) : null), [bytes]);
   const bytesHex = bytes ? toHex(bytes) : null;
@@ -50,7 +58,10 @@ export function MemoPage() {
       <h1 id="memo-title" className="text-2xl font-semibold">
         Memo decoder
       </h1>
-      <p>Paste a Zcash memo as hex or text, or drop a file of its raw bytes. It is decoded here in your browser; the service is asked only if you want.</p>
+      <p>
+        Paste a Zcash memo as hex or text, or drop a file of its raw bytes. It is decoded here in your
+        browser; the service is asked only if you want.
+      </p>
 
       <fieldset className="space-y-2">
         <legend className="font-medium">Input</legend>
@@ -74,7 +85,9 @@ export function MemoPage() {
         {mode !== 'file' ? (
           <>
             <label htmlFor={`${id}-input`} className="block text-sm">
-              {mode === 'hex' ? 'Memo bytes as hex (spaces and 0x are ignored)' : 'Memo text (encoded as UTF-8)'}
+              {mode === 'hex'
+                ? 'Memo bytes as hex (spaces and 0x are ignored)'
+                : 'Memo text (encoded as UTF-8)'}
             </label>
             <textarea
               id={`${id}-input`}
@@ -107,7 +120,12 @@ export function MemoPage() {
             <label htmlFor={`${id}-file`} className="block">
               Drop a file here, or choose one
             </label>
-            <input id={`${id}-file`} type="file" className="mt-2 block text-sm" onChange={(e) => void readFile(e.target.files?.[0])} />
+            <input
+              id={`${id}-file`}
+              type="file"
+              className="mt-2 block text-sm"
+              onChange={(e) => void readFile(e.target.files?.[0])}
+            />
             {file && <p className="mt-1 text-sm">File: {file.name}</p>}
           </div>
         )}
@@ -119,7 +137,10 @@ export function MemoPage() {
       </fieldset>
 
       {local && bytes && (
-        <section aria-labelledby={`${id}-result`} className="space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
+        <section
+          aria-labelledby={`${id}-result`}
+          className="space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700"
+        >
           <h2 id={`${id}-result`} className="text-xl font-semibold">
             Decoded in your browser
           </h2>
@@ -140,11 +161,17 @@ export function MemoPage() {
               {service.isPending ? 'Asking the service…' : 'Also decode on the service'}
             </button>
             <div aria-live="polite">
-              {service.isError && <ErrorNotice error={service.error} title="The service could not decode this memo" />}
+              {service.isError && (
+                <ErrorNotice error={service.error} title="The service could not decode this memo" />
+              )}
               {comparison && (
                 <p
                   data-testid="memo-agreement"
-                  className={comparison.agree ? 'font-medium text-emerald-800 dark:text-emerald-300' : 'font-medium text-red-700 dark:text-red-300'}
+                  className={
+                    comparison.agree
+                      ? 'font-medium text-emerald-800 dark:text-emerald-300'
+                      : 'font-medium text-red-700 dark:text-red-300'
+                  }
                 >
                   {comparison.agree
                     ? `The service agrees: ${serviceAnswer?.format}.`

@@ -13,7 +13,9 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
       {memo.format === 'text' && (
         <div>
           <h3 className="font-medium">Text</h3>
-          <pre className="whitespace-pre-wrap break-words rounded border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">{memo.text}</pre>
+          <pre className="whitespace-pre-wrap break-words rounded border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+            {memo.text}
+          </pre>
         </div>
       )}
       {(memo.format === 'zap1' || memo.format === 'nsm1') && (
@@ -24,14 +26,22 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
           <dd>
             {memo.event_label} <span className="font-mono">({memo.event_type})</span>
           </dd>
-          <dt className="font-medium">{memo.event_type === '0x09' ? 'Merkle root' : 'Payload hash (leaf)'}</dt>
+          <dt className="font-medium">
+            {memo.event_type === '0x09' ? 'Merkle root' : 'Payload hash (leaf)'}
+          </dt>
           <dd className="font-mono break-all">
             {memo.event_type === '0x09' ? (
-              <Link className="text-amber-800 underline dark:text-amber-300" to={`/root/${memo.payload_hash}`}>
+              <Link
+                className="text-amber-800 underline dark:text-amber-300"
+                to={`/root/${memo.payload_hash}`}
+              >
                 {memo.payload_hash}
               </Link>
             ) : (
-              <Link className="text-amber-800 underline dark:text-amber-300" to={`/leaf/${memo.payload_hash}`}>
+              <Link
+                className="text-amber-800 underline dark:text-amber-300"
+                to={`/leaf/${memo.payload_hash}`}
+              >
                 {memo.payload_hash}
               </Link>
             )}
@@ -44,10 +54,18 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
             <caption className="text-left font-medium">ZIP 302 parts</caption>
             <thead>
               <tr>
-                <th scope="col" className="pr-3">#</th>
-                <th scope="col" className="pr-3">Part type</th>
-                <th scope="col" className="pr-3">Version</th>
-                <th scope="col" className="pr-3">Value (hex)</th>
+                <th scope="col" className="pr-3">
+                  #
+                </th>
+                <th scope="col" className="pr-3">
+                  Part type
+                </th>
+                <th scope="col" className="pr-3">
+                  Version
+                </th>
+                <th scope="col" className="pr-3">
+                  Value (hex)
+                </th>
                 <th scope="col">Value (UTF-8)</th>
               </tr>
             </thead>
@@ -69,7 +87,8 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
       {memo.format === 'empty' && <p>The memo carries nothing (no bytes, or only zero padding).</p>}
       {memo.format === 'unknown' && (
         <p>
-          First byte <span className="font-mono">{memo.first_byte}</span>, {memo.length} bytes: not text, and not a format this decoder knows.
+          First byte <span className="font-mono">{memo.first_byte}</span>, {memo.length} bytes: not text, and
+          not a format this decoder knows.
         </p>
       )}
     </div>

@@ -26,9 +26,18 @@ export interface Bar {
 }
 
 /** Horizontal bars: each row `rowHeight` tall, lengths scaled to `plotWidth` against the nice maximum. */
-export function barLayout(data: readonly { label: string; value: number }[], plotWidth: number, rowHeight: number): { bars: Bar[]; max: number; height: number } {
+export function barLayout(
+  data: readonly { label: string; value: number }[],
+  plotWidth: number,
+  rowHeight: number,
+): { bars: Bar[]; max: number; height: number } {
   const max = niceMax(Math.max(0, ...data.map((d) => d.value)));
-  const bars = data.map((d, i) => ({ label: d.label, value: d.value, y: i * rowHeight, width: Math.max(0, (d.value / max) * plotWidth) }));
+  const bars = data.map((d, i) => ({
+    label: d.label,
+    value: d.value,
+    y: i * rowHeight,
+    width: Math.max(0, (d.value / max) * plotWidth),
+  }));
   return { bars, max, height: data.length * rowHeight };
 }
 
@@ -41,7 +50,11 @@ export interface StepPoint {
  * A step line (a count holds until the next anchor raises it) through points sorted by x, scaled
  * into a `width` × `height` box with y up. One point draws a flat line; none draws nothing.
  */
-export function stepPath(points: readonly StepPoint[], width: number, height: number): { d: string; xMin: number; xMax: number; yMax: number } {
+export function stepPath(
+  points: readonly StepPoint[],
+  width: number,
+  height: number,
+): { d: string; xMin: number; xMax: number; yMax: number } {
   if (points.length === 0) return { d: '', xMin: 0, xMax: 0, yMax: 1 };
   const sorted = [...points].sort((a, b) => a.x - b.x);
   const xMin = sorted[0]?.x ?? 0;

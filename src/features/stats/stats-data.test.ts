@@ -6,7 +6,13 @@ import { anchoredOverTime, typeCountRows } from './stats-data';
 describe('stats data', () => {
   it('lists every known type, zero when missing, plus extra labels only when non-zero', () => {
     const rows = typeCountRows(
-      { total_leaves: 4, total_anchors: 0, first_anchor_block: null, last_anchor_block: null, type_counts: { EXIT: 3, OTHER_UNKNOWN: 1, NEW_THING: 0 } },
+      {
+        total_leaves: 4,
+        total_anchors: 0,
+        first_anchor_block: null,
+        last_anchor_block: null,
+        type_counts: { EXIT: 3, OTHER_UNKNOWN: 1, NEW_THING: 0 },
+      },
       ['DEPLOYMENT', 'EXIT'],
     );
     expect(rows).toEqual([

@@ -46,8 +46,16 @@ export function StatsPage() {
             value={status.data ? status.data.unanchored_leaves : status.isError ? 'unavailable' : '…'}
             testId="stat-unanchored"
           />
-          <Total label="First anchor block" value={stats.data.first_anchor_block ?? 'none'} testId="stat-first-block" />
-          <Total label="Last anchor block" value={stats.data.last_anchor_block ?? 'none'} testId="stat-last-block" />
+          <Total
+            label="First anchor block"
+            value={stats.data.first_anchor_block ?? 'none'}
+            testId="stat-first-block"
+          />
+          <Total
+            label="Last anchor block"
+            value={stats.data.last_anchor_block ?? 'none'}
+            testId="stat-last-block"
+          />
         </dl>
       )}
 
@@ -69,7 +77,9 @@ export function StatsPage() {
                   <caption className="sr-only">Events per type</caption>
                   <thead>
                     <tr>
-                      <th scope="col" className="pr-6">Event type</th>
+                      <th scope="col" className="pr-6">
+                        Event type
+                      </th>
                       <th scope="col">Events</th>
                     </tr>
                   </thead>
@@ -93,18 +103,25 @@ export function StatsPage() {
           Leaves anchored over time
         </h2>
         {history.isPending && <Loading what="anchor history" />}
-        {history.isError && <ErrorNotice error={history.error} title="The anchor history could not be loaded" />}
+        {history.isError && (
+          <ErrorNotice error={history.error} title="The anchor history could not be loaded" />
+        )}
         {history.data && overTime.length === 0 && <EmptyState>Nothing has been anchored yet.</EmptyState>}
         {overTime.length > 0 && (
           <>
-            <StepChart title="Leaves anchored by block height" points={overTime.map((p) => ({ x: p.height, y: p.leafCount }))} />
+            <StepChart
+              title="Leaves anchored by block height"
+              points={overTime.map((p) => ({ x: p.height, y: p.leafCount }))}
+            />
             <details>
               <summary className="cursor-pointer">Anchors as a table</summary>
               <table className="mt-2 text-left text-sm">
                 <caption className="sr-only">Leaves anchored by block height</caption>
                 <thead>
                   <tr>
-                    <th scope="col" className="pr-6">Block height</th>
+                    <th scope="col" className="pr-6">
+                      Block height
+                    </th>
                     <th scope="col">Leaves anchored</th>
                   </tr>
                 </thead>

@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { anchorHistoryQueryOptions, anchorKeys, anchorStatusQueryOptions, isAnchorInFlight, requestAnchorNow } from '../../api/anchor';
+import {
+  anchorHistoryQueryOptions,
+  anchorKeys,
+  anchorStatusQueryOptions,
+  isAnchorInFlight,
+  requestAnchorNow,
+} from '../../api/anchor';
 import { healthQueryOptions } from '../../api/health';
 import { keyInfoQueryOptions } from '../../api/keys';
 import { useApiKey, useBaseUrl } from '../../api/settings';
@@ -32,7 +38,9 @@ export function StatusPage() {
   const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: 30_000 });
 
   const s = status.data;
-  const ageS = s ? lastAnchorAgeS(s, history.data?.last_anchor_age_hours, new Date(status.dataUpdatedAt)) : null;
+  const ageS = s
+    ? lastAnchorAgeS(s, history.data?.last_anchor_age_hours, new Date(status.dataUpdatedAt))
+    : null;
   const due = s ? anchorDue(s) : null;
 
   return (
@@ -47,11 +55,17 @@ export function StatusPage() {
           Anchoring
         </h2>
         {status.isPending && <Loading what="anchoring status" />}
-        {status.isError && <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />}
+        {status.isError && (
+          <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />
+        )}
         {s && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <Row label="Current root" testId="current-root">
-              {s.current_root === 'none' ? 'none (no leaves yet)' : <span className="font-mono">{s.current_root}</span>}
+              {s.current_root === 'none' ? (
+                'none (no leaves yet)'
+              ) : (
+                <span className="font-mono">{s.current_root}</span>
+              )}
             </Row>
             <Row label="Leaves" testId="leaf-count">
               {s.leaf_count}
@@ -61,13 +75,18 @@ export function StatusPage() {
             </Row>
             <Row label="Anchor due" testId="anchor-due">
               {due === null ? 'not stated' : due ? 'yes' : 'no'}
-              {s.expected_wait_s != null && s.unanchored_leaves > 0 && ` (next anchor expected in about ${formatDuration(s.expected_wait_s)})`}
-              {s.recommendation && <span className="text-slate-700 dark:text-slate-300"> · {s.recommendation}</span>}
+              {s.expected_wait_s != null &&
+                s.unanchored_leaves > 0 &&
+                ` (next anchor expected in about ${formatDuration(s.expected_wait_s)})`}
+              {s.recommendation && (
+                <span className="text-slate-700 dark:text-slate-300"> · {s.recommendation}</span>
+              )}
             </Row>
             <Row label="In flight" testId="in-flight">
               {s.in_flight ? (
                 <span data-state={s.in_flight.state}>
-                  <strong>{inFlightText(s.in_flight)}</strong> · root <span className="font-mono">{shortHex(s.in_flight.root)}</span> ({s.in_flight.leaf_count}{' '}
+                  <strong>{inFlightText(s.in_flight)}</strong> · root{' '}
+                  <span className="font-mono">{shortHex(s.in_flight.root)}</span> ({s.in_flight.leaf_count}{' '}
                   leaves)
                   {s.in_flight.txid && (
                     <>
@@ -77,7 +96,11 @@ export function StatusPage() {
                   )}
                   {s.in_flight.height != null && ` · height ${s.in_flight.height}`}
                   {s.in_flight.attempts != null && ` · attempt ${s.in_flight.attempts}`}
-                  {s.in_flight.last_error && <span className="block text-red-700 dark:text-red-300">Last error: {s.in_flight.last_error}</span>}
+                  {s.in_flight.last_error && (
+                    <span className="block text-red-700 dark:text-red-300">
+                      Last error: {s.in_flight.last_error}
+                    </span>
+                  )}
                 </span>
               ) : (
                 <span data-state="none">nothing in flight</span>
@@ -86,7 +109,8 @@ export function StatusPage() {
             <Row label="Last anchor" testId="last-anchor">
               {s.latest_anchor ? (
                 <>
-                  height {s.latest_anchor.height ?? 'unknown'}, {s.latest_anchor.leaf_count} leaves, <TxLink txid={s.latest_anchor.txid} />
+                  height {s.latest_anchor.height ?? 'unknown'}, {s.latest_anchor.leaf_count} leaves,{' '}
+                  <TxLink txid={s.latest_anchor.txid} />
                 </>
               ) : s.last_anchor_txid ? (
                 <>
@@ -121,8 +145,12 @@ export function StatusPage() {
             </Row>
             <Row label="Node reachable">{health.data.rpc_reachable ? 'yes' : 'no'}</Row>
             <Row label="Anchor loop running">{health.data.scanner_operational ? 'yes' : 'no'}</Row>
-            {health.data.store_ok !== undefined && <Row label="Store">{health.data.store_ok ? 'ok' : 'failing'}</Row>}
-            {health.data.wallet_balance_zat != null && <Row label="Wallet balance">{health.data.wallet_balance_zat} zat</Row>}
+            {health.data.store_ok !== undefined && (
+              <Row label="Store">{health.data.store_ok ? 'ok' : 'failing'}</Row>
+            )}
+            {health.data.wallet_balance_zat != null && (
+              <Row label="Wallet balance">{health.data.wallet_balance_zat} zat</Row>
+            )}
             {health.data.last_error && <Row label="Last error">{health.data.last_error}</Row>}
           </dl>
         )}
@@ -154,7 +182,11 @@ function AnchorNow({ inFlight }: { inFlight: boolean }) {
     );
   }
   if (keyInfo.data && keyInfo.data.tier !== 'operator') {
-    return <p className="text-sm">Your key is a {keyInfo.data.tier} key; only an operator key can start an anchor.</p>;
+    return (
+      <p className="text-sm">
+        Your key is a {keyInfo.data.tier} key; only an operator key can start an anchor.
+      </p>
+    );
   }
   return (
     <div className="space-y-1">
@@ -166,7 +198,11 @@ function AnchorNow({ inFlight }: { inFlight: boolean }) {
       >
         {anchorNow.isPending ? 'Starting…' : 'Anchor now'}
       </button>
-      {inFlight && <p className="text-sm text-slate-700 dark:text-slate-300">An anchor is in flight; a new one can start when it finishes.</p>}
+      {inFlight && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          An anchor is in flight; a new one can start when it finishes.
+        </p>
+      )}
       <div aria-live="polite">
         {anchorNow.isError && (
           <p role="alert" className="text-red-700 dark:text-red-300" data-testid="anchor-now-error">
@@ -175,7 +211,8 @@ function AnchorNow({ inFlight }: { inFlight: boolean }) {
         )}
         {anchorNow.isSuccess && (
           <p className="text-emerald-800 dark:text-emerald-300" data-testid="anchor-now-ok">
-            Anchor started{anchorNow.data.in_flight ? ` for ${anchorNow.data.in_flight.leaf_count} leaves` : ''}.
+            Anchor started
+            {anchorNow.data.in_flight ? ` for ${anchorNow.data.in_flight.leaf_count} leaves` : ''}.
           </p>
         )}
       </div>

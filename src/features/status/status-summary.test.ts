@@ -11,7 +11,13 @@ describe('operator status', () => {
   it("takes the last anchor's age from its block time", () => {
     const status = anchorStatusSchema.parse({
       ...base,
-      latest_anchor: { root: 'r', txid: 't', height: 1, leaf_count: 1, block_time: now.getTime() / 1000 - 90 },
+      latest_anchor: {
+        root: 'r',
+        txid: 't',
+        height: 1,
+        leaf_count: 1,
+        block_time: now.getTime() / 1000 - 90,
+      },
     });
     expect(lastAnchorAgeS(status, null, now)).toBe(90);
   });
@@ -23,7 +29,9 @@ describe('operator status', () => {
   });
 
   it("prefers anchor_due and falls back to the reference's needs_anchor", () => {
-    expect(anchorDue(anchorStatusSchema.parse({ ...base, anchor_due: true, needs_anchor: false }))).toBe(true);
+    expect(anchorDue(anchorStatusSchema.parse({ ...base, anchor_due: true, needs_anchor: false }))).toBe(
+      true,
+    );
     expect(anchorDue(anchorStatusSchema.parse(readOpsFixture('anchor_status.json')))).toBe(false);
     expect(anchorDue(anchorStatusSchema.parse(base))).toBeNull();
   });
@@ -34,8 +42,12 @@ describe('operator status', () => {
   });
 
   it('explains a refused "Anchor now"', () => {
-    expect(anchorNowErrorText(new ApiError({ status: 409, code: 'conflict', message: 'x' }))).toBe('An anchor is already in flight; it must finish first.');
-    expect(anchorNowErrorText(new ApiError({ status: 403, code: 'forbidden', message: 'x' }))).toContain('operator key');
+    expect(anchorNowErrorText(new ApiError({ status: 409, code: 'conflict', message: 'x' }))).toBe(
+      'An anchor is already in flight; it must finish first.',
+    );
+    expect(anchorNowErrorText(new ApiError({ status: 403, code: 'forbidden', message: 'x' }))).toContain(
+      'operator key',
+    );
   });
 
   it('describes the sync lag', () => {

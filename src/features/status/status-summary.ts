@@ -6,7 +6,11 @@ import { parseServiceTime } from '../../components/time-format';
  * Seconds since the last anchor: from its block time when the service gives it, else from the
  * history's whole hours (reference services), else null.
  */
-export function lastAnchorAgeS(status: AnchorStatus | undefined, historyAgeHours: number | null | undefined, now: Date): number | null {
+export function lastAnchorAgeS(
+  status: AnchorStatus | undefined,
+  historyAgeHours: number | null | undefined,
+  now: Date,
+): number | null {
   const blockTime = parseServiceTime(status?.latest_anchor?.block_time ?? null);
   if (blockTime) return Math.max(0, (now.getTime() - blockTime.getTime()) / 1000);
   if (historyAgeHours != null && historyAgeHours >= 0) return historyAgeHours * 3600;

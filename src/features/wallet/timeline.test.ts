@@ -3,13 +3,27 @@ import { lifecycleSchema, type LifecycleEvent } from '../../api/lifecycle';
 import { readRecorded } from '../../api/fixtures/read-fixture';
 import { anchorStateOf, anyAwaiting, timelineOrder } from './timeline';
 
-const ev = (over: Partial<LifecycleEvent>): LifecycleEvent => ({ leaf_hash: 'l', event_type: 'DEPLOYMENT', created_at: '2026-01-01T00:00:00Z', ...over });
+const ev = (over: Partial<LifecycleEvent>): LifecycleEvent => ({
+  leaf_hash: 'l',
+  event_type: 'DEPLOYMENT',
+  created_at: '2026-01-01T00:00:00Z',
+  ...over,
+});
 
 describe('wallet timeline', () => {
   it('tells anchored (txid and height) from awaiting', () => {
-    expect(anchorStateOf(ev({ anchor_txid: 't', anchor_height: 4000001, anchored: true }))).toEqual({ kind: 'anchored', txid: 't', height: 4000001 });
-    expect(anchorStateOf(ev({ anchor_txid: null, anchor_height: null, anchored: false }))).toEqual({ kind: 'awaiting' });
-    expect(anchorStateOf(ev({ anchor_txid: 't', anchor_height: null, anchored: false }))).toEqual({ kind: 'broadcast', txid: 't' });
+    expect(anchorStateOf(ev({ anchor_txid: 't', anchor_height: 4000001, anchored: true }))).toEqual({
+      kind: 'anchored',
+      txid: 't',
+      height: 4000001,
+    });
+    expect(anchorStateOf(ev({ anchor_txid: null, anchor_height: null, anchored: false }))).toEqual({
+      kind: 'awaiting',
+    });
+    expect(anchorStateOf(ev({ anchor_txid: 't', anchor_height: null, anchored: false }))).toEqual({
+      kind: 'broadcast',
+      txid: 't',
+    });
   });
 
   it('orders oldest to newest and keeps the service order for equal times', () => {

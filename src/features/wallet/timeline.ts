@@ -8,7 +8,8 @@ export type AnchorStateView =
 /** A lifecycle entry's anchor: anchored (txid and height), a txid without height, or awaiting. */
 export function anchorStateOf(event: LifecycleEvent): AnchorStateView {
   const txid = event.anchor_txid ?? null;
-  if (txid && (event.anchored ?? event.anchor_height != null)) return { kind: 'anchored', txid, height: event.anchor_height ?? null };
+  if (txid && (event.anchored ?? event.anchor_height != null))
+    return { kind: 'anchored', txid, height: event.anchor_height ?? null };
   if (txid) return { kind: 'broadcast', txid };
   return { kind: 'awaiting' };
 }

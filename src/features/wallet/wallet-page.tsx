@@ -53,7 +53,11 @@ export function WalletPage() {
         {wallet ? 'Wallet timeline' : 'Wallet timelines'}
       </h1>
       <WalletForm key={wallet} initial={wallet} />
-      {wallet ? <Timeline wallet={wallet} /> : <p>Enter a wallet pseudonym to see every event recorded for it, with its anchor state.</p>}
+      {wallet ? (
+        <Timeline wallet={wallet} />
+      ) : (
+        <p>Enter a wallet pseudonym to see every event recorded for it, with its anchor state.</p>
+      )}
     </section>
   );
 }
@@ -70,17 +74,28 @@ function Timeline({ wallet }: { wallet: string }) {
   });
 
   if (lifecycle.isPending) return <Loading what="the timeline" />;
-  if (lifecycle.isError) return <ErrorNotice error={lifecycle.error} title="The timeline could not be loaded" />;
+  if (lifecycle.isError)
+    return <ErrorNotice error={lifecycle.error} title="The timeline could not be loaded" />;
   const result = lifecycle.data;
   if (result.kind === 'no_events') {
-    return <EmptyState>The service has no events for the wallet “{wallet}”. Check the spelling: pseudonyms are case-sensitive.</EmptyState>;
+    return (
+      <EmptyState>
+        The service has no events for the wallet “{wallet}”. Check the spelling: pseudonyms are
+        case-sensitive.
+      </EmptyState>
+    );
   }
   if (result.kind === 'key_required') {
     return (
-      <div role="alert" className="rounded border border-amber-700 bg-amber-50 p-3 text-slate-900 dark:bg-amber-950 dark:text-amber-100">
+      <div
+        role="alert"
+        className="rounded border border-amber-700 bg-amber-50 p-3 text-slate-900 dark:bg-amber-950 dark:text-amber-100"
+      >
         <p className="font-semibold">This service requires a key to show wallet timelines.</p>
         <p>
-          {apiKey ? 'The key you keep for this service is not accepted for this.' : 'You keep no key for this service.'}{' '}
+          {apiKey
+            ? 'The key you keep for this service is not accepted for this.'
+            : 'You keep no key for this service.'}{' '}
           <Link className="underline" to="/keys">
             Manage your key
           </Link>
@@ -94,38 +109,53 @@ function Timeline({ wallet }: { wallet: string }) {
   return (
     <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {events.length} {events.length === 1 ? 'event' : 'events'}, oldest first. These are claims the service recorded for this pseudonym, not
-        authenticated facts: anyone may submit events under any pseudonym. A leaf's anchor proves only that the leaf existed by then.
+        {events.length} {events.length === 1 ? 'event' : 'events'}, oldest first. These are claims the service
+        recorded for this pseudonym, not authenticated facts: anyone may submit events under any pseudonym. A
+        leaf's anchor proves only that the leaf existed by then.
       </p>
       <ol className="space-y-3 border-l-2 border-slate-300 pl-4 dark:border-slate-700" data-testid="timeline">
         {events.map((event, i) => {
           const state = anchorStateOf(event);
           return (
-            <li key={`${event.leaf_hash}-${i}`} className="rounded border border-slate-300 p-3 dark:border-slate-700" data-leaf={event.leaf_hash} data-anchor-state={state.kind}>
+            <li
+              key={`${event.leaf_hash}-${i}`}
+              className="rounded border border-slate-300 p-3 dark:border-slate-700"
+              data-leaf={event.leaf_hash}
+              data-anchor-state={state.kind}
+            >
               <p className="font-semibold">
-                {i + 1}. {event.event_type} <span className="font-normal text-slate-700 dark:text-slate-300">(claimed)</span>
+                {i + 1}. {event.event_type}{' '}
+                <span className="font-normal text-slate-700 dark:text-slate-300">(claimed)</span>
               </p>
               <p className="text-sm">Recorded {formatUtc(parseServiceTime(event.created_at))}</p>
               {event.serial_number && <p className="text-sm">Serial: {event.serial_number}</p>}
               <p className="text-sm">
                 Leaf:{' '}
-                <Link className="font-mono break-all text-amber-800 underline dark:text-amber-300" to={`/leaf/${event.leaf_hash}`}>
+                <Link
+                  className="font-mono break-all text-amber-800 underline dark:text-amber-300"
+                  to={`/leaf/${event.leaf_hash}`}
+                >
                   {event.leaf_hash}
                 </Link>
               </p>
               <p className="text-sm" data-testid="anchor-state">
                 {state.kind === 'anchored' && (
                   <>
-                    <span className="font-medium text-emerald-800 dark:text-emerald-300">Anchored</span> at height {state.height ?? 'unknown'} in{' '}
-                    <TxLink txid={state.txid} />
+                    <span className="font-medium text-emerald-800 dark:text-emerald-300">Anchored</span> at
+                    height {state.height ?? 'unknown'} in <TxLink txid={state.txid} />
                   </>
                 )}
                 {state.kind === 'broadcast' && (
                   <>
-                    <span className="font-medium text-amber-800 dark:text-amber-300">Transaction sent, awaiting confirmation:</span> <TxLink txid={state.txid} />
+                    <span className="font-medium text-amber-800 dark:text-amber-300">
+                      Transaction sent, awaiting confirmation:
+                    </span>{' '}
+                    <TxLink txid={state.txid} />
                   </>
                 )}
-                {state.kind === 'awaiting' && <span className="font-medium text-amber-800 dark:text-amber-300">Awaiting anchor</span>}
+                {state.kind === 'awaiting' && (
+                  <span className="font-medium text-amber-800 dark:text-amber-300">Awaiting anchor</span>
+                )}
               </p>
             </li>
           );
