@@ -254,6 +254,16 @@ describe('anchoring on the dev chain', () => {
     for (const txids of (await memosByRoot(h)).values()) expect(txids).toHaveLength(1);
   });
 
+  it('names the dev network in /protocol/info and /health from the start', async () => {
+    h = await startHarness({}, { autoStart: false });
+    expect((await h.app.inject({ url: '/protocol/info' })).json()).toMatchObject({ network: 'devnet' });
+    expect((await h.app.inject({ url: '/health' })).json()).toMatchObject({
+      network: 'devnet',
+      rpc_reachable: true,
+      chain_tip: h.devChain.height,
+    });
+  });
+
   it('fails an attempt the wallet refuses and anchors the current root with the next attempt', async () => {
     h = await startHarness({ DEVCHAIN_BLOCK_MS: '100' });
     const { app, store, devChain } = h;

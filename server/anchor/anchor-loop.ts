@@ -216,6 +216,17 @@ export class AnchorLoop implements ChainHooks {
   // ---------------------------------------------------------------------------------------------
   // Running
 
+  /** Asks the node for its network and tip once (so /protocol/info names the network from the start). */
+  async probe(): Promise<boolean> {
+    try {
+      await this.refreshChainInfo();
+      return true;
+    } catch (err) {
+      if (err instanceof RpcUnavailableError) this.noteUnreachable(err);
+      return false;
+    }
+  }
+
   /** Starts ticking (the first tick runs at once). */
   start(): void {
     if (this.running || this.stopped) return;

@@ -99,6 +99,8 @@ export async function startChainRuntime(
     ...(options.onFault ? { onFault: options.onFault } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
+  // The embedded chain answers at once; a remote node is asked by the first tick instead of delaying start-up.
+  if (devChain) await loop.probe();
   if (options.autoStart ?? true) loop.start();
 
   let stopped = false;
