@@ -61,7 +61,10 @@ export const StatusResponseSchema = z
     current_root: z.string().describe('"none" for an empty tree'),
     leaf_count: z.int(),
     unanchored_leaves: z.int(),
-    last_anchor_txid: z.string().nullable().describe("The current root's own anchor; null when it is not anchored"),
+    last_anchor_txid: z
+      .string()
+      .nullable()
+      .describe("The current root's own anchor; null when it is not anchored"),
     last_anchor_height: z.int().nullable(),
     needs_anchor: z.boolean(),
     anchor_threshold: z.int(),
@@ -71,7 +74,13 @@ export const StatusResponseSchema = z
     recommendation: z.string(),
     transaction_reference_semantics: z.string(),
     latest_anchor: z
-      .object({ root: z.string(), txid: z.string(), height: z.int(), leaf_count: z.int(), block_time: z.int().nullable() })
+      .object({
+        root: z.string(),
+        txid: z.string(),
+        height: z.int(),
+        leaf_count: z.int(),
+        block_time: z.int().nullable(),
+      })
       .strict()
       .nullable(),
     in_flight: InFlightSchema.nullable(),
@@ -146,7 +155,7 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
         202: { description: 'Anchor started', schema: AnchorNowResponseSchema },
         401: { description: 'Missing or unknown key' },
         403: { description: 'Not the operator key' },
-        409: { description: 'An anchor is already in flight' },
+        409: { description: 'An anchor is already in flight, or the current root is already anchored' },
         503: { description: 'The chain is unreachable' },
       },
     },
@@ -178,7 +187,9 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
         scheme: SCHEME_COUNT_BOUND,
       })),
       total: page.length,
-      last_anchor_age_hours: last ? Math.floor((ctx.now().getTime() - Date.parse(last.createdAt)) / HOUR_MS) : -1,
+      last_anchor_age_hours: last
+        ? Math.floor((ctx.now().getTime() - Date.parse(last.createdAt)) / HOUR_MS)
+        : -1,
       record_semantics:
         'roots whose anchor transaction has the required confirmations and whose memo was read back from the chain',
     };
@@ -197,9 +208,12 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
     let oldestUnanchoredAgeS = 0;
     if (unanchored > 0) {
       const first = ctx.store.leafAt(anchoredCount + 1);
-      if (first) oldestUnanchoredAgeS = Math.max(0, (ctx.now().getTime() - Date.parse(first.createdAt)) / 1000);
+      if (first)
+        oldestUnanchoredAgeS = Math.max(0, (ctx.now().getTime() - Date.parse(first.createdAt)) / 1000);
     }
-    const due = unanchored > 0 && (unanchored >= ctx.config.anchorMinLeaves || oldestUnanchoredAgeS >= ctx.config.anchorMaxAgeS);
+    const due =
+      unanchored > 0 &&
+      (unanchored >= ctx.config.anchorMinLeaves || oldestUnanchoredAgeS >= ctx.config.anchorMaxAgeS);
     const expected =
       unanchored === 0
         ? null
@@ -233,7 +247,13 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
       transaction_reference_semantics:
         'last_anchor_txid is the anchor of the current root only; latest_anchor is the most recent anchored root',
       latest_anchor: latest
-        ? { root: latest.rootHex, txid: latest.txid, height: latest.height, leaf_count: latest.leafCount, block_time: latest.blockTime }
+        ? {
+            root: latest.rootHex,
+            txid: latest.txid,
+            height: latest.height,
+            leaf_count: latest.leafCount,
+            block_time: latest.blockTime,
+          }
         : null,
       in_flight: inFlight ? inFlightBody(inFlight) : null,
       anchor_due: due,
@@ -257,7 +277,8 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/anchor/now', async (request, reply) => {
     requireOperator(request, ctx.store, ctx.config.adminApiKey, ctx.now().toISOString());
-    if (!ctx.chain?.anchorNow) throw new ApiError(503, 'chain_unavailable', 'The anchoring loop is not running.');
+    if (!ctx.chain?.anchorNow)
+      throw new ApiError(503, 'chain_unavailable', 'The anchoring loop is not running.');
     if (ctx.ledger.size === 0) throw new ApiError(409, 'conflict', 'There are no leaves to anchor yet.');
     try {
       const attempt = await ctx.chain.anchorNow();
@@ -265,10 +286,13 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!inFlight) throw new ApiError(409, 'conflict', `The anchor ended as ${attempt.state}.`);
       return reply.code(202).send({ in_flight: inFlight });
     } catch (error) {
-      if (error instanceof StoreConflictError) throw new ApiError(409, 'conflict', 'An anchor is already in flight.');
+      if (error instanceof StoreConflictError) {
+        // The loop says why (one in flight, or the current root already anchored); pass that on.
+        const reason = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+        throw new ApiError(409, 'conflict', `${reason}.`);
+      }
       if (error instanceof ChainUnavailableError) throw new ApiError(503, 'chain_unavailable', error.message);
       throw error;
     }
   });
 }
-

@@ -42,7 +42,12 @@ describe('operator status', () => {
   });
 
   it('explains a refused "Anchor now"', () => {
-    expect(anchorNowErrorText(new ApiError({ status: 409, code: 'conflict', message: 'x' }))).toBe(
+    expect(
+      anchorNowErrorText(
+        new ApiError({ status: 409, code: 'conflict', message: 'The current root is already anchored.' }),
+      ),
+    ).toBe('The current root is already anchored.');
+    expect(anchorNowErrorText(new ApiError({ status: 409, code: 'http_error', message: 'Conflict' }))).toBe(
       'An anchor is already in flight; it must finish first.',
     );
     expect(anchorNowErrorText(new ApiError({ status: 403, code: 'forbidden', message: 'x' }))).toContain(

@@ -38,7 +38,11 @@ export function inFlightText(inFlight: InFlightAnchor): string {
 /** What to tell an operator whose "Anchor now" failed. */
 export function anchorNowErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 409) return 'An anchor is already in flight; it must finish first.';
+    // The service says why it refused (one in flight, or nothing new to anchor); a ZAP1 deployment may not.
+    if (error.status === 409)
+      return error.code === 'conflict' && error.message
+        ? error.message
+        : 'An anchor is already in flight; it must finish first.';
     if (error.status === 403) return 'This key may not anchor: an operator key is needed.';
     if (error.status === 401) return 'The service did not accept the key you keep.';
     if (error.status === 503) return 'The chain is unreachable right now; try again when it is back.';
