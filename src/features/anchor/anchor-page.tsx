@@ -50,7 +50,7 @@ export function AnchorPage() {
   const contractError = source === 'paste' && !pastedHash.ok && !pastedHash.empty ? pastedHash.message : errors.contract_sha256;
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="max-w-3xl space-y-6">
+    <section aria-labelledby={`${ids}-title`} className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <h1 id={`${ids}-title`} className="text-2xl font-semibold">
         Anchor a contract
       </h1>
@@ -96,7 +96,7 @@ export function AnchorPage() {
           );
         }}
       >
-        <fieldset className="space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
+        <fieldset className="min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
           <legend className="px-1 font-semibold">1. The contract</legend>
           <div className="flex flex-wrap gap-4" role="radiogroup" aria-label="How to give the contract">
             <label className="flex items-center gap-2">
@@ -136,7 +136,7 @@ export function AnchorPage() {
           {showErrors && contractError && <p className={FIELD_ERROR}>{contractError}</p>}
         </fieldset>
 
-        <fieldset className="space-y-4 rounded border border-slate-300 p-4 dark:border-slate-700">
+        <fieldset className="min-w-0 space-y-4 rounded border border-slate-300 p-4 dark:border-slate-700">
           <legend className="px-1 font-semibold">2. The event</legend>
           <p className="rounded bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" role="note">
             The serial number and the wallet pseudonym become public: anyone can read them in this wallet's lifecycle. Use nothing
@@ -293,7 +293,7 @@ function FileHasher({ state, onFile, onCancel }: { state: FileHashState; onFile:
           Contract file
         </label>
         <p className={HELP}>Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.</p>
-        <input id={inputId} type="file" className="mt-2 block text-sm" onChange={(e) => {
+        <input id={inputId} type="file" className="mt-2 block w-full max-w-full text-sm" onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) onFile(file);
           e.target.value = ''; // choosing the same file again hashes it again

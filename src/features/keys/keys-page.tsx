@@ -9,7 +9,7 @@ import { maskKey, summariseKeyInfo } from './key-display';
 
 const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
 const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
-const PANEL = 'space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
+const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
 
 /** Get a trial key in one click, see what the kept key is and what is left of it, or use another key. */
 export function KeysPage() {
@@ -20,7 +20,7 @@ export function KeysPage() {
   const queryClient = useQueryClient();
 
   return (
-    <section aria-labelledby="keys-title" className="max-w-3xl space-y-6">
+    <section aria-labelledby="keys-title" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <h1 id="keys-title" className="text-2xl font-semibold">
         API key
       </h1>

@@ -20,7 +20,7 @@ export function LeafPage() {
   const parsed = leaf === undefined ? null : normaliseHex64(leaf, 'The leaf hash');
   if (parsed?.ok && parsed.lowercased) return <Navigate to={`/leaf/${parsed.hex}`} replace />;
   return (
-    <section aria-labelledby="leaf-title" className="max-w-3xl space-y-6">
+    <section aria-labelledby="leaf-title" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <h1 id="leaf-title" className="text-2xl font-semibold">
         Leaf
       </h1>

@@ -13,7 +13,7 @@ import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, re
 const INPUT = 'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
 const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
 const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-const PANEL = 'space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
+const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
 /** Bundles are a few KB; refuse files that cannot be one before reading them. */
 const MAX_BUNDLE_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -32,7 +32,7 @@ export function VerifyPage() {
   const leafHex = parsed?.ok ? parsed.hex : null;
 
   return (
-    <section aria-labelledby="verify-title" className="max-w-4xl space-y-6">
+    <section aria-labelledby="verify-title" className="max-w-4xl space-y-6 [overflow-wrap:anywhere]">
       <h1 id="verify-title" className="text-2xl font-semibold">
         Verify a proof
       </h1>
