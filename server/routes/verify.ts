@@ -8,7 +8,8 @@ import {
 } from '../../src/core/index.js';
 import { hex64Param, parseInput, type AppContext } from '../http/context.js';
 import { ApiError, notFound } from '../http/errors.js';
-import { ProofBundleSchema, buildProofBundle, proofTarget } from '../proofs.js';
+import { ProofBundleCache } from '../proof-cache.js';
+import { ProofBundleSchema, proofTarget } from '../proofs.js';
 import type { LeafRecord } from '../store/store.js';
 
 export const LeafParamsSchema = z.object({ leaf: hex64Param('leaf') });
@@ -40,6 +41,10 @@ export const CheckResponseSchema = z
 
 export function findLeaf(ctx: AppContext, params: unknown): LeafRecord {
   const { leaf } = parseInput(LeafParamsSchema, params);
+  return findLeafHex(ctx, leaf);
+}
+
+function findLeafHex(ctx: AppContext, leaf: string): LeafRecord {
   const record = ctx.store.leafByHash(leaf);
   // Leaves are appended to the tree after commit in the same turn, so a stored leaf is always in it.
   if (!record || record.position > ctx.ledger.size) throw notFound('Leaf not found.');
@@ -113,8 +118,10 @@ export function verifyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return body;
   });
 
-  app.get('/verify/:leaf/proof.json', async (request) => {
-    const leaf = findLeaf(ctx, request.params);
-    return buildProofBundle(ctx.ledger, leaf);
+  const bundles = new ProofBundleCache(ctx.ledger);
+  app.get('/verify/:leaf/proof.json', async (request, reply) => {
+    const { leaf } = parseInput(LeafParamsSchema, request.params);
+    const json = bundles.lookup(leaf) ?? bundles.build(findLeafHex(ctx, leaf));
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 }

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MerkleTree, verifyProofBundle } from '../src/core/index.js';
+import { ProofBundleSchema } from './proofs.js';
+import { contractEvent, makeTestApp, operator, type TestApp } from './test-helpers.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function post(n: number): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(n) });
+  expect(res.statusCode).toBe(201);
+  const leaf: unknown = res.json().leaf_hash;
+  if (typeof leaf !== 'string') throw new Error('no leaf_hash');
+  return leaf;
+}
+
+async function bundle(leaf: string) {
+  const res = await t.app.inject({ url: `/verify/${leaf}/proof.json` });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  const parsed = ProofBundleSchema.parse(res.json());
+  expect(verifyProofBundle(parsed, { expectedLeafHex: leaf }).valid).toBe(true);
+  return parsed;
+}
+
+function anchor(leaves: string[], size: number, height: number): number {
+  const tree = new MerkleTree();
+  for (const l of leaves.slice(0, size)) tree.append(l);
+  const a = t.store.recordAnchorIntent({ rootHex: tree.root(size), leafCount: size });
+  t.store.setAnchorTxid(a.id, size.toString(16).padStart(64, 'e'));
+  t.store.markAnchored(a.id, { height, blockTime: 1_800_000_000 });
+  return a.id;
+}
+
+describe('GET /verify/{leaf}/proof.json served from the bundle cache', () => {
+  it('follows the tree while unanchored, then the anchor, and back after a reorganisation', async () => {
+    const leaves = [await post(1), await post(2), await post(3)];
+    const first = leaves[0]!;
+
+    // Unanchored: against the current root, and a new leaf moves it.
+    expect((await bundle(first)).root.leaf_count).toBe(3);
+    expect((await bundle(first)).root.leaf_count).toBe(3);
+    leaves.push(await post(4));
+    const grown = await bundle(first);
+    expect(grown.root.leaf_count).toBe(4);
+    expect(grown.anchor).toEqual({ txid: null, height: null });
+
+    // Anchored at 2: the cached unanchored bundle is replaced by the anchored one.
+    const id = anchor(leaves, 2, 4_000_100);
+    const anchored = await bundle(first);
+    expect(anchored.root.leaf_count).toBe(2);
+    expect(anchored.anchor.height).toBe(4_000_100);
+    leaves.push(await post(5));
+    expect((await bundle(first)).root.leaf_count).toBe(2);
+
+    // Reorganised away: back to the current root, never the removed anchor.
+    t.store.revertAnchor(id, 'reorganised');
+    const reverted = await bundle(first);
+    expect(reverted.root.leaf_count).toBe(5);
+    expect(reverted.anchor).toEqual({ txid: null, height: null });
+
+    // Re-anchored at 4 by a new attempt: the new root, with its own txid.
+    anchor(leaves, 4, 4_000_200);
+    const again = await bundle(first);
+    expect(again.root.leaf_count).toBe(4);
+    expect(again.anchor.txid).toBe((4).toString(16).padStart(64, 'e'));
+  });
+
+  it('still answers 404 for an unknown leaf and 400 for a malformed one after caching others', async () => {
+    const leaf = await post(1);
+    await bundle(leaf);
+    expect((await t.app.inject({ url: `/verify/${'c'.repeat(64)}/proof.json` })).statusCode).toBe(404);
+    const bad = await t.app.inject({ url: `/verify/${leaf.toUpperCase()}/proof.json` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation_failed');
+  });
+});
