@@ -3,7 +3,7 @@
  * URL from settings, `Authorization` when a key is kept, a timeout, abort, a schema to parse the
  * body (no casts on wire data), and one error type.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { getApiKey, getBaseUrl } from './settings';
 
 /** Every failure of a request: HTTP errors, network failures, timeouts and unexpected bodies. */
@@ -11,12 +11,17 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   /** HTTP status; 0 when the service could not be reached or the request timed out. */
   readonly status: number;
-  /** The service's error code (`validation_failed`, …), or `network_error`, `timeout`, `bad_response`. */
+  /**
+   * The service's error code (`validation_failed`, …), or `network_error`, `timeout`, `bad_response`,
+   * or `not_zap1` when the URL answers something that is not a ZAP1 service (an HTML page, say).
+   */
   readonly code: string;
   /** Field errors of a `validation_failed` answer. */
   readonly fields: readonly { field: string; message: string }[];
   /** Seconds to wait, from `Retry-After`, when rate limited. */
   readonly retryAfterS: number | null;
+  /** The error answer's body was not JSON (plain text, or a proxy's or another site's page). */
+  readonly nonJsonBody: boolean;
 
   constructor(init: {
     status: number;
@@ -24,17 +29,24 @@ export class ApiError extends Error {
     message: string;
     fields?: readonly { field: string; message: string }[];
     retryAfterS?: number | null;
+    nonJsonBody?: boolean;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields ?? [];
     this.retryAfterS = init.retryAfterS ?? null;
+    this.nonJsonBody = init.nonJsonBody ?? false;
   }
 
   /** Whether the service itself was not reached (wrong URL, offline, CORS, timeout). */
   get isUnreachable(): boolean {
     return this.status === 0;
+  }
+
+  /** Whether the answer suggests the service URL in Settings is wrong (nothing there, or not a ZAP1 service). */
+  get pointsAtSettings(): boolean {
+    return this.isUnreachable || this.code === 'not_zap1' || this.nonJsonBody;
   }
 }
 
@@ -60,27 +72,40 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * Reads answer quickly or not at all: a host that never answers should say so within seconds, not
+ * after a long "Loading…". Writes keep a longer budget (the service may be busy recording).
+ */
+export const GET_TIMEOUT_MS = 8_000;
+export const WRITE_TIMEOUT_MS = 15_000;
 
-const errorBodySchema = {
-  parse(body: unknown): { code: string; message: string; fields: { field: string; message: string }[] } | null {
-    if (typeof body !== 'object' || body === null || !('error' in body)) return null;
-    const error = body.error;
-    if (typeof error !== 'object' || error === null) return null;
-    const code = 'code' in error && typeof error.code === 'string' ? error.code : null;
-    const message = 'message' in error && typeof error.message === 'string' ? error.message : null;
-    if (!code || !message) return null;
-    const fields: { field: string; message: string }[] = [];
-    if ('fields' in error && Array.isArray(error.fields)) {
-      for (const f of error.fields as unknown[]) {
-        if (typeof f === 'object' && f !== null && 'field' in f && 'message' in f) {
-          if (typeof f.field === 'string' && typeof f.message === 'string') fields.push({ field: f.field, message: f.message });
-        }
-      }
-    }
-    return { code, message, fields };
-  },
-};
+/** The code of an answer that did not come from a ZAP1 service (HTML, or JSON of another shape on /protocol/info). */
+export const NOT_ZAP1 = 'not_zap1';
+
+const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+/** `{"error":{code,message,fields?}}` (design.md "Contract details"); malformed field entries are dropped. */
+const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().min(1),
+    message: z.string().min(1),
+    fields: z
+      .array(z.unknown())
+      .optional()
+      .transform((list) => (list ?? []).flatMap((f) => {
+        const parsed = fieldErrorSchema.safeParse(f);
+        return parsed.success ? [parsed.data] : [];
+      })),
+  }),
+});
+
+/** Whether a body looks like a web page (the app's own /app URL, a proxy's error page, …). */
+function looksLikeHtml(raw: string): boolean {
+  return /^\s*<(!doctype|html|head|body|\?xml|!--)/i.test(raw) || /<\/?(html|body|div|p|title|h1)\b/i.test(raw);
+}
+
+function notZap1Message(baseUrl: string): string {
+  return `The service URL ${baseUrl || '(this site)'} does not look like a ZAP1 service: it did not answer with ZAP1 JSON. Use the service's API address, not a web page (it should not end in /app).`;
+}
 
 /** Builds the absolute or same-origin URL of an API path. */
 export function apiUrl(path: string, baseUrl: string = getBaseUrl()): string {
@@ -117,16 +142,22 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
   }
 
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const method = options.method ?? 'GET';
+  const budgetMs = options.timeoutMs ?? (method === 'GET' ? GET_TIMEOUT_MS : WRITE_TIMEOUT_MS);
+  const timer = setTimeout(() => timeout.abort(), budgetMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, baseUrl), { method: options.method ?? 'GET', headers, body, signal });
+    response = await fetch(apiUrl(path, baseUrl), { method, headers, body, signal });
   } catch (cause) {
     clearTimeout(timer);
     if (options.signal?.aborted) throw cause; // the caller cancelled: let TanStack Query see the abort
     if (timeout.signal.aborted) {
-      throw new ApiError({ status: 0, code: 'timeout', message: 'The service did not answer in time.' });
+      throw new ApiError({
+        status: 0,
+        code: 'timeout',
+        message: `The service at ${baseUrl || 'this site'} did not answer within ${Math.round(budgetMs / 1000)} s.`,
+      });
     }
     throw new ApiError({
       status: 0,
@@ -138,28 +169,40 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
 
   const raw = await response.text();
   let parsed: unknown = undefined;
+  let isJson = true;
   if (raw !== '') {
     try {
       parsed = JSON.parse(raw);
     } catch {
       parsed = raw; // the reference service answers errors as plain text
+      isJson = false;
     }
   }
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('Retry-After'));
-    const jsonError = errorBodySchema.parse(parsed);
+    const jsonError = errorBodySchema.safeParse(parsed);
+    // Short plain text is the reference's error wording; a web page is never shown as a message.
+    const plainText = typeof parsed === 'string' && parsed.trim().length > 0 && parsed.length < 500 && !looksLikeHtml(parsed) ? parsed : null;
     throw new ApiError({
       status: response.status,
-      code: jsonError?.code ?? statusCode(response.status),
-      message:
-        jsonError?.message ??
-        (typeof parsed === 'string' && parsed.length > 0 && parsed.length < 500 ? parsed : `The service answered HTTP ${response.status}.`),
-      fields: jsonError?.fields ?? [],
+      code: jsonError.success ? jsonError.data.error.code : statusCode(response.status),
+      message: jsonError.success
+        ? jsonError.data.error.message
+        : (plainText ?? `The service answered HTTP ${response.status}${isJson ? '' : ' with a page that is not a ZAP1 answer'}.`),
+      fields: jsonError.success ? jsonError.data.error.fields : [],
       retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      nonJsonBody: !isJson,
     });
+  }
+  if (!isJson) {
+    throw new ApiError({ status: response.status, code: NOT_ZAP1, message: notZap1Message(baseUrl) });
   }
   const result = options.schema.safeParse(parsed);
   if (!result.success) {
+    // /protocol/info is the one answer every ZAP1 service gives: a wrong shape there means a wrong URL.
+    if (path === '/protocol/info') {
+      throw new ApiError({ status: response.status, code: NOT_ZAP1, message: notZap1Message(baseUrl) });
+    }
     throw new ApiError({
       status: response.status,
       code: 'bad_response',

@@ -9,9 +9,9 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
     <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
       {title && <p className="font-semibold">{title}</p>}
       <p>{message}</p>
-      {apiError?.isUnreachable && (
+      {apiError?.pointsAtSettings && (
         <p className="mt-1 text-sm">
-          Is the service running, and is its URL right?{' '}
+          {apiError.isUnreachable ? 'Is the service running, and is its URL right?' : 'Is the service URL right?'}{' '}
           <Link className="underline" to="/settings">
             Check the service URL in Settings
           </Link>
