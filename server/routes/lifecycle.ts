@@ -152,7 +152,9 @@ export function lifecycleRoutes(app: FastifyInstance, ctx: AppContext): void {
         return {
           leaf_hash: leaf.leafHex,
           event_type: eventTypeLabel(leaf.eventType),
-          wallet_hash: leaf.walletHash,
+          // The requested wallet, not leaf.walletHash (the first submitter): a duplicate must not
+          // reveal another wallet's pseudonym (design.md decision 4).
+          wallet_hash: wallet,
           serial_number: leaf.serialNumber,
           created_at: leaf.createdAt,
           proof_steps: target.proof,
@@ -166,7 +168,7 @@ export function lifecycleRoutes(app: FastifyInstance, ctx: AppContext): void {
             personalization: 'NordicShield_',
             recompute: 'hash(type_byte || length_prefixed_fields) with NordicShield_ personalization',
             serial_number: leaf.serialNumber,
-            wallet_hash_preimage: leaf.walletHash,
+            wallet_hash_preimage: wallet,
           },
         };
       }),
