@@ -50,6 +50,29 @@ describe('LeafPage', () => {
     expect(screen.getByText(/no root containing it has been written to the chain yet/)).toBeTruthy();
   });
 
+  it('announces only the state line, not the "last checked" time that changes on every poll', async () => {
+    stubByPath({
+      '/check': { status: 200, body: fixture('service-verify-check-awaiting.json') },
+      '/anchor/status': { status: 200, body: { current_root: 'ab'.repeat(32), leaf_count: 1, unanchored_leaves: 1, expected_wait_s: 40 } },
+    });
+    const { container } = renderAt(`/leaf/${LEAF}`);
+    await screen.findByTestId('leaf-state');
+    const live = [...container.querySelectorAll('[aria-live]')];
+    expect(live.map((el) => el.textContent)).toEqual(['Awaiting an anchor']);
+    expect(screen.getByText(/last checked \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/)).toBeTruthy();
+  });
+
+  it('shows the block time in UTC, like the other pages', async () => {
+    stubByPath({
+      '/check': { status: 200, body: fixture('service-verify-check-anchored.json') },
+      '/protocol/info': { status: 200, body: { protocol: 'ZAP1', version: '3.0.0' } },
+    });
+    renderAt(`/leaf/${LEAF}`);
+    expect((await screen.findByTestId('leaf-state')).textContent).toBe('Anchored');
+    // block_time 1795242450 in the recorded answer.
+    expect(screen.getByText('2026-11-21 06:27:30 UTC')).toBeTruthy();
+  });
+
   it('shows an anchored leaf with its transaction linked to the explorer', async () => {
     stubByPath({
       '/check': { status: 200, body: fixture('reference-verify-check.json') },

@@ -8,6 +8,7 @@ import { useBaseUrl } from '../../api/settings';
 import { AWAITING_ANCHOR_POLL_MS, anchorBlockTime, anchoredTxid, proofBundleQueryOptions, verifyCheckQueryOptions, type VerifyCheck } from '../../api/verify';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
+import { formatUtc } from '../../components/time-format';
 import { downloadJson } from './download-json';
 import { awaitingExplanation } from './leaf-status';
 
@@ -105,9 +106,22 @@ function LeafStatus({ leafHex }: { leafHex: string }) {
     }
     return <ErrorNotice error={check.error} title="Could not look up the leaf" />;
   }
+  const anchored = anchoredTxid(check.data) !== null;
   return (
-    <div className="space-y-4" aria-live="polite">
-      {anchoredTxid(check.data) ? <Anchored check={check.data} /> : <Awaiting check={check.data} updatedAt={check.dataUpdatedAt} />}
+    <div className="space-y-4">
+      <div
+        className={`space-y-2 rounded border p-4 ${
+          anchored
+            ? 'border-emerald-400 bg-emerald-50 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50'
+            : 'border-amber-400 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50'
+        }`}
+      >
+        {/* Only the state line is live: the rest changes on every poll ("last checked …") and would be re-read each time. */}
+        <p className="text-lg font-semibold" data-testid="leaf-state" aria-live="polite">
+          {anchored ? 'Anchored' : 'Awaiting an anchor'}
+        </p>
+        {anchored ? <Anchored check={check.data} /> : <Awaiting check={check.data} updatedAt={check.dataUpdatedAt} />}
+      </div>
       {!check.data.valid && (
         <p className="font-medium text-red-700 dark:text-red-300">
           The service's own check says this leaf's proof does not verify ({check.data.merkle_scheme ?? 'no scheme'}).
@@ -146,28 +160,23 @@ function Anchored({ check }: { check: VerifyCheck }) {
   const explorer = explorerTxLink(info.data, txid);
   const blockTime = anchorBlockTime(check);
   return (
-    <div className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
-      <p className="text-lg font-semibold" data-testid="leaf-state">
-        Anchored
-      </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="font-medium">Transaction</dt>
-        <dd className="break-all font-mono">
-          {explorer ? (
-            <a className="underline" href={explorer} target="_blank" rel="noreferrer">
-              {txid}
-            </a>
-          ) : (
-            txid
-          )}
-        </dd>
-        <dt className="font-medium">Block height</dt>
-        <dd>{check.anchor?.height ?? 'not reported'}</dd>
-        <dt className="font-medium">Block time</dt>
-        <dd>{blockTime ? blockTime.toLocaleString() : 'not reported by the service'}</dd>
-        <Facts check={check} />
-      </dl>
-    </div>
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="font-medium">Transaction</dt>
+      <dd className="break-all font-mono">
+        {explorer ? (
+          <a className="underline" href={explorer} target="_blank" rel="noreferrer">
+            {txid}
+          </a>
+        ) : (
+          txid
+        )}
+      </dd>
+      <dt className="font-medium">Block height</dt>
+      <dd>{check.anchor?.height ?? 'not reported'}</dd>
+      <dt className="font-medium">Block time</dt>
+      <dd>{blockTime ? formatUtc(blockTime) : 'not reported by the service'}</dd>
+      <Facts check={check} />
+    </dl>
   );
 }
 
@@ -175,10 +184,7 @@ function Awaiting({ check, updatedAt }: { check: VerifyCheck; updatedAt: number 
   const baseUrl = useBaseUrl();
   const status = useQuery(anchorStatusQueryOptions(baseUrl, AWAITING_ANCHOR_POLL_MS));
   return (
-    <div className="space-y-2 rounded border border-amber-400 bg-amber-50 p-4 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
-      <p className="text-lg font-semibold" data-testid="leaf-state">
-        Awaiting an anchor
-      </p>
+    <>
       <p className="text-sm">
         The service has recorded this leaf in its Merkle tree, but no root containing it has been written to the chain yet. Until
         then the leaf's existence rests on the service's word alone. The service anchors its current root regularly.
@@ -187,12 +193,12 @@ function Awaiting({ check, updatedAt }: { check: VerifyCheck; updatedAt: number 
         {status.isError ? 'The anchoring status could not be fetched.' : status.isPending ? 'Asking when the next anchor is due…' : awaitingExplanation(status.data)}
       </p>
       <p className="text-sm">
-        Checking again every {AWAITING_ANCHOR_POLL_MS / 1000} s (last checked {new Date(updatedAt).toLocaleTimeString()}).
+        Checking again every {AWAITING_ANCHOR_POLL_MS / 1000} s (last checked {formatUtc(new Date(updatedAt))}).
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <Facts check={check} />
       </dl>
-    </div>
+    </>
   );
 }
 

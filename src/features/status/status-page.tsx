@@ -193,7 +193,7 @@ function AnchorNow({ inFlight }: { inFlight: boolean }) {
       <button
         type="button"
         className="rounded bg-amber-700 px-4 py-2 font-medium text-white disabled:opacity-50"
-        disabled={anchorNow.isPending}
+        disabled={anchorNow.isPending || inFlight}
         onClick={() => anchorNow.mutate()}
       >
         {anchorNow.isPending ? 'Starting…' : 'Anchor now'}
