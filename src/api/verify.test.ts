@@ -99,8 +99,30 @@ describe('GET /verify/{leaf}/proof.json', () => {
     expect(bundleIsAnchored(sharedJson('invalid_bundle.json'))).toBe(true);
     expect(bundleIsAnchored(null)).toBe(false);
     expect(bundleIsAnchored({ anchor: null })).toBe(false);
-    expect(bundlePollInterval(sharedJson('valid_bundle.json'), true)).toBe(AWAITING_ANCHOR_POLL_MS);
-    expect(bundlePollInterval(sharedJson('invalid_bundle.json'), true)).toBe(false);
+    expect(bundlePollInterval(sharedJson('valid_bundle.json'))).toBe(AWAITING_ANCHOR_POLL_MS);
+    expect(bundlePollInterval(sharedJson('invalid_bundle.json'))).toBe(false);
+  });
+
+  it('keeps polling an unanchored bundle after a failed refetch, and stops once anchored', async () => {
+    stubFetch(
+      { status: 200, body: fixture('service-proof-awaiting.json') },
+      { status: 502, body: 'bad gateway' },
+      { status: 200, body: fixture('service-proof-anchored.json') },
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = proofBundleQueryOptions('http://s', LEAF, { pollUntilAnchored: true });
+    const interval = () => {
+      const query = client.getQueryCache().find({ queryKey: options.queryKey });
+      if (!query || typeof options.refetchInterval !== 'function') throw new Error('no query');
+      return options.refetchInterval(query);
+    };
+    await client.fetchQuery(options);
+    expect(interval()).toBe(AWAITING_ANCHOR_POLL_MS);
+    await expect(client.fetchQuery({ ...options, staleTime: 0 })).rejects.toMatchObject({ status: 502 });
+    expect(client.getQueryState(options.queryKey)?.status).toBe('error');
+    expect(interval()).toBe(AWAITING_ANCHOR_POLL_MS);
+    await client.fetchQuery({ ...options, staleTime: 0 });
+    expect(interval()).toBe(false);
   });
 
   it('recognises bundles recorded from this service', () => {

@@ -70,9 +70,13 @@ export function checkPollInterval(check: VerifyCheck | undefined): number | fals
   return check && anchoredTxid(check) === null ? AWAITING_ANCHOR_POLL_MS : false;
 }
 
-/** The refetch interval of a bundle while it names no anchor transaction. */
-export function bundlePollInterval(bundle: unknown, fetched: boolean): number | false {
-  return fetched && !bundleIsAnchored(bundle) ? AWAITING_ANCHOR_POLL_MS : false;
+/**
+ * The refetch interval of a bundle while it names no anchor transaction. A failed fetch does not
+ * stop the polling (the last bundle, if any, is kept): one network hiccup must not leave a saved
+ * submission saying "checking" while nothing is checked any more.
+ */
+export function bundlePollInterval(bundle: unknown): number | false {
+  return bundleIsAnchored(bundle) ? false : AWAITING_ANCHOR_POLL_MS;
 }
 
 export function verifyCheckQueryOptions(baseUrl: string, leafHex: string, options: { pollUntilAnchored?: boolean } = {}) {
@@ -99,7 +103,7 @@ export function proofBundleQueryOptions(baseUrl: string, leafHex: string, option
     queryFn: ({ signal }): Promise<unknown> =>
       apiRequest(`/verify/${encodeURIComponent(leafHex)}/proof.json`, { schema: proofBundleSchema, baseUrl, signal, auth: false }),
     refetchInterval: options.pollUntilAnchored
-      ? (query) => bundlePollInterval(query.state.data, query.state.status === 'success')
+      ? (query) => bundlePollInterval(query.state.data)
       : false,
   });
 }

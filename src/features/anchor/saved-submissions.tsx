@@ -63,8 +63,13 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
             Anchored{summary.height !== null ? ` at height ${summary.height}` : ''} in tx {summary.txid.slice(0, 16)}…
           </span>
         )}
-        {summary.kind === 'awaiting' && <span>Awaiting an anchor (checked every few seconds).</span>}
-        {summary.kind === 'unknown' && <span>{bundle.isError ? `Could not fetch its proof: ${bundle.error.message}` : 'Fetching its proof…'}</span>}
+        {summary.kind === 'awaiting' && (
+          <span>
+            Awaiting an anchor (checked every few seconds).
+            {bundle.isError && <span className="text-red-700 dark:text-red-300"> The last check failed: {bundle.error.message} Trying again.</span>}
+          </span>
+        )}
+        {summary.kind === 'unknown' && <span>{bundle.isError ? `Could not fetch its proof: ${bundle.error.message} Trying again.` : 'Fetching its proof…'}</span>}
         {summary.kind === 'invalid' && <span className="text-red-700 dark:text-red-300">The service's proof does not verify: {summary.reason}</span>}
       </p>
       <p className="flex flex-wrap gap-4">
