@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { makeTestApp } from './test-helpers.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
@@ -84,6 +85,11 @@ describe('loadConfig', () => {
     ['EXPLORER_TX_URL', 'https://explorer.example/tx/'],
     ['ADMIN_API_KEY', 'short'],
     ['ADMIN_API_KEY', 'key-with-newline\n-0123456789'],
+    ['ADMIN_API_KEY', 'key with a space 0123456789'],
+    ['ADMIN_API_KEY', 'key-with-tab\t-0123456789'],
+    ['ADMIN_API_KEY', ' leading-space-0123456789'],
+    ['ADMIN_API_KEY', 'trailing-space-0123456789 '],
+    ['ADMIN_API_KEY', 'no-break\u00a0space-0123456789'],
   ])('%s=%j stops start-up with an error naming it', (name, value) => {
     let error: unknown;
     try {
@@ -98,5 +104,19 @@ describe('loadConfig', () => {
   it('requires the node settings with CHAIN=zcash', () => {
     expect(() => loadConfig({ CHAIN: 'zcash' })).toThrow(/ZCASH_RPC_URL/);
     expect(() => loadConfig({ CHAIN: 'zcash', ZCASH_RPC_URL: 'http://n:8232' })).toThrow(/ANCHOR_FROM_ADDRESS/);
+  });
+});
+
+describe('ADMIN_API_KEY accepted at start-up', () => {
+  it('authenticates as the operator (no key passes start-up that bearerToken would refuse)', async () => {
+    const key = 'op-key_with.symbols+/=~!0123456789';
+    const t = await makeTestApp({ ADMIN_API_KEY: key });
+    try {
+      const res = await t.app.inject({ url: '/key', headers: { authorization: `Bearer ${key}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().tier).toBe('operator');
+    } finally {
+      await t.close();
+    }
   });
 });

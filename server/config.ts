@@ -179,6 +179,10 @@ export function loadConfig(env: Env = process.env): Config {
     // A short operator key can be guessed; it writes without quota and reads operator data.
     throw new ConfigError('ADMIN_API_KEY', 'must be at least 16 characters');
   }
+  if (config.adminApiKey !== null && /\s/.test(config.adminApiKey)) {
+    // bearerToken (http/auth.ts) refuses tokens with whitespace, so such a key could never authenticate.
+    throw new ConfigError('ADMIN_API_KEY', 'must not contain whitespace (a Bearer token cannot carry it)');
+  }
   if (chain === 'zcash') {
     // A real node cannot be guessed: without these the anchoring loop could never send.
     if (config.zcashRpcUrl === null) throw new ConfigError('ZCASH_RPC_URL', 'is required when CHAIN=zcash');
