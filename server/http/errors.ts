@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'conflict'
   | 'chain_unavailable'
+  /** 503 from /health: the database cannot be read. */
+  | 'store_unavailable'
   | 'internal';
 
 export class ApiError extends Error {

@@ -95,7 +95,7 @@ export function infoRoutes(app: FastifyInstance, ctx: AppContext): void {
       summary: 'Store and chain health',
       responses: {
         200: { description: 'The store works', schema: HealthSchema },
-        503: { description: 'The store fails' },
+        503: { description: 'The store fails (store_unavailable)' },
       },
     },
   );
@@ -139,17 +139,18 @@ export function infoRoutes(app: FastifyInstance, ctx: AppContext): void {
     let unknown = 0;
     for (const [byte, n] of counts) if (eventTypeLabel(byte) === 'UNKNOWN') unknown += n;
     if (unknown > 0) typeCounts['OTHER_UNKNOWN'] = unknown;
-    const roots = ctx.store.anchoredRoots();
-    const heights = roots.map((r) => r.height);
+    // One aggregate query: reading every root per request (and spreading the heights into
+    // Math.min) would overflow the stack at ~150k anchors.
+    const anchors = ctx.store.anchoredRootStats();
     const total = ctx.ledger.size;
     const network = networkOf(ctx);
     const body: z.infer<typeof StatsSchema> = {
       total_leaves: total,
-      total_anchors: roots.length,
-      total_anchor_records: roots.length,
+      total_anchors: anchors.count,
+      total_anchor_records: anchors.count,
       total_anchors_semantics: 'roots anchored on chain: confirmed and their memo read back',
-      first_anchor_block: heights.length > 0 ? Math.min(...heights) : null,
-      last_anchor_block: heights.length > 0 ? Math.max(...heights) : null,
+      first_anchor_block: anchors.firstHeight,
+      last_anchor_block: anchors.lastHeight,
       ...(network ? { network } : {}),
       protocol: 'ZAP1',
       event_types: [...EVENT_TYPES],
@@ -164,7 +165,7 @@ export function infoRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       ctx.store.ping();
     } catch {
-      throw new ApiError(503, 'internal', 'The store is not answering.');
+      throw new ApiError(503, 'store_unavailable', 'The database cannot be read.');
     }
     const h = ctx.chain?.health();
     const tip = h?.chainTip ?? 0;

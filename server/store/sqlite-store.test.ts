@@ -194,4 +194,21 @@ describe('SqliteStore anchoring states', () => {
     expect(store.anchoredRootBySize(6)?.height).toBe(30);
     expect(store.latestAnchoredRoot()?.height).toBe(30);
   });
+
+  it('sums up anchored roots (count, lowest and highest height) without failed or reverted attempts', () => {
+    expect(store.anchoredRootStats()).toEqual({ count: 0, firstHeight: null, lastHeight: null });
+    fill(6);
+    const ids: number[] = [];
+    for (const [size, height] of [[2, 20], [4, 10], [6, 30]] as const) {
+      const a = store.recordAnchorIntent({ rootHex: 'a'.repeat(64), leafCount: size });
+      store.setAnchorTxid(a.id, size.toString(16).padStart(64, '0'));
+      store.markAnchored(a.id, { height, blockTime: null });
+      ids.push(a.id);
+    }
+    const failed = store.recordAnchorIntent({ rootHex: 'b'.repeat(64), leafCount: 6 });
+    store.markAnchorFailed(failed.id, 'node down');
+    expect(store.anchoredRootStats()).toEqual({ count: 3, firstHeight: 10, lastHeight: 30 });
+    store.revertAnchor(ids[2]!, 'reorganised out of the chain');
+    expect(store.anchoredRootStats()).toEqual({ count: 2, firstHeight: 10, lastHeight: 20 });
+  });
 });

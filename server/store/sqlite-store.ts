@@ -12,6 +12,7 @@ import {
   type AnchorAttempt,
   type AnchorState,
   type AnchoredRoot,
+  type AnchoredRootStats,
   type CommitResult,
   type EventPage,
   type LeafRecord,
@@ -216,6 +217,9 @@ export class SqliteStore implements Store {
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE height < ? ORDER BY height DESC, anchor_id DESC LIMIT ?`,
       ),
       rootCount: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM anchored_roots'),
+      rootStats: db.prepare<[], { n: number; first: number | null; last: number | null }>(
+        'SELECT COUNT(*) AS n, MIN(height) AS first, MAX(height) AS last FROM anchored_roots',
+      ),
       rootCovering: db.prepare<[number], RootRow>(
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE leaf_count >= ? ORDER BY leaf_count, anchor_id LIMIT 1`,
       ),
@@ -474,6 +478,11 @@ export class SqliteStore implements Store {
 
   anchoredRootCount(): number {
     return this.stmts.rootCount.get()?.n ?? 0;
+  }
+
+  anchoredRootStats(): AnchoredRootStats {
+    const row = this.stmts.rootStats.get();
+    return { count: row?.n ?? 0, firstHeight: row?.first ?? null, lastHeight: row?.last ?? null };
   }
 
   firstAnchoredRootCovering(position: number): AnchoredRoot | null {

@@ -84,6 +84,13 @@ export interface AnchoredRoot {
   createdAt: string;
 }
 
+export interface AnchoredRootStats {
+  count: number;
+  /** Smallest and largest anchor height; null when nothing is anchored. */
+  firstHeight: number | null;
+  lastHeight: number | null;
+}
+
 export interface EventPage {
   /** Newest first. */
   leaves: LeafRecord[];
@@ -156,6 +163,8 @@ export interface Store {
   /** Anchored roots ordered by height (then anchoring order); `before` filters height < before; `limit` keeps the newest. */
   anchoredRoots(options?: { limit?: number; beforeHeight?: number }): AnchoredRoot[];
   anchoredRootCount(): number;
+  /** Count and height range of the anchored roots in one query (/stats; never reads every root). */
+  anchoredRootStats(): AnchoredRootStats;
   /** The first anchored root (smallest leaf count, then oldest) that contains `position`. */
   firstAnchoredRootCovering(position: number): AnchoredRoot | null;
   latestAnchoredRoot(): AnchoredRoot | null;
