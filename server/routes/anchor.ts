@@ -21,7 +21,8 @@ export const HistoryQuerySchema = z
       .describe('Keep only the newest N anchors (still listed oldest first); at most 200. Without it: all'),
     before: positiveIntParam('before').optional().describe('Only anchors below this block height'),
   })
-  .strict();
+  // Unknown keys (cache busters such as `?_=1`) are ignored; bad values of known keys stay 400.
+  .strip();
 
 const AnchorEntrySchema = z
   .object({
@@ -91,7 +92,7 @@ export const StatusResponseSchema = z
 
 export const ConsistencyQuerySchema = z
   .object({ from: positiveIntParam('from'), to: positiveIntParam('to') })
-  .strict();
+  .strip();
 
 export const ConsistencyResponseSchema = z
   .object({

@@ -10,7 +10,8 @@ export const EventsQuerySchema = z
     before: positiveIntParam('before').optional().describe('Only leaves at positions below this (from the Link header)'),
     event_type: z.enum(EVENT_TYPES).optional(),
   })
-  .strict();
+  // Unknown keys (cache busters such as `?_=1`) are ignored; bad values of known keys stay 400.
+  .strip();
 
 export const EventsResponseSchema = z
   .object({

@@ -201,6 +201,23 @@ describe('GET /lifecycle/{wallet}', () => {
   });
 });
 
+describe('read endpoints: unknown query keys are ignored', () => {
+  // Cache busters (`?_=1`) and tracking parameters must not break a read.
+  it.each([
+    ['/events?limit=3', '/events?limit=3&_=1700000000&color=red'],
+    ['/events', '/events?_=1'],
+    ['/anchor/history?limit=1', '/anchor/history?_=1&limit=1'],
+    ['/anchor/consistency?from=5&to=12', '/anchor/consistency?from=5&to=12&_=1'],
+  ])('%s answers the same with %s', async (plain, busted) => {
+    const a = await get(t, plain);
+    const b = await get(t, busted);
+    expect(b.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    // The next-page link carries only the known keys.
+    expect(b.headers['link']).toEqual(a.headers['link']);
+  });
+});
+
 describe('read endpoints: bad query values are 400, never 5xx, never a write', () => {
   const cases: [string, number, string][] = [
     ['/events?limit=abc', 400, 'validation_failed'],
@@ -213,14 +230,16 @@ describe('read endpoints: bad query values are 400, never 5xx, never a write', (
     ['/events?before=x', 400, 'validation_failed'],
     ['/events?event_type=contract_anchor', 400, 'validation_failed'],
     ['/events?event_type=FOO', 400, 'validation_failed'],
-    ['/events?color=red', 400, 'validation_failed'],
+    ['/events?limit=abc&_=1', 400, 'validation_failed'],
     ['/anchor/history?limit=abc', 400, 'validation_failed'],
     ['/anchor/history?before=-5', 400, 'validation_failed'],
+    ['/anchor/history?limit=x&_=1', 400, 'validation_failed'],
     ['/anchor/consistency', 400, 'validation_failed'],
     ['/anchor/consistency?from=0&to=5', 400, 'validation_failed'],
     ['/anchor/consistency?from=6&to=5', 400, 'validation_failed'],
     ['/anchor/consistency?from=1&to=21', 400, 'validation_failed'],
     ['/anchor/consistency?from=a&to=b', 400, 'validation_failed'],
+    ['/anchor/consistency?from=0&to=5&_=1', 400, 'validation_failed'],
     ['/lifecycle/unknown_wallet', 404, 'not_found'],
     ['/lifecycle/bad%20wallet', 400, 'validation_failed'],
     ['/lifecycle/' + 'x'.repeat(129), 400, 'validation_failed'],
