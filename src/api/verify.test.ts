@@ -111,11 +111,8 @@ describe('GET /verify/{leaf}/proof.json', () => {
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const options = proofBundleQueryOptions('http://s', LEAF, { pollUntilAnchored: true });
-    const interval = () => {
-      const query = client.getQueryCache().find({ queryKey: options.queryKey });
-      if (!query || typeof options.refetchInterval !== 'function') throw new Error('no query');
-      return options.refetchInterval(query);
-    };
+    // What the query's refetchInterval reads: the state's data, which survives a failed refetch.
+    const interval = () => bundlePollInterval(client.getQueryState(options.queryKey)?.data);
     await client.fetchQuery(options);
     expect(interval()).toBe(AWAITING_ANCHOR_POLL_MS);
     await expect(client.fetchQuery({ ...options, staleTime: 0 })).rejects.toMatchObject({ status: 502 });

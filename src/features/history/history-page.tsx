@@ -46,7 +46,11 @@ export function HistoryPage() {
         Every Merkle root this service anchored on chain, newest first.{' '}
         {supported
           ? 'Your browser checks, with a consistency proof, that each anchored root extends the previous one: no anchored leaf was removed or rewritten.'
-          : 'This service does not offer consistency proofs, so the append-only check is not available.'}
+          : info.isError
+            ? 'Whether this service offers consistency proofs is unknown (its protocol information could not be loaded), so the append-only check is not run.'
+            : info.isPending
+              ? 'Asking the service whether it offers consistency proofs…'
+              : 'This service does not offer consistency proofs, so the append-only check is not available.'}
       </p>
       {history.isPending && <Loading what="anchor history" />}
       {history.isError && (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { fetchKeyInfo, keyInfoQueryOptions, keyKeys, trialKeyExpiry, trialKeyMutationOptions, type TrialKey } from '../../api/keys';
 import { setApiKey, useApiKey, useBaseUrl } from '../../api/settings';
+import { CopyButton } from '../../components/copy-button';
 import { ErrorNotice } from '../../components/error-notice';
 import { maskKey, summariseKeyInfo } from './key-display';
 
@@ -65,7 +66,6 @@ export function KeysPage() {
 }
 
 function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <div role="status" className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
       <p className="font-semibold">Your trial key. It is shown only this once: the service keeps only a hash of it.</p>
@@ -73,19 +73,7 @@ function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
         <code data-testid="issued-key" className="break-all rounded bg-white px-2 py-1 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100">
           {trialKey.key}
         </code>
-        <button
-          type="button"
-          className={BUTTON}
-          onClick={() => {
-            navigator.clipboard.writeText(trialKey.key).then(
-              () => setCopied('copied'),
-              () => setCopied('failed'),
-            );
-          }}
-        >
-          Copy
-        </button>
-        <span className="text-sm">{copied === 'copied' ? 'Copied.' : copied === 'failed' ? 'Copying failed; select the key and copy it.' : ''}</span>
+        <CopyButton text={trialKey.key} what="key" />
       </div>
       <p className="text-sm">
         Quota: {trialKey.quota} events. Expires on {trialKeyExpiry(trialKey).toLocaleString()}. Kept in this browser;{' '}
