@@ -5,6 +5,7 @@ import {
   fileSizeProblem,
   hexRows,
   lengthNotes,
+  memoInputIsBlank,
   parseMemoHex,
   parseMemoInput,
   splitPadding,
@@ -26,6 +27,14 @@ describe('memo input', () => {
     const parsed = parseMemoHex('');
     expect(parsed.ok && parsed.bytes.length).toBe(0);
     expect(parsed.ok && decodeMemo(parsed.bytes).format).toBe('empty');
+  });
+
+  it('knows when nothing has been typed yet, so the page prompts instead of showing "Empty memo"', () => {
+    expect(memoInputIsBlank('hex', '')).toBe(true);
+    expect(memoInputIsBlank('hex', '  \n')).toBe(true);
+    expect(memoInputIsBlank('hex', '00')).toBe(false);
+    expect(memoInputIsBlank('text', '')).toBe(true);
+    expect(memoInputIsBlank('text', ' ')).toBe(false);
   });
 
   it('encodes text as UTF-8, so a typed ZAP1 memo decodes as ZAP1', () => {

@@ -39,6 +39,14 @@ export function fileSizeProblem(size: number): string | null {
     : null;
 }
 
+/**
+ * Whether nothing has been typed yet: then there is nothing to decode (not an "empty memo"). In text
+ * mode a space is a byte; in hex mode whitespace is ignored anyway.
+ */
+export function memoInputIsBlank(mode: Exclude<MemoInputMode, 'file'>, input: string): boolean {
+  return mode === 'hex' ? input.trim() === '' : input === '';
+}
+
 export function parseMemoInput(mode: Exclude<MemoInputMode, 'file'>, input: string): ParsedMemoInput {
   return mode === 'hex' ? parseMemoHex(input) : { ok: true, bytes: textToMemoBytes(input) };
 }

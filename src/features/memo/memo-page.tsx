@@ -9,6 +9,7 @@ import {
   compareDecodings,
   fileSizeProblem,
   lengthNotes,
+  memoInputIsBlank,
   parseMemoInput,
   type MemoInputMode,
   type ParsedMemoInput,
@@ -32,8 +33,9 @@ export function MemoPage() {
   const service = useMutation(memoDecodeMutationOptions(baseUrl));
   const id = useId();
 
+  const blank = mode !== 'file' && memoInputIsBlank(mode, input);
   const parsed: ParsedMemoInput | null =
-    mode === 'file' ? (file?.result ?? null) : parseMemoInput(mode, input);
+    mode === 'file' ? (file?.result ?? null) : blank ? null : parseMemoInput(mode, input);
   const bytes = parsed?.ok ? parsed.bytes : null;
   const local = useMemo(() => (bytes ? decodeMemo(bytes) : null), [bytes]);
   const bytesHex = bytes ? toHex(bytes) : null;
@@ -136,6 +138,11 @@ export function MemoPage() {
         )}
       </fieldset>
 
+      {blank && (
+        <p className="text-slate-700 dark:text-slate-300" data-testid="memo-prompt">
+          Type or paste a memo above to decode it.
+        </p>
+      )}
       {local && bytes && (
         <section
           aria-labelledby={`${id}-result`}
