@@ -176,7 +176,8 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (limited && page.length < roots.length && oldest) {
       reply.header('link', `</anchor/history?limit=${query.limit}&before=${oldest.height}>; rel="next"`);
     }
-    const last = page[page.length - 1];
+    // The age of the latest anchor overall, not of this page's newest (which `before` moves back).
+    const latest = ctx.store.latestAnchoredRoot();
     const body: z.infer<typeof HistoryResponseSchema> = {
       anchors: page.map((r) => ({
         root: r.rootHex,
@@ -188,8 +189,8 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
         scheme: SCHEME_COUNT_BOUND,
       })),
       total: page.length,
-      last_anchor_age_hours: last
-        ? Math.floor((ctx.now().getTime() - Date.parse(last.createdAt)) / HOUR_MS)
+      last_anchor_age_hours: latest
+        ? Math.floor((ctx.now().getTime() - Date.parse(latest.createdAt)) / HOUR_MS)
         : -1,
       record_semantics:
         'roots whose anchor transaction has the required confirmations and whose memo was read back from the chain',
@@ -212,15 +213,18 @@ export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (first)
         oldestUnanchoredAgeS = Math.max(0, (ctx.now().getTime() - Date.parse(first.createdAt)) / 1000);
     }
+    // An attempt in flight that already covers every leaf is the anchor that was due.
+    const covered = inFlight !== null && inFlight.leafCount >= size;
     const due =
       unanchored > 0 &&
+      !covered &&
       (unanchored >= ctx.config.anchorMinLeaves || oldestUnanchoredAgeS >= ctx.config.anchorMaxAgeS);
     const expected =
       unanchored === 0
         ? null
         : (ctx.chain?.expectedWaitS?.() ??
           Math.ceil(
-            (due ? 0 : ctx.config.anchorMaxAgeS - oldestUnanchoredAgeS) +
+            (due || covered ? 0 : ctx.config.anchorMaxAgeS - oldestUnanchoredAgeS) +
               (ctx.config.anchorTickMs + ctx.config.anchorConfirmations * ctx.config.devchainBlockMs) / 1000,
           ));
     const recommendation =

@@ -1,0 +1,63 @@
+/** /anchor/history's age of the latest anchor and /anchor/status's anchor_due with an attempt in flight. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { contractEvent, makeTestApp, operator, type TestApp } from '../test-helpers.js';
+import { HistoryResponseSchema, StatusResponseSchema } from './anchor.js';
+
+const T0 = Date.UTC(2026, 0, 1);
+const HOUR = 3_600_000;
+let clock = T0;
+let t: TestApp | null = null;
+afterEach(async () => {
+  await t?.close();
+  t = null;
+});
+
+async function post(app: TestApp, n: number): Promise<void> {
+  const res = await app.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(n) });
+  expect(res.statusCode).toBe(201);
+}
+
+function anchor(app: TestApp, size: number, height: number): void {
+  const a = app.store.recordAnchorIntent({ rootHex: app.store.leafAt(size)!.leafHex, leafCount: size });
+  app.store.setAnchorTxid(a.id, height.toString(16).padStart(64, '0'));
+  app.store.markAnchored(a.id, { height, blockTime: null });
+}
+
+describe('GET /anchor/history last_anchor_age_hours', () => {
+  it('is the age of the latest anchor overall, also on an older page', async () => {
+    clock = T0;
+    t = await makeTestApp({}, { now: () => new Date(clock) });
+    await post(t, 1);
+    anchor(t, 1, 4_000_010);
+    clock = T0 + 5 * HOUR;
+    await post(t, 2);
+    anchor(t, 2, 4_000_020);
+    clock = T0 + 7 * HOUR;
+    const all = HistoryResponseSchema.parse((await t.app.inject({ url: '/anchor/history' })).json());
+    expect(all.last_anchor_age_hours).toBe(2);
+    const older = HistoryResponseSchema.parse((await t.app.inject({ url: '/anchor/history?limit=1&before=4000020' })).json());
+    expect(older.anchors.map((a) => a.height)).toEqual([4_000_010]);
+    expect(older.last_anchor_age_hours).toBe(2);
+    const none = HistoryResponseSchema.parse((await t.app.inject({ url: '/anchor/history?before=4000005' })).json());
+    expect(none).toMatchObject({ total: 0, last_anchor_age_hours: 2 });
+  });
+});
+
+describe('GET /anchor/status anchor_due', () => {
+  const status = async (app: TestApp) => StatusResponseSchema.parse((await app.app.inject({ url: '/anchor/status' })).json());
+
+  it('is false while an attempt in flight covers every leaf, and true again once a leaf is beyond it', async () => {
+    t = await makeTestApp({ ANCHOR_MIN_LEAVES: '1' });
+    await post(t, 1);
+    await post(t, 2);
+    expect(await status(t)).toMatchObject({ anchor_due: true, unanchored_leaves: 2 });
+    const a = t.store.recordAnchorIntent({ rootHex: t.store.leafAt(2)!.leafHex, leafCount: 2 });
+    const covered = await status(t);
+    expect(covered).toMatchObject({ anchor_due: false, unanchored_leaves: 2, in_flight: { state: 'pending', leaf_count: 2 } });
+    expect(covered.expected_wait_s).not.toBeNull();
+    await post(t, 3);
+    expect(await status(t)).toMatchObject({ anchor_due: true, unanchored_leaves: 3, in_flight: { leaf_count: 2 } });
+    t.store.markAnchorFailed(a.id, 'test over');
+    expect(await status(t)).toMatchObject({ anchor_due: true, in_flight: null });
+  });
+});
