@@ -8,6 +8,7 @@ import {
   anchorStatusSchema,
   isAnchorInFlight,
   toHistoryPage,
+  nextHistoryPageParam,
 } from './anchor';
 import { readOpsFixture } from './fixtures/read-fixture';
 
@@ -156,5 +157,14 @@ describe('history pages', () => {
     const page = toHistoryPage(anchorHistorySchema.parse(readOpsFixture('anchor_history.json')), 2);
     expect(page.anchors).toHaveLength(3);
     expect(page.nextBefore).toBeNull();
+  });
+
+  it('stops paging when a page adds nothing older (a deployment that ignores before)', () => {
+    const first = toHistoryPage({ anchors: [entry(10, 1), entry(12, 3)] }, 2);
+    expect(nextHistoryPageParam(first, null)).toBe(10);
+    // Asked for before=10, the service sends the same two anchors again.
+    expect(nextHistoryPageParam(toHistoryPage({ anchors: [entry(10, 1), entry(12, 3)] }, 2), 10)).toBeNull();
+    // A real older page continues.
+    expect(nextHistoryPageParam(toHistoryPage({ anchors: [entry(6, 0), entry(8, 1)] }, 2), 10)).toBe(6);
   });
 });

@@ -192,6 +192,18 @@ export function toHistoryPage(body: AnchorHistory, pageSize: number): AnchorHist
   return { anchors, nextBefore: lowest !== null && lowest > 0 ? lowest : null };
 }
 
+/**
+ * The `before` of the page after `lastPage`, asked for with `lastPageParam`; null when that page
+ * added nothing older. A deployment that ignores `before` and happens to send exactly a page's worth
+ * would otherwise be asked for the same page for ever.
+ */
+export function nextHistoryPageParam(lastPage: AnchorHistoryPage, lastPageParam: number | null): number | null {
+  const next = lastPage.nextBefore;
+  if (next === null) return null;
+  if (lastPageParam !== null && next >= lastPageParam) return null;
+  return next;
+}
+
 /** `/anchor/history` newest first, one page per `fetchNextPage`. */
 export function anchorHistoryInfiniteQueryOptions(
   baseUrl: string,
@@ -214,7 +226,7 @@ export function anchorHistoryInfiniteQueryOptions(
         pageSize,
       ),
     initialPageParam: null as number | null,
-    getNextPageParam: (lastPage) => lastPage.nextBefore,
+    getNextPageParam: (lastPage, _pages, lastPageParam) => nextHistoryPageParam(lastPage, lastPageParam),
     refetchInterval: refetchIntervalMs ?? false,
   });
 }
