@@ -7,8 +7,8 @@ import { EVENT_TYPES, isEventType } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
+import { eventsPageSize } from './page-size';
 
-const PAGE_SIZE = 25;
 const REFRESH_MS = 5_000;
 
 /** The latest events, newest first, paged backwards, filterable by type; refreshes by itself. */
@@ -17,8 +17,9 @@ export function EventsPage() {
   const [params, setParams] = useSearchParams();
   const typeParam = params.get('type');
   const eventType = typeParam && isEventType(typeParam) ? typeParam : null;
+  const pageSize = eventsPageSize(params.get('limit'));
   const events = useInfiniteQuery(
-    eventsInfiniteQueryOptions(baseUrl, { pageSize: PAGE_SIZE, eventType, refetchIntervalMs: REFRESH_MS }),
+    eventsInfiniteQueryOptions(baseUrl, { pageSize, eventType, refetchIntervalMs: REFRESH_MS }),
   );
   const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
   const id = useId();
@@ -39,7 +40,12 @@ export function EventsPage() {
         <select
           id={id}
           value={eventType ?? ''}
-          onChange={(e) => setParams(e.target.value ? { type: e.target.value } : {}, { replace: true })}
+          onChange={(e) => {
+            const next = new URLSearchParams(params);
+            if (e.target.value) next.set('type', e.target.value);
+            else next.delete('type');
+            setParams(next, { replace: true });
+          }}
           className="rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
         >
           <option value="">All types</option>
