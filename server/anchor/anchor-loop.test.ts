@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeMemo, toHex, verifyProofBundle } from '../../src/core/index.js';
 import { HistoryResponseSchema } from '../routes/anchor.js';
-import { anchorMemoHex, rootOfMemoHex } from './anchor-loop.js';
+import { AnchorLoop, RESEND_GRACE_MS, anchorMemoHex, rootOfMemoHex } from './anchor-loop.js';
 import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
+import { RpcUnavailableError } from './zcash-rpc.js';
 import {
   MANUAL_BLOCKS,
   check,
@@ -278,5 +279,96 @@ describe('anchoring on the dev chain', () => {
       lastError: expect.stringContaining('test refusal'),
     });
     expect(store.anchorAttempt(2)).toMatchObject({ state: 'anchored', txid: c.anchor.txid });
+  });
+});
+
+describe('a restart during an unanswered z_sendmany', () => {
+  /** An anchoring loop as the service builds it, over the harness's store, ledger and chain, with `clock`. */
+  function loopOn(harness: AnchorHarness, clock: { ms: number }): AnchorLoop {
+    return new AnchorLoop({
+      store: harness.store,
+      ledger: harness.ledger,
+      rpc: harness.runtime.rpc,
+      fromAddress: DEVCHAIN_WALLET_ADDRESS,
+      amountZat: harness.config.anchorAmountZat,
+      minLeaves: 1,
+      maxAgeS: 3600,
+      tickMs: harness.config.anchorTickMs,
+      confirmations: 1,
+      blockTimeS: 1,
+      now: () => new Date(clock.ms),
+    });
+  }
+
+  /**
+   * A first process whose z_sendmany gets no answer (a slow wallet still building the transaction)
+   * stops there; returns a second process's loop, which has only the store and the chain to go by.
+   */
+  async function restartDuringSend(harness: AnchorHarness, clock: { ms: number }) {
+    const sends = vi.spyOn(harness.runtime.rpc, 'zSendMany');
+    sends.mockRejectedValueOnce(new RpcUnavailableError('z_sendmany: timed out', 'timeout', 'z_sendmany'));
+    const first = loopOn(harness, clock);
+    await first.tick();
+    expect(sends).toHaveBeenCalledTimes(1);
+    const attempt = harness.store.listInFlightAnchors()[0]!;
+    expect(attempt).toMatchObject({ state: 'pending', txid: null, sendStartedAt: new Date(clock.ms).toISOString() });
+    await first.stop();
+    sends.mockClear();
+    return { attempt, sends, loop: loopOn(harness, clock) };
+  }
+
+  it('does not send again inside the grace window, and sends once after it when nothing is on chain', async () => {
+    h = await startHarness({ DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS }, { autoStart: false });
+    const clock = { ms: Date.UTC(2026, 0, 1) };
+    await postEvent(h.app, 1);
+    const root = h.ledger.tree.root(1);
+    const { attempt, sends, loop } = await restartDuringSend(h, clock);
+
+    clock.ms += 1000;
+    await loop.tick();
+    clock.ms += RESEND_GRACE_MS - 2000;
+    await loop.tick();
+    expect(sends).not.toHaveBeenCalled();
+    expect(h.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'pending', txid: null });
+    expect((await memosByRoot(h)).get(root)).toBeUndefined();
+
+    clock.ms += 2000;
+    await loop.tick();
+    expect(sends).toHaveBeenCalledTimes(1);
+    const sent = h.store.anchorAttempt(attempt.id)!;
+    expect(sent).toMatchObject({ state: 'broadcast', sendStartedAt: new Date(clock.ms).toISOString() });
+    expect((await memosByRoot(h)).get(root)).toEqual([sent.txid]);
+
+    await h.runtime.rpc.devMine(1);
+    await loop.tick();
+    expect(h.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'anchored', txid: sent.txid });
+    await loop.stop();
+  });
+
+  it("adopts the slow send's transaction when its memo appears inside the grace window, sending nothing", async () => {
+    h = await startHarness({ DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS }, { autoStart: false });
+    const clock = { ms: Date.UTC(2026, 0, 1) };
+    await postEvent(h.app, 1);
+    const root = h.ledger.tree.root(1);
+    const { attempt, sends, loop } = await restartDuringSend(h, clock);
+
+    clock.ms += 1000;
+    await loop.tick();
+    // The wallet finishes the send the first process started (straight through the RPC, not the loop).
+    const opid = await h.runtime.rpc.call('z_sendmany', [
+      DEVCHAIN_WALLET_ADDRESS,
+      [{ address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex(root) }],
+      1,
+    ]);
+    const [op] = await h.runtime.rpc.zGetOperationStatus([String(opid)]);
+    expect(op?.txid).toMatch(/^[0-9a-f]{64}$/);
+    clock.ms += 1000;
+    await loop.tick();
+    expect(h.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'broadcast', txid: op?.txid });
+    clock.ms += RESEND_GRACE_MS * 2;
+    await loop.tick();
+    expect(sends).not.toHaveBeenCalled();
+    expect((await memosByRoot(h)).get(root)).toEqual([op?.txid]);
+    await loop.stop();
   });
 });

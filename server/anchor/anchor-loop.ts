@@ -6,7 +6,8 @@
  *
  * Crash safety rests on two rules: the intent is written before `z_sendmany`, and a pending attempt
  * whose send this process did not see finish is looked up on chain (`z_listreceivedbyaddress`, the
- * memo names the root) before anything is sent again. So a restart never doubles an anchor.
+ * memo names the root) before anything is sent again, and not sent again until a grace period after
+ * the persisted start of the last send has passed. So a restart never doubles an anchor.
  *
  * The loop implements the `ChainHooks` the HTTP layer reads; it never throws out of a tick, so an
  * unreachable node shows in /health and /anchor/status instead of stopping the service.
@@ -62,7 +63,7 @@ const REORG_CHECK_MAX = 20;
 /** A broadcast transaction not mined after this many blocks has expired (zcashd's default expiry is 40). */
 const UNMINED_EXPIRY_BLOCKS = 60;
 /** Least wait after an unanswered z_sendmany before sending again (a real wallet builds proofs first). */
-const RESEND_GRACE_MS = 30_000;
+export const RESEND_GRACE_MS = 30_000;
 /** Upper bound of the wait between ticks while the node is unreachable or sends keep failing. */
 const MAX_BACKOFF_MS = 30_000;
 
@@ -460,11 +461,22 @@ export class AnchorLoop implements ChainHooks {
         this.adoptTxid(attempt, found, 'memo found on chain');
         return;
       }
-      // A send whose answer was lost may still be building its transaction: give it time to show up.
-      const unansweredAt = this.unansweredSends.get(attempt.id);
-      if (unansweredAt !== undefined && Date.now() - unansweredAt < this.resendGraceMs()) return;
+      // A send whose answer was lost, here or in a process that died during it, may still be
+      // building its transaction: give it time to show up. The start time is persisted, so the
+      // grace survives a restart (design.md decision 8: a restart never doubles an anchor).
+      const since = this.lastSendMs(attempt);
+      if (since !== null && this.now().getTime() - since < this.resendGraceMs()) return;
     }
     await this.send(attempt);
+  }
+
+  /** When the latest send of `attempt` started (persisted) or went unanswered (this process), if ever. */
+  private lastSendMs(attempt: AnchorAttempt): number | null {
+    const times = [
+      attempt.sendStartedAt === null ? NaN : Date.parse(attempt.sendStartedAt),
+      this.unansweredSends.get(attempt.id) ?? NaN,
+    ].filter((t) => !Number.isNaN(t));
+    return times.length > 0 ? Math.max(...times) : null;
   }
 
   /** The txid of a transaction to our address whose memo anchors exactly this root, if any. */
@@ -492,6 +504,9 @@ export class AnchorLoop implements ChainHooks {
 
   private async send(attempt: AnchorAttempt): Promise<void> {
     this.fault('before_send');
+    // Durably before the call: if this process dies while the wallet builds the transaction, the
+    // next one waits for it (and looks for its memo) instead of sending the root a second time.
+    this.store.markSendStarted(attempt.id, this.now().toISOString());
     this.freshIntents.delete(attempt.id);
     this.sentHere.set(attempt.id, null);
     let opid: string;
@@ -515,7 +530,7 @@ export class AnchorLoop implements ChainHooks {
         return;
       }
       // Unavailable: it may or may not have sent; later ticks look on chain before sending again.
-      this.unansweredSends.set(attempt.id, Date.now());
+      this.unansweredSends.set(attempt.id, this.now().getTime());
       throw err;
     }
     this.fault('after_send');

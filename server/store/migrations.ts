@@ -73,4 +73,9 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX anchored_roots_by_size ON anchored_roots (leaf_count, anchor_id);
   CREATE INDEX anchored_roots_by_height ON anchored_roots (height, anchor_id);
   `,
+  // 2: when the latest z_sendmany of an attempt started, written before the call, so that a
+  // restarted loop still waits for a slow wallet's transaction instead of sending a second one.
+  `
+  ALTER TABLE anchors ADD COLUMN send_started_at TEXT;
+  `,
 ];

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { merkleRoot } from '../../src/core/index.js';
 import { tempDir } from '../test-helpers.js';
+import { MIGRATIONS } from './migrations.js';
 import { openSqliteStore, type SqliteStore } from './sqlite-store.js';
 import { StoreConflictError, type NewEvent } from './store.js';
 
@@ -193,6 +196,38 @@ describe('SqliteStore anchoring states', () => {
     expect(store.firstAnchoredRootCovering(3)?.leafCount).toBe(4);
     expect(store.anchoredRootBySize(6)?.height).toBe(30);
     expect(store.latestAnchoredRoot()?.height).toBe(30);
+  });
+
+  it('persists when a send started (before z_sendmany), across reopening, for pending attempts only', () => {
+    fill(2);
+    const a = store.recordAnchorIntent({ rootHex: 'a'.repeat(64), leafCount: 2 });
+    expect(a.sendStartedAt).toBeNull();
+    expect(store.markSendStarted(a.id, '2026-01-01T00:00:05.000Z').sendStartedAt).toBe('2026-01-01T00:00:05.000Z');
+    store.close();
+    store = openSqliteStore(dir);
+    expect(store.listInFlightAnchors()[0]).toMatchObject({ id: a.id, state: 'pending', sendStartedAt: '2026-01-01T00:00:05.000Z' });
+    expect(() => store.markSendStarted(a.id, 'yesterday')).toThrow(RangeError);
+    store.setAnchorTxid(a.id, 'c'.repeat(64));
+    expect(() => store.markSendStarted(a.id, '2026-01-01T00:00:09.000Z')).toThrow(StoreConflictError);
+  });
+
+  it('upgrades a version-1 database: an attempt in flight keeps its state and gains an empty send time', () => {
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir);
+    const db = new Database(path.join(dir, 'zap1.sqlite'));
+    db.exec(MIGRATIONS[0]!);
+    db.pragma('user_version = 1');
+    db.prepare(
+      "INSERT INTO anchors (root_hash, leaf_count, state, created_at, updated_at) VALUES (?, 1, 'pending', 't', 't')",
+    ).run('a'.repeat(64));
+    db.close();
+    store = openSqliteStore(dir);
+    expect(store.listInFlightAnchors()).toMatchObject([{ id: 1, state: 'pending', sendStartedAt: null }]);
+    expect(store.markSendStarted(1, '2026-01-01T00:00:00.000Z').sendStartedAt).toBe('2026-01-01T00:00:00.000Z');
+    const check = new Database(path.join(dir, 'zap1.sqlite'), { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    check.close();
   });
 
   it('sums up anchored roots (count, lowest and highest height) without failed or reverted attempts', () => {

@@ -51,6 +51,7 @@ interface AnchorRow {
   block_time: number | null;
   attempts: number;
   last_error: string | null;
+  send_started_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -92,6 +93,7 @@ function anchorFromRow(row: AnchorRow): AnchorAttempt {
     blockTime: row.block_time,
     attempts: row.attempts,
     lastError: row.last_error,
+    sendStartedAt: row.send_started_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -388,6 +390,11 @@ export class SqliteStore implements Store {
       const id = Number(this.stmts.insertAnchor.run(input.rootHex, input.leafCount, now, now).lastInsertRowid);
       return anchorFromRow(this.attemptOrThrow(id));
     }).immediate();
+  }
+
+  markSendStarted(id: number, startedAt: string): AnchorAttempt {
+    if (Number.isNaN(Date.parse(startedAt))) throw new RangeError('startedAt must be an RFC 3339 time');
+    return this.transition(id, ['pending'], 'send_started_at = ?', [startedAt]);
   }
 
   setAnchorOperation(id: number, opid: string): AnchorAttempt {

@@ -68,6 +68,8 @@ export interface AnchorAttempt {
   blockTime: number | null;
   attempts: number;
   lastError: string | null;
+  /** RFC 3339 time the latest z_sendmany of this attempt started (written before the call); null before any. */
+  sendStartedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -140,6 +142,12 @@ export interface Store {
   // Anchoring (the loop in server/anchor calls these; routes read them)
   /** Writes the intent before broadcast; throws StoreConflictError if another anchor is in flight. */
   recordAnchorIntent(input: { rootHex: string; leafCount: number }): AnchorAttempt;
+  /**
+   * Durably notes, BEFORE z_sendmany is called, that a send of this pending attempt starts at
+   * `startedAt` (RFC 3339): after a restart the loop waits for that send's transaction instead of
+   * sending again at once (design.md decision 8).
+   */
+  markSendStarted(id: number, startedAt: string): AnchorAttempt;
   setAnchorOperation(id: number, opid: string): AnchorAttempt;
   /** pending → broadcast. */
   setAnchorTxid(id: number, txid: string): AnchorAttempt;
