@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { NetworkBadge } from '../components/network-badge';
 import { ThemeToggle } from '../components/theme-toggle';
 import { useBaseUrl } from '../api/settings';
@@ -6,8 +7,10 @@ import { useBaseUrl } from '../api/settings';
 const NAV: { to: string; label: string }[] = [
   { to: '/anchor', label: 'Anchor' },
   { to: '/verify', label: 'Verify' },
+  { to: '/leaf', label: 'Leaf' },
   { to: '/history', label: 'History' },
   { to: '/events', label: 'Events' },
+  { to: '/wallet', label: 'Wallet' },
   { to: '/stats', label: 'Stats' },
   { to: '/memo', label: 'Memo' },
   { to: '/status', label: 'Status' },
@@ -15,8 +18,70 @@ const NAV: { to: string; label: string }[] = [
   { to: '/settings', label: 'Settings' },
 ];
 
+/**
+ * After a client-side navigation, moves focus to the new page's heading (or #main), so keyboard and
+ * screen-reader users start at the content rather than at the link they used. Not on first load:
+ * the browser already starts at the top.
+ */
+function useFocusOnNavigation(mainRef: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = mainRef.current;
+    if (!main) return;
+    const heading = main.querySelector('h1');
+    const target = heading ?? main;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, [pathname, mainRef]);
+}
+
+/** A compact search in the header: goes to /search?q=…, which runs it. */
+function HeaderSearch() {
+  const id = useId();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  return (
+    <form
+      role="search"
+      aria-label="Quick search"
+      className="flex w-full min-w-0 gap-1 sm:w-auto"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const q = query.trim();
+        if (q === '') return;
+        setQuery('');
+        void navigate(`/search?q=${encodeURIComponent(q)}`);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Leaf hash, transaction id or wallet
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder="Leaf, txid or wallet"
+        spellCheck={false}
+        autoComplete="off"
+        className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-2 py-1 font-mono text-sm sm:w-56 dark:border-slate-600 dark:bg-slate-900"
+      />
+      <button type="submit" className="rounded border border-slate-500 px-2 py-1 text-sm hover:bg-slate-200 dark:hover:bg-slate-800">
+        Go
+      </button>
+    </form>
+  );
+}
+
 export function Layout() {
   const baseUrl = useBaseUrl();
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigation(mainRef);
   return (
     <div className="min-h-screen">
       <a
@@ -39,7 +104,8 @@ export function Layout() {
           >
             Service: {baseUrl || 'this site'}
           </NavLink>
-          <span className="ml-auto">
+          <span className="ml-auto flex w-full min-w-0 items-center gap-2 sm:w-auto">
+            <HeaderSearch />
             <ThemeToggle />
           </span>
           <nav aria-label="Main" className="w-full">
@@ -64,7 +130,7 @@ export function Layout() {
           </nav>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+      <main id="main" ref={mainRef} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none [&_h1:focus]:outline-none">
         <Outlet />
       </main>
     </div>

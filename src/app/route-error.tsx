@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { PageTitle } from '../components/page-title';
 
 /** Shown when a page fails to load or throws while rendering, instead of a blank screen. */
 export function RouteError() {
@@ -10,6 +11,7 @@ export function RouteError() {
       : 'Unknown error';
   return (
     <main className="mx-auto max-w-3xl space-y-3 p-6">
+      <PageTitle page="Something went wrong" />
       <h1 className="text-2xl font-semibold">Something went wrong</h1>
       <p role="alert">{message}</p>
       <p>

@@ -12,6 +12,7 @@ import { SavedSubmissions } from './saved-submissions';
 import { saveSubmission } from './submissions-store';
 import { useFileHash, type FileHashState } from './use-file-hash';
 import { keptWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
+import { PageTitle } from '../../components/page-title';
 
 const INPUT = 'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
 const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
@@ -51,6 +52,7 @@ export function AnchorPage() {
 
   return (
     <section aria-labelledby={`${ids}-title`} className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
+      <PageTitle page="Anchor a contract" />
       <h1 id={`${ids}-title`} className="text-2xl font-semibold">
         Anchor a contract
       </h1>

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
 import { eventsPageSize } from './page-size';
+import { PageTitle } from '../../components/page-title';
 
 const REFRESH_MS = 5_000;
 
@@ -26,6 +27,7 @@ export function EventsPage() {
 
   return (
     <section aria-labelledby="events-title" className="space-y-4">
+      <PageTitle page="Recent events" />
       <h1 id="events-title" className="text-2xl font-semibold">
         Recent events
       </h1>

@@ -10,6 +10,7 @@ import { TxLink } from '../../components/tx-link';
 import { verdictText, type ConsistencyVerdict } from './consistency-chain';
 import { anchorTime } from './root-leaves';
 import { useConsistencyVerdicts } from './use-consistency';
+import { PageTitle } from '../../components/page-title';
 
 const PAGE_SIZE = 20;
 
@@ -39,6 +40,7 @@ export function HistoryPage() {
 
   return (
     <section aria-labelledby="history-title" className="space-y-4">
+      <PageTitle page="Anchor history" />
       <h1 id="history-title" className="text-2xl font-semibold">
         Anchor history
       </h1>

@@ -8,6 +8,7 @@ import { EmptyState, Loading } from '../../components/page-states';
 import { formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
 import { TxLink } from '../../components/tx-link';
 import { anchorTime, coveredRange, withPositions } from './root-leaves';
+import { PageTitle } from '../../components/page-title';
 
 const PAGE_SIZE = 50;
 
@@ -32,6 +33,7 @@ export function RootPage() {
 
   return (
     <section aria-labelledby="root-title" className="space-y-4">
+      <PageTitle page="Anchored root" />
       <h1 id="root-title" className="text-2xl font-semibold">
         Anchored root
       </h1>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SearchBox } from './search-box';
+import { PageTitle } from '../../components/page-title';
 
 const TASKS: { to: string; title: string; who: string; text: string }[] = [
   {
@@ -32,6 +33,7 @@ const TASKS: { to: string; title: string; who: string; text: string }[] = [
 export function HomePage() {
   return (
     <section aria-labelledby="home-title" className="space-y-6">
+      <PageTitle page="Home" />
       <h1 id="home-title" className="text-3xl font-bold">
         Anchor evidence that a document existed
       </h1>
@@ -59,6 +61,10 @@ export function HomePage() {
       </ul>
       <p className="text-sm">
         Also:{' '}
+        <Link className="underline" to="/leaf">
+          check whether a leaf is anchored
+        </Link>
+        ,{' '}
         <Link className="underline" to="/events">
           recent events
         </Link>

@@ -1,11 +1,31 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { anchorHistoryQueryOptions } from '../../api/anchor';
 import { ApiError } from '../../api/client';
 import { lifecycleQueryOptions } from '../../api/lifecycle';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { verifyCheckQueryOptions } from '../../api/verify';
-import type { SearchProbes } from './search';
+import { normaliseQuery, resolveSearch, type SearchProbes } from './search';
+
+export const searchKeys = {
+  all: (baseUrl: string) => ['search', baseUrl] as const,
+  /** `withKey`: a kept key may let the wallet look-up see more, so it is part of the key. */
+  query: (baseUrl: string, text: string, withKey: boolean) => [...searchKeys.all(baseUrl), text, withKey] as const,
+};
+
+/**
+ * The search of `/search?q=`: resolved through the probes (which go through the query cache). Not
+ * kept fresh: searching the same value again asks again, since a leaf may have appeared meanwhile.
+ */
+export function searchQueryOptions(baseUrl: string, raw: string, probes: SearchProbes, withKey: boolean) {
+  const { text } = normaliseQuery(raw);
+  return queryOptions({
+    queryKey: searchKeys.query(baseUrl, text, withKey),
+    queryFn: () => resolveSearch(text, probes),
+    staleTime: 0,
+    gcTime: 30_000,
+  });
+}
 
 /** Search look-ups through the query cache, so the page the search leads to opens without asking again. */
 export function createSearchProbes(

@@ -7,6 +7,7 @@ import { setApiKey, useApiKey, useBaseUrl } from '../../api/settings';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorNotice } from '../../components/error-notice';
 import { maskKey, summariseKeyInfo } from './key-display';
+import { PageTitle } from '../../components/page-title';
 
 const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
 const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
@@ -22,6 +23,7 @@ export function KeysPage() {
 
   return (
     <section aria-labelledby="keys-title" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
+      <PageTitle page="API key" />
       <h1 id="keys-title" className="text-2xl font-semibold">
         API key
       </h1>

@@ -11,6 +11,7 @@ import { normaliseHex64 } from '../../components/hash-input';
 import { formatUtc } from '../../components/time-format';
 import { downloadJson } from './download-json';
 import { awaitingExplanation } from './leaf-status';
+import { PageTitle } from '../../components/page-title';
 
 const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
 const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
@@ -22,6 +23,7 @@ export function LeafPage() {
   if (parsed?.ok && parsed.lowercased) return <Navigate to={`/leaf/${parsed.hex}`} replace />;
   return (
     <section aria-labelledby="leaf-title" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
+      <PageTitle page="Leaf" />
       <h1 id="leaf-title" className="text-2xl font-semibold">
         Leaf
       </h1>

@@ -15,6 +15,7 @@ import {
   type ParsedMemoInput,
 } from './memo-input';
 import { HexView, MemoResult } from './memo-result';
+import { PageTitle } from '../../components/page-title';
 
 const MODES: { mode: MemoInputMode; label: string }[] = [
   { mode: 'hex', label: 'Hex' },
@@ -57,6 +58,7 @@ export function MemoPage() {
 
   return (
     <section aria-labelledby="memo-title" className="max-w-4xl space-y-5">
+      <PageTitle page="Memo decoder" />
       <h1 id="memo-title" className="text-2xl font-semibold">
         Memo decoder
       </h1>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { networkName, protocolInfoQueryOptions } from '../../api/protocol';
 import { baseUrlProblem, normaliseBaseUrl, setBaseUrl, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
+import { PageTitle } from '../../components/page-title';
 
 /** Where the service lives. The app works against this service or any ZAP1 deployment. */
 export function SettingsPage() {
@@ -16,6 +17,7 @@ export function SettingsPage() {
 
   return (
     <section aria-labelledby="settings-title" className="max-w-2xl space-y-6">
+      <PageTitle page="Settings" />
       <h1 id="settings-title" className="text-2xl font-semibold">
         Settings
       </h1>

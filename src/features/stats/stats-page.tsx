@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { BarChart, StepChart } from './charts';
 import { anchoredOverTime, typeCountRows } from './stats-data';
+import { PageTitle } from '../../components/page-title';
 
 const REFRESH_MS = 10_000;
 
@@ -32,6 +33,7 @@ export function StatsPage() {
 
   return (
     <section aria-labelledby="stats-title" className="space-y-6">
+      <PageTitle page="Statistics" />
       <h1 id="stats-title" className="text-2xl font-semibold">
         Statistics
       </h1>

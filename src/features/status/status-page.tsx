@@ -15,6 +15,7 @@ import { Loading } from '../../components/page-states';
 import { formatDuration, shortHex } from '../../components/time-format';
 import { TxLink } from '../../components/tx-link';
 import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
+import { PageTitle } from '../../components/page-title';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
@@ -45,6 +46,7 @@ export function StatusPage() {
 
   return (
     <section aria-labelledby="status-title" className="max-w-4xl space-y-6">
+      <PageTitle page="Operator status" />
       <h1 id="status-title" className="text-2xl font-semibold">
         Operator status
       </h1>

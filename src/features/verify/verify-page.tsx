@@ -9,6 +9,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { ProofPath } from './proof-path';
 import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, recomputeLeaf, type BundleSource } from './verdict';
+import { PageTitle } from '../../components/page-title';
 
 const INPUT = 'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
 const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
@@ -33,12 +34,18 @@ export function VerifyPage() {
 
   return (
     <section aria-labelledby="verify-title" className="max-w-4xl space-y-6 [overflow-wrap:anywhere]">
+      <PageTitle page="Verify a proof" />
       <h1 id="verify-title" className="text-2xl font-semibold">
         Verify a proof
       </h1>
       <p>
         The proof is checked here, in your browser, with the same ZAP1 code the service proves with. Fetch the bundle of a leaf
-        from the service, or give a bundle you have (for example one downloaded from a leaf page).
+        from the service, or give a bundle you have (for example one downloaded from a leaf page). Only want to know whether a
+        leaf is anchored yet?{' '}
+        <Link className="underline" to="/leaf">
+          Check whether a leaf is anchored
+        </Link>
+        .
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <LeafSource initial={leaf ?? ''} onFetch={() => setLocal(null)} />

@@ -8,6 +8,7 @@ import { EmptyState, Loading } from '../../components/page-states';
 import { formatUtc, parseServiceTime } from '../../components/time-format';
 import { TxLink } from '../../components/tx-link';
 import { anchorStateOf, anyAwaiting, timelineOrder } from './timeline';
+import { PageTitle } from '../../components/page-title';
 
 const POLL_MS = 3_000;
 
@@ -49,6 +50,7 @@ export function WalletPage() {
   const { wallet = '' } = useParams();
   return (
     <section aria-labelledby="wallet-title" className="max-w-5xl space-y-4">
+      <PageTitle page={wallet ? 'Wallet timeline' : 'Wallet timelines'} />
       <h1 id="wallet-title" className="text-2xl font-semibold">
         {wallet ? 'Wallet timeline' : 'Wallet timelines'}
       </h1>
