@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SCHEME_LEGACY, type BundleVerdict } from '../../core';
+import { TxLink } from '../../components/tx-link';
 
 const HASH = 'block break-all font-mono text-xs sm:text-sm';
 
@@ -83,7 +84,9 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
           <Arrow label="anchored in" />
           {verdict.anchor?.txid ? (
             <Box title={`Zcash transaction${verdict.anchor.height !== null ? ` at height ${verdict.anchor.height}` : ''} (as the service reports)`}>
-              <code className={HASH}>{verdict.anchor.txid}</code>
+              <span className={HASH}>
+                <TxLink txid={verdict.anchor.txid} full />
+              </span>
             </Box>
           ) : (
             <Box title="No anchor yet">

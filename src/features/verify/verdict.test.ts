@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyProofBundle } from '../../core';
-import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, recomputeLeaf } from './verdict';
+import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, recomputeLeaf, viewingKeyAdvice } from './verdict';
 
 const zap1 = path.resolve(path.resolve(import.meta.dirname, '../../..'), '../shared/zap1');
 const shared = (name: string): unknown => JSON.parse(readFileSync(path.join(zap1, name), 'utf8'));
@@ -87,5 +87,19 @@ describe('recomputeLeaf', () => {
   it('offers the fields a contract anchor needs', () => {
     expect(JSON.parse(eventFieldsTemplate('CONTRACT_ANCHOR'))).toEqual({ event_type: 'CONTRACT_ANCHOR', serial_number: '', contract_sha256: '' });
     expect(JSON.parse(eventFieldsTemplate('EXIT'))).toEqual({ event_type: 'EXIT' });
+  });
+});
+
+describe('viewingKeyAdvice', () => {
+  const ROOT = 'ab'.repeat(32);
+  it('gives the published key and the memo to expect', () => {
+    const advice = viewingKeyAdvice({ status: 'success', key: 'uview1abc' }, ROOT);
+    expect(advice).toMatchObject({ kind: 'key', key: 'uview1abc' });
+    expect(advice.text).toContain(`ZAP1:09:${ROOT}`);
+  });
+  it('says when the service publishes none, and when its info failed (not the same thing)', () => {
+    expect(viewingKeyAdvice({ status: 'success', key: null }, ROOT).text).toMatch(/publishes no viewing key/);
+    expect(viewingKeyAdvice({ status: 'success', key: undefined }, ROOT).kind).toBe('none');
+    expect(viewingKeyAdvice({ status: 'error', key: undefined }, ROOT).text).toMatch(/could not be loaded/);
   });
 });

@@ -119,3 +119,30 @@ export function eventFieldsTemplate(eventType: string | null): string {
   }
   return JSON.stringify({ event_type: eventType ?? 'CONTRACT_ANCHOR' }, null, 2);
 }
+
+export type ViewingKeyAdvice =
+  | { kind: 'key'; key: string; text: string }
+  | { kind: 'none' | 'unknown' | 'loading'; text: string };
+
+/**
+ * How an auditor checks the anchor without trusting the service: with the viewing key that
+ * /protocol/info publishes, or, when there is none, by other means; "unknown" when the info failed.
+ */
+export function viewingKeyAdvice(info: { status: 'pending' | 'error' | 'success'; key: string | null | undefined }, rootHex: string | null): ViewingKeyAdvice {
+  const memo = `ZAP1:09:${rootHex ?? '<root>'}`;
+  if (info.status === 'pending') return { kind: 'loading', text: 'Asking the service for its viewing key…' };
+  if (info.status === 'error') {
+    return { kind: 'unknown', text: "The service's protocol information could not be loaded, so its viewing key (if any) is not known here." };
+  }
+  if (info.key) {
+    return {
+      kind: 'key',
+      key: info.key,
+      text: `Import this viewing key into your own Zcash wallet (view-only), look up the transaction, and read its memo: it must be ${memo}.`,
+    };
+  }
+  return {
+    kind: 'none',
+    text: `This service publishes no viewing key, so its memos cannot be decrypted outside the service. You can still check that the transaction exists at the stated height; that it carries ${memo} rests on the service's word.`,
+  };
+}

@@ -85,4 +85,35 @@ describe('VerifyPage', () => {
     renderAt(`/verify/${'ab'.repeat(32)}`);
     expect((await screen.findByRole('alert')).textContent).toMatch(/This service has no such leaf/);
   });
+
+  it("links the anchor txid to the explorer and shows the service's viewing key to check the chain", async () => {
+    const txid = '11439e5800b73f73ee53a57e4f95cd5ad5777b18f37072fd56594e71b3b710fc';
+    vi.stubGlobal('fetch', async (input: string | URL) => {
+      const url = String(input);
+      if (url.endsWith('/proof.json')) return new Response(JSON.stringify(fixture('service-proof-anchored.json')), { status: 200 });
+      if (url.endsWith('/protocol/info')) {
+        return new Response(
+          JSON.stringify({ protocol: 'ZAP1', version: '3.0.0', explorer_tx_url: 'https://explorer.example/tx/{txid}', anchor_viewing_key: 'uviewtest1xyz' }),
+          { status: 200 },
+        );
+      }
+      throw new TypeError('fetch failed');
+    });
+    renderAt('/verify/cf9a601f4ddb36b7b80ef0de09319eee927112c73d83047b0dd1a86effb85519');
+    expect((await screen.findByTestId('verdict')).textContent).toBe('✓ Valid proof');
+    expect((await screen.findByTestId('viewing-key')).textContent).toBe('uviewtest1xyz');
+    expect(screen.getByRole('button', { name: 'Copy viewing key' })).toBeTruthy();
+    const link = await screen.findByRole('link', { name: txid });
+    expect(link.getAttribute('href')).toBe(`https://explorer.example/tx/${txid}`);
+  });
+
+  it('says when the service publishes no viewing key', async () => {
+    vi.stubGlobal('fetch', async (input: string | URL) => {
+      const url = String(input);
+      if (url.endsWith('/proof.json')) return new Response(JSON.stringify(fixture('service-proof-anchored.json')), { status: 200 });
+      return new Response(JSON.stringify({ protocol: 'ZAP1', version: '3.0.0', anchor_viewing_key: null }), { status: 200 });
+    });
+    renderAt('/verify/cf9a601f4ddb36b7b80ef0de09319eee927112c73d83047b0dd1a86effb85519');
+    expect(await screen.findByText(/This service publishes no viewing key/)).toBeTruthy();
+  });
 });

@@ -5,10 +5,12 @@ import { ApiError } from '../../api/client';
 import { useBaseUrl } from '../../api/settings';
 import { proofBundleQueryOptions } from '../../api/verify';
 import { verifyProofBundle } from '../../core';
+import { protocolInfoQueryOptions } from '../../api/protocol';
+import { CopyButton } from '../../components/copy-button';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { ProofPath } from './proof-path';
-import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, recomputeLeaf, type BundleSource } from './verdict';
+import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, recomputeLeaf, viewingKeyAdvice, type BundleSource } from './verdict';
 import { PageTitle } from '../../components/page-title';
 
 const INPUT = 'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
@@ -261,8 +263,32 @@ function VerdictPanel({ bundle, source, expectedLeafHex }: { bundle: unknown; so
           </ul>
         </div>
       </div>
+      {verdict.anchor?.txid && <ChainCheck rootHex={verdict.rootHex} />}
       {verdict.leafHex && verdict.witness !== 'verified' && <RecomputeLeaf leafHex={verdict.leafHex} eventType={verdict.eventType} />}
     </div>
+  );
+}
+
+/** How to check the anchor on chain without the service: its viewing key, or the fact that it publishes none. */
+function ChainCheck({ rootHex }: { rootHex: string | null }) {
+  const baseUrl = useBaseUrl();
+  const info = useQuery(protocolInfoQueryOptions(baseUrl));
+  const advice = viewingKeyAdvice({ status: info.status, key: info.data?.anchor_viewing_key }, rootHex);
+  return (
+    <section aria-labelledby="chain-check-title" className={PANEL} data-testid="chain-check">
+      <h2 id="chain-check-title" className="font-semibold">
+        Check the chain yourself
+      </h2>
+      <p className="text-sm">{advice.text}</p>
+      {advice.kind === 'key' && (
+        <div className="flex flex-wrap items-center gap-2">
+          <code className="block min-w-0 break-all rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800" data-testid="viewing-key">
+            {advice.key}
+          </code>
+          <CopyButton text={advice.key} what="viewing key" label="Copy viewing key" />
+        </div>
+      )}
+    </section>
   );
 }
 
