@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorEventBody, anchorFormErrors, localAnchorLeaf } from './anchor-form';
+import { anchorEventBody, anchorFormErrors, firstInvalidField, localAnchorLeaf } from './anchor-form';
 
 // protocol.md 2.1 worked example.
 const EXAMPLE = { walletHash: 'wallet_abc', serialNumber: 'Z15P-2026-001', contractSha256: '0123456789abcdef'.repeat(4) };
@@ -39,5 +39,12 @@ describe('anchor form', () => {
 
   it('refuses an uppercase digest (the page lowercases pastes before this)', () => {
     expect(anchorFormErrors({ ...EXAMPLE, contractSha256: EXAMPLE.contractSha256.toUpperCase() }).contract_sha256).toMatch(/lowercase/);
+  });
+
+  it('names the first invalid field in the order of the form', () => {
+    expect(firstInvalidField({ wallet_hash: 'x', serial_number: 'y' })).toBe('serial_number');
+    expect(firstInvalidField({ wallet_hash: 'x', contract_sha256: 'z' })).toBe('contract_sha256');
+    expect(firstInvalidField({ form: 'other' })).toBeNull();
+    expect(firstInvalidField({})).toBeNull();
   });
 });

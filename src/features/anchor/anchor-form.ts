@@ -46,3 +46,13 @@ export function localAnchorLeaf(values: AnchorFormValues): string | null {
   if (Object.keys(anchorFormErrors(values)).length > 0) return null;
   return leafHash(anchorEventBody(values));
 }
+
+export type AnchorFormField = 'contract_sha256' | 'serial_number' | 'wallet_hash';
+
+/** The first field with a problem, in the order the form shows them: where focus goes after a failed submit. */
+export function firstInvalidField(errors: AnchorFieldErrors): AnchorFormField | null {
+  for (const field of ['contract_sha256', 'serial_number', 'wallet_hash'] as const) {
+    if (errors[field]) return field;
+  }
+  return null;
+}

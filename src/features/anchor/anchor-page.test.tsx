@@ -57,6 +57,35 @@ describe('AnchorPage', () => {
     expect(screen.getByText('serial_number must be 1-512 UTF-8 bytes')).toBeTruthy();
   });
 
+  it('ties each error to its field and moves focus to the first invalid one', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByLabelText(/Paste its SHA-256/));
+    await user.type(screen.getByLabelText('SHA-256 of the contract'), SHA);
+    const wallet = screen.getByLabelText('Wallet pseudonym (wallet_hash)');
+    await user.clear(wallet);
+    await user.type(wallet, 'has space');
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    const serial = screen.getByLabelText('Serial number (serial_number)');
+    expect(document.activeElement).toBe(serial);
+    expect(serial.getAttribute('aria-invalid')).toBe('true');
+    const serialError = screen.getByText('serial_number must be 1-512 UTF-8 bytes');
+    expect(serial.getAttribute('aria-describedby')?.split(' ')).toContain(serialError.id);
+    const walletError = screen.getByText('wallet_hash must use only ASCII letters, digits, underscore, or hyphen');
+    expect(wallet.getAttribute('aria-describedby')?.split(' ')).toContain(walletError.id);
+    expect(wallet.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('SHA-256 of the contract').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('focuses the file input when no contract was given', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    const file = screen.getByLabelText('Contract file');
+    expect(document.activeElement).toBe(file);
+    expect(file.getAttribute('aria-describedby')).toBe(screen.getByText('Choose a file to hash, or paste its SHA-256.').id);
+  });
+
   it('submits with the kept key, shows the result and keeps the submission', async () => {
     const user = userEvent.setup();
     setApiKey('zap1_trial_kept', '');

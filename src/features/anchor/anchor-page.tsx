@@ -6,7 +6,7 @@ import { useApiKey, useBaseUrl } from '../../api/settings';
 import { submitEventMutationOptions, type EventResult } from '../../api/submit-event';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
-import { anchorEventBody, anchorFormErrors, localAnchorLeaf } from './anchor-form';
+import { anchorEventBody, anchorFormErrors, firstInvalidField, localAnchorLeaf, type AnchorFormField } from './anchor-form';
 import { formatBytes } from './hash-chunks';
 import { SavedSubmissions } from './saved-submissions';
 import { saveSubmission } from './submissions-store';
@@ -49,6 +49,15 @@ export function AnchorPage() {
   const errors = anchorFormErrors(values);
   const leafHex = localAnchorLeaf(values);
   const contractError = source === 'paste' && !pastedHash.ok && !pastedHash.empty ? pastedHash.message : errors.contract_sha256;
+  const fieldIds: Record<AnchorFormField, string> = {
+    contract_sha256: source === 'file' ? `${ids}-file` : `${ids}-sha`,
+    serial_number: `${ids}-serial`,
+    wallet_hash: `${ids}-wallet`,
+  };
+  const errorId = (field: AnchorFormField) => `${fieldIds[field]}-error`;
+  /** The describedby of a field: its help, plus its error once errors are shown. */
+  const describedBy = (field: AnchorFormField, helpId: string, error: string | undefined) =>
+    showErrors && error ? `${helpId} ${errorId(field)}` : helpId;
 
   return (
     <section aria-labelledby={`${ids}-title`} className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
@@ -76,6 +85,11 @@ export function AnchorPage() {
         onSubmit={(event) => {
           event.preventDefault();
           setShowErrors(true);
+          const invalid = firstInvalidField({ ...errors, contract_sha256: contractError });
+          if (invalid) {
+            document.getElementById(fieldIds[invalid])?.focus();
+            return;
+          }
           if (!leafHex || !apiKey) return;
           const body = anchorEventBody(values);
           submit.mutate(
@@ -111,7 +125,14 @@ export function AnchorPage() {
             </label>
           </div>
           {source === 'file' ? (
-            <FileHasher state={fileHash.state} onFile={fileHash.hashFile} onCancel={fileHash.cancel} />
+            <FileHasher
+              inputId={fieldIds.contract_sha256}
+              invalid={showErrors && contractError !== undefined}
+              errorId={showErrors && contractError ? errorId('contract_sha256') : undefined}
+              state={fileHash.state}
+              onFile={fileHash.hashFile}
+              onCancel={fileHash.cancel}
+            />
           ) : (
             <div className="space-y-1">
               <label htmlFor={`${ids}-sha`} className="block font-medium">
@@ -126,7 +147,7 @@ export function AnchorPage() {
                 autoComplete="off"
                 placeholder="64 hex characters, e.g. from sha256sum"
                 aria-invalid={contractError && showErrors ? true : undefined}
-                aria-describedby={`${ids}-sha-note`}
+                aria-describedby={describedBy('contract_sha256', `${ids}-sha-note`, contractError)}
               />
               <p id={`${ids}-sha-note`} className={HELP}>
                 {pastedHash.ok && pastedHash.lowercased
@@ -135,7 +156,11 @@ export function AnchorPage() {
               </p>
             </div>
           )}
-          {showErrors && contractError && <p className={FIELD_ERROR}>{contractError}</p>}
+          {showErrors && contractError && (
+            <p id={errorId('contract_sha256')} className={FIELD_ERROR}>
+              {contractError}
+            </p>
+          )}
         </fieldset>
 
         <fieldset className="min-w-0 space-y-4 rounded border border-slate-300 p-4 dark:border-slate-700">
@@ -155,12 +180,16 @@ export function AnchorPage() {
               onChange={(e) => setSerialNumber(e.target.value)}
               autoComplete="off"
               aria-invalid={showErrors && errors.serial_number ? true : undefined}
-              aria-describedby={`${ids}-serial-help`}
+              aria-describedby={describedBy('serial_number', `${ids}-serial-help`, errors.serial_number)}
             />
             <p id={`${ids}-serial-help`} className={HELP}>
               Your reference for this contract, 1-512 bytes, no control characters. Sent exactly as typed (spaces included).
             </p>
-            {showErrors && errors.serial_number && <p className={FIELD_ERROR}>{errors.serial_number}</p>}
+            {showErrors && errors.serial_number && (
+              <p id={errorId('serial_number')} className={FIELD_ERROR}>
+                {errors.serial_number}
+              </p>
+            )}
           </div>
           <div className="space-y-1">
             <label htmlFor={`${ids}-wallet`} className="block font-medium">
@@ -175,7 +204,7 @@ export function AnchorPage() {
                 autoComplete="off"
                 spellCheck={false}
                 aria-invalid={showErrors && errors.wallet_hash ? true : undefined}
-                aria-describedby={`${ids}-wallet-help`}
+                aria-describedby={describedBy('wallet_hash', `${ids}-wallet-help`, errors.wallet_hash)}
               />
               <button type="button" className={BUTTON} onClick={() => setWalletHash(replaceWalletPseudonym())}>
                 New pseudonym
@@ -185,7 +214,11 @@ export function AnchorPage() {
               Groups your submissions into one lifecycle. A random pseudonym kept in this browser; letters, digits, _ and - only. It
               is not part of the leaf.
             </p>
-            {showErrors && errors.wallet_hash && <p className={FIELD_ERROR}>{errors.wallet_hash}</p>}
+            {showErrors && errors.wallet_hash && (
+              <p id={errorId('wallet_hash')} className={FIELD_ERROR}>
+                {errors.wallet_hash}
+              </p>
+            )}
           </div>
         </fieldset>
 
@@ -270,8 +303,21 @@ function SubmitResult({ result, localLeafHex }: { result: EventResult; localLeaf
   );
 }
 
-function FileHasher({ state, onFile, onCancel }: { state: FileHashState; onFile: (file: File) => void; onCancel: () => void }) {
-  const inputId = useId();
+function FileHasher({
+  inputId,
+  invalid,
+  errorId,
+  state,
+  onFile,
+  onCancel,
+}: {
+  inputId: string;
+  invalid: boolean;
+  errorId: string | undefined;
+  state: FileHashState;
+  onFile: (file: File) => void;
+  onCancel: () => void;
+}) {
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -295,7 +341,13 @@ function FileHasher({ state, onFile, onCancel }: { state: FileHashState; onFile:
           Contract file
         </label>
         <p className={HELP}>Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.</p>
-        <input id={inputId} type="file" className="mt-2 block w-full max-w-full text-sm" onChange={(e) => {
+        <input
+          id={inputId}
+          type="file"
+          className="mt-2 block w-full max-w-full text-sm"
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={errorId}
+          onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) onFile(file);
           e.target.value = ''; // choosing the same file again hashes it again
