@@ -57,14 +57,26 @@ export function BarChart({
 
 const LINE_W = 460;
 const LINE_H = 160;
-const PAD_L = 44;
-const PAD_B = 28;
+const PAD_L = 56;
+const PAD_B = 44;
 
-/** Leaves anchored (y) against block height (x), as a step line. */
-export function StepChart({ points, title }: { points: readonly { x: number; y: number }[]; title: string }) {
+/** Leaves anchored (y) against block time or height (x), as a step line with both axes titled. */
+export function StepChart({
+  points,
+  title,
+  xTitle,
+  yTitle,
+  formatX,
+}: {
+  points: readonly { x: number; y: number }[];
+  title: string;
+  xTitle: string;
+  yTitle: string;
+  formatX: (x: number) => string;
+}) {
   const { d, xMin, xMax, yMax } = stepPath(points, LINE_W, LINE_H);
   const last = points.length > 0 ? points.reduce((a, b) => (b.x >= a.x ? b : a)) : null;
-  const summary = `${title}: ${points.length} anchors${last ? `, from block ${xMin} to ${xMax}, reaching ${last.y} leaves` : ''}`;
+  const summary = `${title}: ${points.length} anchors${last ? `, ${xTitle} from ${formatX(xMin)} to ${formatX(xMax)}, reaching ${last.y} leaves` : ''}`;
   return (
     <svg
       role="img"
@@ -72,6 +84,14 @@ export function StepChart({ points, title }: { points: readonly { x: number; y: 
       viewBox={`0 0 ${PAD_L + LINE_W + 16} ${LINE_H + PAD_B + 8}`}
       className="w-full max-w-2xl text-slate-800 dark:text-slate-200"
     >
+      <text
+        transform={`translate(12 ${8 + LINE_H / 2}) rotate(-90)`}
+        fontSize="10"
+        textAnchor="middle"
+        fill="currentColor"
+      >
+        {yTitle}
+      </text>
       <g transform={`translate(${PAD_L} 8)`}>
         <line x1={0} y1={LINE_H} x2={LINE_W} y2={LINE_H} stroke="currentColor" />
         <line x1={0} y1={0} x2={0} y2={LINE_H} stroke="currentColor" />
@@ -87,11 +107,14 @@ export function StepChart({ points, title }: { points: readonly { x: number; y: 
             {t}
           </text>
         ))}
-        <text x={0} y={LINE_H + 18} fontSize="10" fill="currentColor">
-          {xMin}
+        <text x={0} y={LINE_H + 16} fontSize="10" fill="currentColor">
+          {formatX(xMin)}
         </text>
-        <text x={LINE_W} y={LINE_H + 18} fontSize="10" textAnchor="end" fill="currentColor">
-          {xMax}
+        <text x={LINE_W} y={LINE_H + 16} fontSize="10" textAnchor="end" fill="currentColor">
+          {formatX(xMax)}
+        </text>
+        <text x={LINE_W / 2} y={LINE_H + 34} fontSize="11" textAnchor="middle" fill="currentColor">
+          {xTitle}
         </text>
         {d && <path d={d} fill="none" strokeWidth={2} className="stroke-amber-700 dark:stroke-amber-400" />}
       </g>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anchorHistorySchema } from '../../api/anchor';
 import { readOpsFixture } from '../../api/fixtures/read-fixture';
-import { anchoredOverTime, typeCountRows } from './stats-data';
+import { anchoredOverTime, overTimeAxisLabel, overTimeAxisTitle, typeCountRows } from './stats-data';
 
 describe('stats data', () => {
   it('lists every known type, zero when missing, plus extra labels only when non-zero', () => {
@@ -22,16 +22,38 @@ describe('stats data', () => {
     ]);
   });
 
-  it('gives leaves anchored by height from the ops-fixture history', () => {
+  it('plots the ops-fixture history against created_at when it has no block times', () => {
     const history = anchorHistorySchema.parse(readOpsFixture('anchor_history.json'));
-    expect(anchoredOverTime(history.anchors)).toEqual([
-      { height: 3286631, leafCount: 2 },
-      { height: 3287612, leafCount: 12 },
-      { height: 3288022, leafCount: 12 },
+    const series = anchoredOverTime(history.anchors);
+    expect(series.axis).toBe('time');
+    expect(series.points.map((p) => [p.height, p.leafCount])).toEqual([
+      [3286631, 2],
+      [3287612, 12],
+      [3288022, 12],
     ]);
+    expect(overTimeAxisLabel('time', series.points[0]?.x ?? 0)).toBe('2026-03-27 03:29');
+    expect(overTimeAxisTitle(series.axis)).toBe('Block time (UTC)');
   });
 
-  it('leaves out anchors without a height', () => {
-    expect(anchoredOverTime([{ root: 'r', txid: 't', height: null, leaf_count: 3 }])).toEqual([]);
+  it('prefers block_time over created_at', () => {
+    const series = anchoredOverTime([
+      { root: 'r', txid: 't', height: 5, leaf_count: 1, created_at: '2026-01-01T00:00:00Z', block_time: 1_800_000_000 },
+    ]);
+    expect(series.points[0]?.x).toBe(1_800_000_000);
+  });
+
+  it('falls back to block height when a time is missing, leaving out anchors without a height', () => {
+    const series = anchoredOverTime([
+      { root: 'r', txid: 't', height: 12, leaf_count: 3 },
+      { root: 'r', txid: 'u', height: null, leaf_count: 4 },
+      { root: 'r', txid: 'v', height: 10, leaf_count: 1, block_time: 1_800_000_000 },
+    ]);
+    expect(series.axis).toBe('height');
+    expect(series.points.map((p) => [p.x, p.leafCount])).toEqual([
+      [10, 1],
+      [12, 3],
+    ]);
+    expect(overTimeAxisTitle(series.axis)).toMatch(/Block height/);
+    expect(overTimeAxisLabel('height', 12)).toBe('12');
   });
 });

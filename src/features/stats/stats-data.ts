@@ -1,5 +1,6 @@
 import type { AnchorHistoryEntry } from '../../api/anchor';
 import type { Stats } from '../../api/stats';
+import { parseServiceTime } from '../../components/time-format';
 
 /** Counts per type in registry order, then any label only the service knows (e.g. OTHER_UNKNOWN when > 0). */
 export function typeCountRows(
@@ -14,12 +15,50 @@ export function typeCountRows(
   return rows;
 }
 
-/** Anchored leaf count by block height (anchors without a height are left out), oldest first. */
-export function anchoredOverTime(
-  anchors: readonly AnchorHistoryEntry[],
-): { height: number; leafCount: number }[] {
-  return anchors
-    .filter((a): a is AnchorHistoryEntry & { height: number } => a.height !== null)
-    .map((a) => ({ height: a.height, leafCount: a.leaf_count }))
-    .sort((a, b) => a.height - b.height || a.leafCount - b.leafCount);
+export interface OverTimePoint {
+  /** Unix seconds on a time axis, the block height on a height axis. */
+  x: number;
+  leafCount: number;
+  height: number | null;
+  time: Date | null;
+}
+
+/** Leaves anchored over time, and what the x axis is: block time when known, else block height. */
+export interface OverTimeSeries {
+  axis: 'time' | 'height';
+  /** Oldest first. */
+  points: OverTimePoint[];
+}
+
+/**
+ * Anchored leaf count against block time when every anchor has one (this service's `block_time`,
+ * else the record's `created_at`), so gaps in time show as such; otherwise against block height,
+ * leaving out anchors without a height.
+ */
+export function anchoredOverTime(anchors: readonly AnchorHistoryEntry[]): OverTimeSeries {
+  const timed = anchors.map((a) => ({ a, time: parseServiceTime(a.block_time ?? a.created_at ?? null) }));
+  if (timed.length > 0 && timed.every((t) => t.time !== null)) {
+    const points = timed.map(({ a, time }) => ({
+      x: (time?.getTime() ?? 0) / 1000,
+      leafCount: a.leaf_count,
+      height: a.height,
+      time,
+    }));
+    return { axis: 'time', points: points.sort((p, q) => p.x - q.x || p.leafCount - q.leafCount) };
+  }
+  const points = timed
+    .filter((t): t is { a: AnchorHistoryEntry & { height: number }; time: Date | null } => t.a.height !== null)
+    .map(({ a, time }) => ({ x: a.height, leafCount: a.leaf_count, height: a.height, time }));
+  return { axis: 'height', points: points.sort((p, q) => p.x - q.x || p.leafCount - q.leafCount) };
+}
+
+/** A tick label of the x axis: "2026-03-27 03:29" (UTC) on a time axis, the height otherwise. */
+export function overTimeAxisLabel(axis: OverTimeSeries['axis'], x: number): string {
+  if (axis === 'height') return String(x);
+  return new Date(x * 1000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The x axis title, saying which of the two it is. */
+export function overTimeAxisTitle(axis: OverTimeSeries['axis']): string {
+  return axis === 'time' ? 'Block time (UTC)' : 'Block height (no block times reported)';
 }

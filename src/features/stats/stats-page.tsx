@@ -6,7 +6,8 @@ import { EVENT_TYPES } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { BarChart, StepChart } from './charts';
-import { anchoredOverTime, typeCountRows } from './stats-data';
+import { anchoredOverTime, overTimeAxisLabel, overTimeAxisTitle, typeCountRows } from './stats-data';
+import { formatUtc } from '../../components/time-format';
 import { PageTitle } from '../../components/page-title';
 
 const REFRESH_MS = 10_000;
@@ -29,7 +30,9 @@ export function StatsPage() {
   const status = useQuery(anchorStatusQueryOptions(baseUrl, REFRESH_MS));
   const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: REFRESH_MS });
   const counts = stats.data ? typeCountRows(stats.data, EVENT_TYPES) : [];
-  const overTime = history.data ? anchoredOverTime(history.data.anchors) : [];
+  const series = history.data ? anchoredOverTime(history.data.anchors) : null;
+  const overTime = series?.points ?? [];
+  const axis = series?.axis ?? 'height';
 
   return (
     <section aria-labelledby="stats-title" className="space-y-6">
@@ -111,26 +114,38 @@ export function StatsPage() {
         {history.data && overTime.length === 0 && <EmptyState>Nothing has been anchored yet.</EmptyState>}
         {overTime.length > 0 && (
           <>
+            <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="over-time-axis">
+              {axis === 'time'
+                ? 'Plotted against block time (UTC).'
+                : 'Plotted against block height: the service reports no block times for these anchors.'}
+            </p>
             <StepChart
-              title="Leaves anchored by block height"
-              points={overTime.map((p) => ({ x: p.height, y: p.leafCount }))}
+              title={axis === 'time' ? 'Leaves anchored by block time' : 'Leaves anchored by block height'}
+              xTitle={overTimeAxisTitle(axis)}
+              yTitle="Leaves anchored"
+              formatX={(x) => overTimeAxisLabel(axis, x)}
+              points={overTime.map((p) => ({ x: p.x, y: p.leafCount }))}
             />
             <details>
               <summary className="cursor-pointer">Anchors as a table</summary>
               <table className="mt-2 text-left text-sm">
-                <caption className="sr-only">Leaves anchored by block height</caption>
+                <caption className="sr-only">Leaves anchored by block height and time</caption>
                 <thead>
                   <tr>
                     <th scope="col" className="pr-6">
                       Block height
+                    </th>
+                    <th scope="col" className="pr-6">
+                      Time
                     </th>
                     <th scope="col">Leaves anchored</th>
                   </tr>
                 </thead>
                 <tbody>
                   {overTime.map((p) => (
-                    <tr key={`${p.height}-${p.leafCount}`}>
-                      <td className="pr-6">{p.height}</td>
+                    <tr key={`${p.x}-${p.height}-${p.leafCount}`}>
+                      <td className="pr-6">{p.height ?? 'unknown'}</td>
+                      <td className="pr-6">{p.time ? formatUtc(p.time) : 'unknown'}</td>
                       <td>{p.leafCount}</td>
                     </tr>
                   ))}
