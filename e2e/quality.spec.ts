@@ -1,0 +1,166 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { OPERATOR_KEY, expect, expectAccessible, test, trialKey, uniqueWallet } from './fixtures';
+
+async function postEvent(request: APIRequestContext, key: string, data: Record<string, string>): Promise<string> {
+  const response = await request.post('/event', { headers: { Authorization: `Bearer ${key}` }, data });
+  expect(response.status()).toBe(201);
+  const body: unknown = await response.json();
+  if (typeof body !== 'object' || body === null || !('leaf_hash' in body) || typeof body.leaf_hash !== 'string') {
+    throw new Error('POST /event answered without a leaf_hash');
+  }
+  return body.leaf_hash;
+}
+
+async function anchorLeaf(request: APIRequestContext, key: string): Promise<string> {
+  return postEvent(request, key, {
+    event_type: 'CONTRACT_ANCHOR',
+    wallet_hash: uniqueWallet('quality'),
+    serial_number: `Q-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+    contract_sha256: Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join(''),
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
+}
+
+test('a service URL that does not answer sends the user to Settings, and resetting it restores the service', async ({ page }) => {
+  await page.goto('/app/settings');
+  await expect(page.getByTestId('settings-network')).toHaveText('devnet');
+  await expect(page).toHaveTitle('Settings · ZAP1 Anchor');
+  await expectAccessible(page);
+
+  await page.getByLabel('Service base URL').fill('http://127.0.0.1:1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('service-url')).toContainText('http://127.0.0.1:1');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Check the service URL in Settings' }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(main.getByText(/could not be reached/).first()).toBeVisible();
+
+  await main.getByRole('link', { name: 'Check the service URL in Settings' }).first().click();
+  await page.getByRole('button', { name: 'Use this site' }).click();
+  await expect(page.getByTestId('service-url')).toContainText('this site');
+  await expect(page.getByTestId('settings-network')).toHaveText('devnet');
+});
+
+test('a service URL that answers a web page (the app itself) says it is not a ZAP1 service', async ({ page, baseURL }) => {
+  await page.goto('/app/settings');
+  await page.getByLabel('Service base URL').fill(`${baseURL ?? ''}/app`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  const service = page.locator('[aria-live]').filter({ has: page.getByRole('heading', { name: 'Service' }) });
+  await expect(service.getByText(/does not look like a ZAP1 service/)).toBeVisible();
+  await expect(service.getByText(/should not end in \/app/)).toBeVisible();
+  await expect(service.getByRole('link', { name: 'Check the service URL in Settings' })).toBeVisible();
+  await expect(service).not.toContainText('<');
+  await page.getByRole('button', { name: 'Use this site' }).click();
+  await expect(page.getByTestId('settings-network')).toHaveText('devnet');
+});
+
+test('bare pages and search are accessible, and /search?q= runs the search', async ({ page, request }) => {
+  for (const [path, title] of [
+    ['/app/leaf', 'Leaf · ZAP1 Anchor'],
+    ['/app/verify', 'Verify a proof · ZAP1 Anchor'],
+    ['/app/search', 'Search · ZAP1 Anchor'],
+    ['/app/settings', 'Settings · ZAP1 Anchor'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(title);
+    await expectAccessible(page);
+  }
+
+  // A search in the address runs by itself: an invalid value is explained without a click.
+  await page.goto('/app/search?q=not%20a%20hash');
+  await expect(page.getByRole('main').getByText(/Not a 64-character hex hash/)).toBeVisible();
+
+  // The header search, by keyboard, leads to the leaf's page.
+  const leaf = await anchorLeaf(request, await trialKey(request));
+  await page.goto('/app/');
+  const quick = page.getByLabel('Leaf hash, transaction id or wallet', { exact: true });
+  await quick.fill(leaf);
+  await quick.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/app/leaf/${leaf}$`));
+  // Focus moved to the new page's heading.
+  await expect(page.getByRole('heading', { level: 1, name: 'Leaf' })).toBeFocused();
+  await expectAccessible(page);
+});
+
+test('a fresh leaf first shows as awaiting with the expected wait, then anchored', async ({ page, request }) => {
+  const key = await trialKey(request);
+  // Anchoring takes well under a second here, less than loading a page. So the service's own
+  // answers are read right after the event is recorded, and the page gets those first answers
+  // once (later polls go to the service as usual and must turn the page to "Anchored").
+  const leaf = await anchorLeaf(request, key);
+  const [checkResponse, statusResponse] = await Promise.all([request.get(`/verify/${leaf}/check`), request.get('/anchor/status')]);
+  const check: unknown = await checkResponse.json();
+  const status: unknown = await statusResponse.json();
+  expect(JSON.stringify(check)).not.toMatch(/"txid":"[0-9a-f]{64}"/);
+  await page.route(`**/verify/${leaf}/check`, (route) => route.fulfill({ json: check }), { times: 1 });
+  await page.route('**/anchor/status', (route) => route.fulfill({ json: status }), { times: 1 });
+  await page.goto(`/app/leaf/${leaf}`);
+  await expect(page.getByTestId('leaf-state')).toHaveText('Awaiting an anchor');
+  await expect(page.getByTestId('expected-wait')).toHaveText(
+    /The next anchor is expected in|An anchor transaction is (being prepared|on its way)|any moment now/,
+  );
+  await expectAccessible(page);
+  await expect(page.getByTestId('leaf-state')).toHaveText('Anchored', { timeout: 60_000 });
+});
+
+test('contract pages fit a 360 px screen', async ({ page, request }) => {
+  const leaf = await anchorLeaf(request, await trialKey(request));
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/app/keys', '/app/anchor', `/app/leaf/${leaf}`, `/app/verify/${leaf}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (path.includes('/verify/')) await expect(page.getByTestId('verdict')).toBeVisible();
+      if (path.includes('/leaf/')) await expect(page.getByTestId('leaf-state')).toBeVisible();
+      await expectNoSidewaysScroll(page, `${path} at ${width} px`);
+    }
+  }
+});
+
+test('the verify page tells how to check the chain, with the anchor txid linked', async ({ page, request }) => {
+  const leaf = await anchorLeaf(request, await trialKey(request));
+  await page.goto(`/app/leaf/${leaf}`);
+  await expect(page.getByTestId('leaf-state')).toHaveText('Anchored', { timeout: 60_000 });
+  await page.goto(`/app/verify/${leaf}`);
+  await expect(page.getByTestId('verdict')).toHaveText('✓ Valid proof');
+  await expect(page.getByTestId('chain-check')).toContainText(/viewing key/);
+  await expect(page.getByTestId('proof-path').getByRole('link', { name: /^[0-9a-f]{64}$/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/explorer\.example\/tx\/[0-9a-f]{64}$/,
+  );
+  await expectAccessible(page);
+});
+
+test('older events page backwards', async ({ page, request }) => {
+  const wallet = uniqueWallet('paging');
+  const leaves: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    leaves.push(
+      await postEvent(request, OPERATOR_KEY, {
+        event_type: 'DEPLOYMENT',
+        wallet_hash: wallet,
+        serial_number: `paging-${i}-${Date.now()}`,
+        facility_id: 'facility-e2e',
+      }),
+    );
+  }
+  const oldest = leaves[0] ?? '';
+  await page.goto('/app/events?limit=3');
+  const rows = page.getByTestId('events-table').locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  // The oldest of four new events cannot be among the newest three.
+  await expect(page.locator(`tr[data-leaf="${oldest}"]`)).toHaveCount(0);
+  let shown = 3;
+  while ((await page.locator(`tr[data-leaf="${oldest}"]`).count()) === 0 && shown < 30) {
+    await page.getByRole('button', { name: 'Older events' }).click();
+    shown += 3;
+    await expect(rows).toHaveCount(shown);
+  }
+  await expect(page.locator(`tr[data-leaf="${oldest}"]`)).toHaveCount(1);
+  await expectAccessible(page);
+});
