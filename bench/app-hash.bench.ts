@@ -1,7 +1,6 @@
 /**
  * In-browser file hashing speed and first-page JavaScript size (issue: web app part 1).
- * Needs `npm run build` first. Run: `npx tsx bench/app-hash.bench.ts`. Prints a Markdown snippet
- * for docs/benchmarks.md.
+ * Run with `npm run bench:app` (it builds first). Writes its section of docs/benchmarks.md.
  *
  * Hashing: a generated 256 MiB file goes through the anchor page's Web Worker (hash-wasm SHA-256,
  * Blob.slice chunks) in headless Chromium, served by the built service; `sha256sum` hashes the same
@@ -17,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { HASH_CHUNK_BYTES } from '../src/features/anchor/hash-chunks';
+import { writeSection } from './report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILE_BYTES = 256 * 1024 * 1024;
@@ -154,8 +154,6 @@ async function main(): Promise<void> {
 
       const fromHtml = firstPageJsFromHtml();
       const lines = [
-        '### Web app (headless Chromium)',
-        '',
         `Hashing a generated 256 MiB file (median of ${RUNS} runs; the digests agree):`,
         '',
         '| hasher | MB/s |',
@@ -166,6 +164,7 @@ async function main(): Promise<void> {
         '',
         `First page JavaScript, gzip -9 (target under 200 KB): **${kb(fromHtml.gzipBytes)}** for the entry script and the chunks index.html preloads (${fromHtml.files.join(', ')}; ${kb(fromHtml.rawBytes)} raw); ${kb(measuredGzip)} for all ${jsLoaded.size} scripts Chromium fetched to render /app/ (the start page's lazy route included).`,
       ];
+      writeSection('app', 'Web app in headless Chromium (`npm run bench:app`)', lines.join('\n'));
       console.log(lines.join('\n'));
     } finally {
       await browser.close();
