@@ -1,12 +1,15 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { eventsInfiniteQueryOptions } from '../../api/events';
 import { useBaseUrl } from '../../api/settings';
 import { EVENT_TYPES, isEventType } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
-import { formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
+import { formatUtc, parseServiceTime } from '../../components/time-format';
+import { DataTable } from '../../components/data-table';
+import { HashLink } from '../../components/hash-link';
+import { MorePagesButton } from '../../components/more-pages-button';
 import { eventsPageSize } from './page-size';
 import { PageTitle } from '../../components/page-title';
 
@@ -69,62 +72,28 @@ export function EventsPage() {
         <EmptyState>{eventType ? `No ${eventType} events yet.` : 'No events yet.'}</EmptyState>
       )}
       {rows.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm" data-testid="events-table">
-            <caption className="sr-only">Recent events, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-300 dark:border-slate-700">
-                <th scope="col" className="py-1 pr-3">
-                  Recorded
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Event type
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Description
-                </th>
-                <th scope="col" className="py-1">
-                  Leaf
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((event) => (
-                <tr
-                  key={event.leaf_hash}
-                  className="border-b border-slate-200 dark:border-slate-800"
-                  data-leaf={event.leaf_hash}
-                >
-                  <td className="py-1 pr-3 whitespace-nowrap">
-                    {formatUtc(parseServiceTime(event.created_at))}
-                  </td>
-                  <td className="py-1 pr-3">{event.event_type}</td>
-                  <td className="py-1 pr-3">{event.description ?? ''}</td>
-                  <td className="py-1">
-                    <Link
-                      className="font-mono text-amber-800 underline dark:text-amber-300"
-                      to={`/leaf/${event.leaf_hash}`}
-                      title={event.leaf_hash}
-                    >
-                      {shortHex(event.leaf_hash)}
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {events.hasNextPage && (
-        <button
-          type="button"
-          className="rounded border border-slate-500 px-3 py-1.5 disabled:opacity-50"
-          disabled={events.isFetchingNextPage}
-          onClick={() => void events.fetchNextPage()}
+        <DataTable
+          testId="events-table"
+          caption="Recent events, newest first"
+          columns={['Recorded', 'Event type', 'Description', 'Leaf']}
         >
-          {events.isFetchingNextPage ? 'Loading…' : 'Older events'}
-        </button>
+          {rows.map((event) => (
+            <tr
+              key={event.leaf_hash}
+              className="border-b border-slate-200 dark:border-slate-800"
+              data-leaf={event.leaf_hash}
+            >
+              <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(parseServiceTime(event.created_at))}</td>
+              <td className="py-1 pr-3">{event.event_type}</td>
+              <td className="py-1 pr-3">{event.description ?? ''}</td>
+              <td className="py-1">
+                <HashLink to="leaf" hash={event.leaf_hash} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
+      <MorePagesButton list={events} label="Older events" />
     </section>
   );
 }

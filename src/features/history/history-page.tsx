@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { anchorHistoryInfiniteQueryOptions } from '../../api/anchor';
 import { protocolInfoQueryOptions } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
-import { formatUtc, shortHex } from '../../components/time-format';
+import { formatUtc } from '../../components/time-format';
+import { DataTable } from '../../components/data-table';
+import { HashLink } from '../../components/hash-link';
+import { MorePagesButton } from '../../components/more-pages-button';
 import { TxLink } from '../../components/tx-link';
 import { verdictText, type ConsistencyVerdict } from './consistency-chain';
 import { anchorTime } from './root-leaves';
@@ -60,83 +62,42 @@ export function HistoryPage() {
       )}
       {history.isSuccess && anchors.length === 0 && <EmptyState>Nothing has been anchored yet.</EmptyState>}
       {anchors.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm" data-testid="history-table">
-            <caption className="sr-only">Anchored roots, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-300 dark:border-slate-700">
-                <th scope="col" className="py-1 pr-3">
-                  Time
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Height
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Leaves
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Root
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Transaction
-                </th>
-                <th scope="col" className="py-1 pr-3">
-                  Scheme
-                </th>
-                <th scope="col" className="py-1">
-                  Append-only check
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {anchors.map((anchor, i) => {
-                const verdict = verdicts[i] ?? { kind: 'checking', fromSize: 0 };
-                return (
-                  <tr
-                    key={anchor.txid}
-                    className="border-b border-slate-200 align-top dark:border-slate-800"
-                    data-txid={anchor.txid}
-                  >
-                    <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(anchorTime(anchor))}</td>
-                    <td className="py-1 pr-3">{anchor.height ?? 'unknown'}</td>
-                    <td className="py-1 pr-3">{anchor.leaf_count}</td>
-                    <td className="py-1 pr-3">
-                      <Link
-                        className="font-mono text-amber-800 underline dark:text-amber-300"
-                        to={`/root/${anchor.root}`}
-                        title={anchor.root}
-                      >
-                        {shortHex(anchor.root)}
-                      </Link>
-                    </td>
-                    <td className="py-1 pr-3">
-                      <TxLink txid={anchor.txid} />
-                    </td>
-                    <td className="py-1 pr-3 font-mono text-xs">{anchor.scheme ?? 'not stated'}</td>
-                    <td
-                      className={`py-1 ${verdictClass(verdict)}`}
-                      data-testid="consistency-verdict"
-                      data-verdict={verdict.kind}
-                    >
-                      {verdictText(verdict)}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {history.hasNextPage && (
-        <button
-          type="button"
-          className="rounded border border-slate-500 px-3 py-1.5 disabled:opacity-50"
-          disabled={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
+        <DataTable
+          testId="history-table"
+          caption="Anchored roots, newest first"
+          columns={['Time', 'Height', 'Leaves', 'Root', 'Transaction', 'Scheme', 'Append-only check']}
         >
-          {history.isFetchingNextPage ? 'Loading…' : 'Older anchors'}
-        </button>
+          {anchors.map((anchor, i) => {
+            const verdict = verdicts[i] ?? { kind: 'checking', fromSize: 0 };
+            return (
+              <tr
+                key={anchor.txid}
+                className="border-b border-slate-200 align-top dark:border-slate-800"
+                data-txid={anchor.txid}
+              >
+                <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(anchorTime(anchor))}</td>
+                <td className="py-1 pr-3">{anchor.height ?? 'unknown'}</td>
+                <td className="py-1 pr-3">{anchor.leaf_count}</td>
+                <td className="py-1 pr-3">
+                  <HashLink to="root" hash={anchor.root} />
+                </td>
+                <td className="py-1 pr-3">
+                  <TxLink txid={anchor.txid} />
+                </td>
+                <td className="py-1 pr-3 font-mono text-xs">{anchor.scheme ?? 'not stated'}</td>
+                <td
+                  className={`py-1 ${verdictClass(verdict)}`}
+                  data-testid="consistency-verdict"
+                  data-verdict={verdict.kind}
+                >
+                  {verdictText(verdict)}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
       )}
+      <MorePagesButton list={history} label="Older anchors" />
     </section>
   );
 }

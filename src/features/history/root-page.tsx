@@ -5,7 +5,10 @@ import { eventsInfiniteQueryOptions } from '../../api/events';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
-import { formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
+import { formatUtc, parseServiceTime } from '../../components/time-format';
+import { DataTable } from '../../components/data-table';
+import { HashLink } from '../../components/hash-link';
+import { MorePagesButton } from '../../components/more-pages-button';
 import { TxLink } from '../../components/tx-link';
 import { anchorTime, coveredRange, withPositions } from './root-leaves';
 import { PageTitle } from '../../components/page-title';
@@ -79,61 +82,29 @@ export function RootPage() {
             <EmptyState>The service lists no events for these positions.</EmptyState>
           )}
           {rows.length > 0 && (
-            <div className="overflow-x-auto">
-              <table className="min-w-full text-left text-sm" data-testid="root-leaves">
-                <caption className="sr-only">Leaves covered by this root, newest first</caption>
-                <thead>
-                  <tr className="border-b border-slate-300 dark:border-slate-700">
-                    <th scope="col" className="py-1 pr-3">
-                      Position
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Leaf
-                    </th>
-                    <th scope="col" className="py-1 pr-3">
-                      Event type
-                    </th>
-                    <th scope="col" className="py-1">
-                      Recorded
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map(({ position, event }) => (
-                    <tr key={event.leaf_hash} className="border-b border-slate-200 dark:border-slate-800">
-                      <td className="py-1 pr-3">
-                        {position}
-                        {position >= range.newFrom && (
-                          <span className="ml-1 text-xs text-emerald-800 dark:text-emerald-300">(new)</span>
-                        )}
-                      </td>
-                      <td className="py-1 pr-3">
-                        <Link
-                          className="font-mono text-amber-800 underline dark:text-amber-300"
-                          to={`/leaf/${event.leaf_hash}`}
-                          title={event.leaf_hash}
-                        >
-                          {shortHex(event.leaf_hash)}
-                        </Link>
-                      </td>
-                      <td className="py-1 pr-3">{event.event_type}</td>
-                      <td className="py-1">{formatUtc(parseServiceTime(event.created_at))}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {leaves.hasNextPage && (
-            <button
-              type="button"
-              className="rounded border border-slate-500 px-3 py-1.5"
-              disabled={leaves.isFetchingNextPage}
-              onClick={() => void leaves.fetchNextPage()}
+            <DataTable
+              testId="root-leaves"
+              caption="Leaves covered by this root, newest first"
+              columns={['Position', 'Leaf', 'Event type', 'Recorded']}
             >
-              {leaves.isFetchingNextPage ? 'Loading…' : 'Earlier leaves'}
-            </button>
+              {rows.map(({ position, event }) => (
+                <tr key={event.leaf_hash} className="border-b border-slate-200 dark:border-slate-800">
+                  <td className="py-1 pr-3">
+                    {position}
+                    {position >= range.newFrom && (
+                      <span className="ml-1 text-xs text-emerald-800 dark:text-emerald-300">(new)</span>
+                    )}
+                  </td>
+                  <td className="py-1 pr-3">
+                    <HashLink to="leaf" hash={event.leaf_hash} />
+                  </td>
+                  <td className="py-1 pr-3">{event.event_type}</td>
+                  <td className="py-1">{formatUtc(parseServiceTime(event.created_at))}</td>
+                </tr>
+              ))}
+            </DataTable>
           )}
+          <MorePagesButton list={leaves} label="Earlier leaves" />
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { HashLink } from '../../components/hash-link';
 import type { DecodedMemo } from '../../core';
 import { formatName, hexRows, splitPadding } from './memo-input';
 
@@ -30,21 +30,7 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
             {memo.event_type === '0x09' ? 'Merkle root' : 'Payload hash (leaf)'}
           </dt>
           <dd className="font-mono break-all">
-            {memo.event_type === '0x09' ? (
-              <Link
-                className="text-amber-800 underline dark:text-amber-300"
-                to={`/root/${memo.payload_hash}`}
-              >
-                {memo.payload_hash}
-              </Link>
-            ) : (
-              <Link
-                className="text-amber-800 underline dark:text-amber-300"
-                to={`/leaf/${memo.payload_hash}`}
-              >
-                {memo.payload_hash}
-              </Link>
-            )}
+            <HashLink to={memo.event_type === '0x09' ? 'root' : 'leaf'} hash={memo.payload_hash} full />
           </dd>
         </dl>
       )}

@@ -6,6 +6,7 @@ import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { formatUtc, parseServiceTime } from '../../components/time-format';
+import { HashLink } from '../../components/hash-link';
 import { TxLink } from '../../components/tx-link';
 import { anchorStateOf, anyAwaiting, timelineOrder } from './timeline';
 import { PageTitle } from '../../components/page-title';
@@ -132,13 +133,7 @@ function Timeline({ wallet }: { wallet: string }) {
               <p className="text-sm">Recorded {formatUtc(parseServiceTime(event.created_at))}</p>
               {event.serial_number && <p className="text-sm">Serial: {event.serial_number}</p>}
               <p className="text-sm">
-                Leaf:{' '}
-                <Link
-                  className="font-mono break-all text-amber-800 underline dark:text-amber-300"
-                  to={`/leaf/${event.leaf_hash}`}
-                >
-                  {event.leaf_hash}
-                </Link>
+                Leaf: <HashLink to="leaf" hash={event.leaf_hash} full />
               </p>
               <p className="text-sm" data-testid="anchor-state">
                 {state.kind === 'anchored' && (
