@@ -27,6 +27,7 @@ const entry = path.join(repoRoot, 'dist-server/server/index.js');
 const ADMIN_KEY = `bench-operator-${randomBytes(12).toString('hex')}`;
 const SEED_LEAVES = 1_000_000;
 const EVENT_SECONDS = 10;
+const EVENT_RUNS = 3;
 const PROOF_SECONDS = 10;
 const CONNECTIONS = 50;
 const STARTS = 3;
@@ -128,6 +129,11 @@ function field(value: unknown, ...keys: string[]): unknown {
 }
 
 const countOf = (r: AutocannonResult, status: number): number => r.statusCodeStats[String(status)]?.count ?? 0;
+/**
+ * Answers per second of a timed run. autocannon's `duration` also counts building its clients (long
+ * with thousands of prebuilt requests); only answers within the timed window are counted.
+ */
+const rateOf = (count: number, r: AutocannonResult, seconds: number): number => count / Math.min(r.duration, seconds);
 const load = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
 const lines: string[] = [];
 const loadNotes: string[] = [];
@@ -171,27 +177,34 @@ try {
       });
     await eventRun(2); // warm-up (JIT, SQLite page cache)
     await sleep(500); // let the warm-up's last requests commit
-    const before = Number(field(await getJson(`${service.base}/stats`), 'total_leaves'));
-    const result = await eventRun(EVENT_SECONDS);
-    await sleep(500);
-    const after = Number(field(await getJson(`${service.base}/stats`), 'total_leaves'));
-    const created = countOf(result, 201);
-    const others = result.non2xx + result.errors + countOf(result, 200);
-    console.log('POST /event', { created, others, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99 });
-    // Requests still in flight when autocannon stops are committed but not counted: at most one per connection.
-    const stored = after - before;
-    if (stored < created || stored > created + CONNECTIONS) {
-      throw new Error(`${created} events acknowledged but ${stored} leaves stored`);
+    // Three runs: on a shared machine one run can land on someone else's burst; the median counts.
+    const measured: { perSecond: number; created: number; others: number; p50: number; p99: number }[] = [];
+    for (let i = 0; i < EVENT_RUNS; i++) {
+      const before = Number(field(await getJson(`${service.base}/stats`), 'total_leaves'));
+      const result = await eventRun(EVENT_SECONDS);
+      await sleep(500); // let the last requests in flight commit
+      const after = Number(field(await getJson(`${service.base}/stats`), 'total_leaves'));
+      const created = countOf(result, 201);
+      const others = result.non2xx + result.errors + countOf(result, 200);
+      console.log('POST /event', { created, others, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99, load: load() });
+      // Requests still in flight when autocannon stops are committed but not counted: at most one per connection.
+      const stored = after - before;
+      if (stored < created || stored > created + CONNECTIONS) {
+        throw new Error(`${created} events acknowledged but ${stored} leaves stored`);
+      }
+      measured.push({ perSecond: rateOf(created, result, EVENT_SECONDS), created, others, p50: result.latency.p50, p99: result.latency.p99 });
     }
-    const perSecond = created / result.duration;
+    const byRate = [...measured].sort((x, y) => x.perSecond - y.perSecond);
+    const mid = byRate[Math.floor(byRate.length / 2)]!;
+    const others = measured.reduce((sum, m) => sum + m.others, 0);
     row(
-      `POST /event, ${CONNECTIONS} connections, ${EVENT_SECONDS} s: acknowledged (201, durable) events`,
-      `${fmt(perSecond)} /s (${fmt(created)} events; ${fmt(others)} other answers or errors)`,
+      `POST /event, ${CONNECTIONS} connections, ${EVENT_SECONDS} s × ${EVENT_RUNS}: acknowledged (201, durable) events, median run`,
+      `${fmt(mid.perSecond)} /s (runs: ${measured.map((m) => fmt(m.perSecond)).join(', ')}; ${fmt(others)} other answers or errors)`,
       'at least 3,000 /s',
-      perSecond >= 3000 && others === 0,
+      mid.perSecond >= 3000 && others === 0,
     );
-    row('POST /event latency p50', `${fmt(result.latency.p50, 1)} ms`, '', null);
-    row('POST /event latency p99', `${fmt(result.latency.p99, 1)} ms`, 'under 50 ms', result.latency.p99 < 50);
+    row('POST /event latency p50 (median run)', `${fmt(mid.p50, 1)} ms (runs: ${measured.map((m) => fmt(m.p50, 1)).join(', ')})`, '', null);
+    row('POST /event latency p99 (median run)', `${fmt(mid.p99, 1)} ms (runs: ${measured.map((m) => fmt(m.p99, 1)).join(', ')})`, 'under 50 ms', mid.p99 < 50);
     await stopService(service);
   }
 
@@ -342,7 +355,7 @@ try {
       const result = await proofRun(run);
       const ok = countOf(result, 200);
       const others = result.non2xx + result.errors;
-      const perSecond = ok / result.duration;
+      const perSecond = rateOf(ok, result, PROOF_SECONDS);
       console.log('GET proof.json', { pool: run.pool.length, connections: run.connections, ok, others, p50: result.latency.p50, p99: result.latency.p99 });
       row(
         `GET /verify/{leaf}/proof.json at 1,000,000 leaves, ${run.name}, ${run.connections} connections, ${PROOF_SECONDS} s`,
@@ -376,7 +389,7 @@ try {
       const requests = hotPool.map((leaf) => ({ method: 'GET', path: `/verify/${leaf}/proof.json` }));
       await autocannon({ url: base, connections: CONNECTIONS, duration: 2, requests });
       const result = await autocannon({ url: base, connections: CONNECTIONS, duration: PROOF_SECONDS, requests });
-      const perSecond = countOf(result, 200) / result.duration;
+      const perSecond = rateOf(countOf(result, 200), result, PROOF_SECONDS);
       console.log('bare Fastify', { perSecond, p50: result.latency.p50, p99: result.latency.p99 });
       row(
         `Reference, not the service: bare Fastify, fixed ${fmt(sampleBody.length)}-byte body, same paths and client, ${CONNECTIONS} connections`,
@@ -394,7 +407,9 @@ try {
     'service',
     'Service (`npm run bench:service`)',
     [
-      'autocannon on loopback against the built service (`node dist-server/server/index.js`, logger off, embedded dev chain anchoring in the background), SQLite in WAL with `synchronous=FULL`: every 201 is answered after its batch is durably committed. The benchmark and the service share the same two cores.',
+      'autocannon on loopback against the built service (`node dist-server/server/index.js`, logger off, embedded dev chain anchoring in the background), SQLite in WAL with `synchronous=FULL`: every 201 is answered after its batch is durably committed (group commit). The benchmark and the service share the same two cores, and other work on the machine moves these figures a lot (the load averages are below).',
+      '',
+      'proof.json: the 1,000,000 leaves are seeded before the service starts, and the root is anchored on the dev chain before measuring. A bundle is built and checked with `verifyProofBundle` on its first request (a few dozen BLAKE2b hashes in JavaScript), then served from a cache of serialized bundles as long as an indexed lookup shows it still targets the same root. The bare-Fastify row is a ceiling for this machine and client, not a figure of the service.',
       '',
       '| Measure | Result | Target | Met |',
       '| --- | --- | --- | --- |',
