@@ -1,24 +1,20 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../api/fixtures/fetch-stub';
+import { renderWithProviders } from '../../components/test-render';
 import { SearchPage } from './search-page';
 
 const LEAF = 'cf9a601f4ddb36b7b80ef0de09319eee927112c73d83047b0dd1a86effb85519';
 
 function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/search" element={<SearchPage />} />
-          <Route path="/leaf/:leaf" element={<p>leaf page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/search" element={<SearchPage />} />
+      <Route path="/leaf/:leaf" element={<p>leaf page</p>} />
+    </Routes>,
+    url,
   );
 }
 

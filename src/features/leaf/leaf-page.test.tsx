@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, stubFetch, type RecordedResponse } from '../../api/fixtures/fetch-stub';
+import { renderWithProviders } from '../../components/test-render';
 import { LeafPage } from './leaf-page';
 
 const LEAF = 'd9bc52532b1a1d59afa8fe07438475ce2b43e8aa9c929a3813c9130aca7d3258';
@@ -20,16 +20,12 @@ function stubByPath(routes: Record<string, RecordedResponse>) {
 }
 
 function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/leaf" element={<LeafPage />} />
-          <Route path="/leaf/:leaf" element={<LeafPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/leaf" element={<LeafPage />} />
+      <Route path="/leaf/:leaf" element={<LeafPage />} />
+    </Routes>,
+    url,
   );
 }
 

@@ -1,28 +1,24 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, stubFetch } from '../../api/fixtures/fetch-stub';
+import { renderWithProviders } from '../../components/test-render';
 import { VerifyPage } from './verify-page';
 
 const zap1 = path.resolve(path.resolve(import.meta.dirname, '../../..'), '../shared/zap1');
 const sharedText = (name: string): string => readFileSync(path.join(zap1, name), 'utf8');
 
 function renderAt(url: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/verify" element={<VerifyPage />} />
-          <Route path="/verify/:leaf" element={<VerifyPage />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/verify" element={<VerifyPage />} />
+      <Route path="/verify/:leaf" element={<VerifyPage />} />
+    </Routes>,
+    url,
   );
 }
 
