@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MerkleTree, merkleRoot } from '../src/core/index.js';
 import { Ledger } from './ledger.js';
 import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
 import type { NewEvent } from './store/store.js';
-import { tempDir } from './test-helpers.js';
+import { openTempStore, removeTempStore } from './test-helpers.js';
 
 const leaf = (n: number): string => (n + 1).toString(16).padStart(64, '0');
 const event = (n: number): NewEvent => ({
@@ -19,13 +18,9 @@ const event = (n: number): NewEvent => ({
 let dir: string;
 let store: SqliteStore;
 beforeEach(() => {
-  dir = tempDir();
-  store = openSqliteStore(dir);
+  ({ dir, store } = openTempStore());
 });
-afterEach(() => {
-  store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempStore(dir, store));
 
 async function fill(ledger: Ledger, from: number, count: number): Promise<void> {
   await Promise.all(Array.from({ length: count }, (_, i) => ledger.submit(event(from + i))));

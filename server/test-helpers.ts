@@ -16,6 +16,18 @@ export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'zap1-test-'));
 }
 
+/** A real SQLite store in a fresh temp dir (for store-level tests; `makeTestApp` for HTTP ones). */
+export function openTempStore(): { dir: string; store: SqliteStore } {
+  const dir = tempDir();
+  return { dir, store: openSqliteStore(dir) };
+}
+
+/** Closes `store` (the last one opened on `dir`, if a test reopened it) and deletes the dir. */
+export function removeTempStore(dir: string, store: SqliteStore): void {
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 export interface TestApp {
   app: FastifyInstance;
   store: SqliteStore;
@@ -40,8 +52,7 @@ export async function makeTestApp(
     dir,
     close: async () => {
       await app.close();
-      store.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempStore(dir, store);
     },
   };
 }

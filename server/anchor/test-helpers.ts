@@ -2,7 +2,6 @@
  * Test harness for the anchoring tests: the service built in-process on a real SQLite store in a
  * temp dir, with the real chain runtime (embedded dev chain + RPC client + anchoring loop).
  */
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
@@ -10,7 +9,7 @@ import { Ledger } from '../ledger.js';
 import { CheckResponseSchema } from '../routes/verify.js';
 import { StatusResponseSchema } from '../routes/anchor.js';
 import { openSqliteStore, type SqliteStore } from '../store/sqlite-store.js';
-import { ADMIN_KEY, contractEvent, tempDir } from '../test-helpers.js';
+import { ADMIN_KEY, contractEvent, removeTempStore, tempDir } from '../test-helpers.js';
 import { startChainRuntime, type ChainRuntime } from './runtime.js';
 import type { DevChain } from './devchain.js';
 
@@ -64,8 +63,7 @@ export async function startHarness(
     async close() {
       await app.close();
       await runtime.stop();
-      store.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempStore(dir, store);
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { merkleRoot } from '../../src/core/index.js';
-import { tempDir } from '../test-helpers.js';
+import { openTempStore, removeTempStore } from '../test-helpers.js';
 import { MIGRATIONS } from './migrations.js';
 import { openSqliteStore, type SqliteStore } from './sqlite-store.js';
 import { StoreConflictError, type NewEvent } from './store.js';
@@ -21,13 +21,9 @@ const event = (n: number, wallet = `w${n}`): NewEvent => ({
 let dir: string;
 let store: SqliteStore;
 beforeEach(() => {
-  dir = tempDir();
-  store = openSqliteStore(dir);
+  ({ dir, store } = openTempStore());
 });
-afterEach(() => {
-  store.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => removeTempStore(dir, store));
 
 function fill(n: number): void {
   store.commitEvents(
