@@ -301,10 +301,16 @@ describe('a restart during an unanswered z_sendmany', () => {
   }
 
   /**
-   * A first process whose z_sendmany gets no answer (a slow wallet still building the transaction)
-   * stops there; returns a second process's loop, which has only the store and the chain to go by.
+   * One leaf on a chain that mines only when told; a first process whose z_sendmany gets no answer
+   * (a slow wallet still building the transaction) stops there. Returns a second process's loop,
+   * which has only the store and the chain to go by, not yet ticked.
    */
-  async function restartDuringSend(harness: AnchorHarness, clock: { ms: number }) {
+  async function restartDuringSend() {
+    const harness = await startHarness({ DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS }, { autoStart: false });
+    h = harness;
+    const clock = { ms: Date.UTC(2026, 0, 1) };
+    await postEvent(harness.app, 1);
+    const root = harness.ledger.tree.root(1);
     const sends = vi.spyOn(harness.runtime.rpc, 'zSendMany');
     sends.mockRejectedValueOnce(new RpcUnavailableError('z_sendmany: timed out', 'timeout', 'z_sendmany'));
     const first = loopOn(harness, clock);
@@ -314,61 +320,53 @@ describe('a restart during an unanswered z_sendmany', () => {
     expect(attempt).toMatchObject({ state: 'pending', txid: null, sendStartedAt: new Date(clock.ms).toISOString() });
     await first.stop();
     sends.mockClear();
-    return { attempt, sends, loop: loopOn(harness, clock) };
+    return { harness, clock, root, attempt, sends, loop: loopOn(harness, clock) };
   }
 
   it('does not send again inside the grace window, and sends once after it when nothing is on chain', async () => {
-    h = await startHarness({ DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS }, { autoStart: false });
-    const clock = { ms: Date.UTC(2026, 0, 1) };
-    await postEvent(h.app, 1);
-    const root = h.ledger.tree.root(1);
-    const { attempt, sends, loop } = await restartDuringSend(h, clock);
+    const { harness, clock, root, attempt, sends, loop } = await restartDuringSend();
 
     clock.ms += 1000;
     await loop.tick();
     clock.ms += RESEND_GRACE_MS - 2000;
     await loop.tick();
     expect(sends).not.toHaveBeenCalled();
-    expect(h.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'pending', txid: null });
-    expect((await memosByRoot(h)).get(root)).toBeUndefined();
+    expect(harness.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'pending', txid: null });
+    expect((await memosByRoot(harness)).get(root)).toBeUndefined();
 
     clock.ms += 2000;
     await loop.tick();
     expect(sends).toHaveBeenCalledTimes(1);
-    const sent = h.store.anchorAttempt(attempt.id)!;
+    const sent = harness.store.anchorAttempt(attempt.id)!;
     expect(sent).toMatchObject({ state: 'broadcast', sendStartedAt: new Date(clock.ms).toISOString() });
-    expect((await memosByRoot(h)).get(root)).toEqual([sent.txid]);
+    expect((await memosByRoot(harness)).get(root)).toEqual([sent.txid]);
 
-    await h.runtime.rpc.devMine(1);
+    await harness.runtime.rpc.devMine(1);
     await loop.tick();
-    expect(h.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'anchored', txid: sent.txid });
+    expect(harness.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'anchored', txid: sent.txid });
     await loop.stop();
   });
 
   it("adopts the slow send's transaction when its memo appears inside the grace window, sending nothing", async () => {
-    h = await startHarness({ DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS }, { autoStart: false });
-    const clock = { ms: Date.UTC(2026, 0, 1) };
-    await postEvent(h.app, 1);
-    const root = h.ledger.tree.root(1);
-    const { attempt, sends, loop } = await restartDuringSend(h, clock);
+    const { harness, clock, root, attempt, sends, loop } = await restartDuringSend();
 
     clock.ms += 1000;
     await loop.tick();
     // The wallet finishes the send the first process started (straight through the RPC, not the loop).
-    const opid = await h.runtime.rpc.call('z_sendmany', [
+    const opid = await harness.runtime.rpc.call('z_sendmany', [
       DEVCHAIN_WALLET_ADDRESS,
       [{ address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex(root) }],
       1,
     ]);
-    const [op] = await h.runtime.rpc.zGetOperationStatus([String(opid)]);
+    const [op] = await harness.runtime.rpc.zGetOperationStatus([String(opid)]);
     expect(op?.txid).toMatch(/^[0-9a-f]{64}$/);
     clock.ms += 1000;
     await loop.tick();
-    expect(h.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'broadcast', txid: op?.txid });
+    expect(harness.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'broadcast', txid: op?.txid });
     clock.ms += RESEND_GRACE_MS * 2;
     await loop.tick();
     expect(sends).not.toHaveBeenCalled();
-    expect((await memosByRoot(h)).get(root)).toEqual([op?.txid]);
+    expect((await memosByRoot(harness)).get(root)).toEqual([op?.txid]);
     await loop.stop();
   });
 });
