@@ -8,6 +8,7 @@ import { useBaseUrl } from '../../api/settings';
 import { AWAITING_ANCHOR_POLL_MS, anchorBlockTime, anchoredTxid, proofBundleQueryOptions, verifyCheckQueryOptions, type VerifyCheck } from '../../api/verify';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
+import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { formatUtc } from '../../components/time-format';
 import { downloadJson } from './download-json';
 import { awaitingExplanation } from './leaf-status';
@@ -42,21 +43,15 @@ export function LeafPage() {
 function LeafForm({ initial }: { initial: string }) {
   const id = useId();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { draft, setDraft, problem, submit } = useLeafHashDraft(initial, (hex) => {
+    void navigate(`/leaf/${hex}`);
+  });
   return (
     <form
       className="space-y-2"
       onSubmit={(event) => {
         event.preventDefault();
-        const result = normaliseHex64(draft, 'The leaf hash');
-        if (!result.ok) {
-          setProblem(result.message);
-          return;
-        }
-        setProblem(result.lowercased ? 'Lowercased: leaf hashes are looked up in lowercase.' : null);
-        setDraft(result.hex);
-        void navigate(`/leaf/${result.hex}`);
+        submit();
       }}
     >
       <label htmlFor={id} className="block font-medium">

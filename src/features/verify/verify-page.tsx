@@ -9,6 +9,7 @@ import { protocolInfoQueryOptions } from '../../api/protocol';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
+import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { ProofPath } from './proof-path';
 import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, recomputeLeaf, viewingKeyAdvice, type BundleSource } from './verdict';
 import { PageTitle } from '../../components/page-title';
@@ -80,22 +81,16 @@ export function VerifyPage() {
 function LeafSource({ initial, onFetch }: { initial: string; onFetch: () => void }) {
   const id = useId();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(initial);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { draft, setDraft, problem, submit } = useLeafHashDraft(initial, (hex) => {
+    onFetch();
+    void navigate(`/verify/${hex}`);
+  });
   return (
     <form
       className={PANEL}
       onSubmit={(event) => {
         event.preventDefault();
-        const result = normaliseHex64(draft, 'The leaf hash');
-        if (!result.ok) {
-          setProblem(result.message);
-          return;
-        }
-        setProblem(result.lowercased ? 'Lowercased: leaf hashes are looked up in lowercase.' : null);
-        setDraft(result.hex);
-        onFetch();
-        void navigate(`/verify/${result.hex}`);
+        submit();
       }}
     >
       <h2 className="font-semibold">From the service, by leaf</h2>
