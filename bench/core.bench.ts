@@ -10,7 +10,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSHA256 } from 'hash-wasm';
 import { createSha256Stream, leafHash, MerkleTree, verifyProof, toHex } from '../src/core/index.js';
+import { loadavg } from 'node:os';
 import { fmt, writeSection } from './report.js';
+
+const loadBefore = loadavg();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,7 +37,8 @@ const row = (what: string, figure: string, target = '') => lines.push(`| ${what}
   const n = 200_000;
   const contract = 'ab'.repeat(32);
   const { seconds } = time(() => {
-    for (let i = 0; i < n; i++) leafHash({ event_type: 'CONTRACT_ANCHOR', serial_number: `SN-${i}`, contract_sha256: contract });
+    for (let i = 0; i < n; i++)
+      leafHash({ event_type: 'CONTRACT_ANCHOR', serial_number: `SN-${i}`, contract_sha256: contract });
   });
   row('Leaf hashes (CONTRACT_ANCHOR, hex in and out)', `${fmt(n / seconds)} /s`);
   console.log('leaf hashes done');
@@ -97,7 +101,9 @@ const tree = new MerkleTree();
     for (let off = 0; off < size; off += chunk) h.update(data.subarray(off, off + chunk));
     return h.digest('hex');
   });
-  const subtle = await timeAsync(async () => toHex(new Uint8Array(await webcrypto.subtle.digest('SHA-256', data))));
+  const subtle = await timeAsync(async () =>
+    toHex(new Uint8Array(await webcrypto.subtle.digest('SHA-256', data))),
+  );
 
   const dir = mkdtempSync(path.join(tmpdir(), 'zap1-bench-'));
   const file = path.join(dir, 'data.bin');
@@ -116,25 +122,51 @@ const tree = new MerkleTree();
   if (sum.result !== noble.result) throw new Error('sha256sum disagrees with @noble/hashes');
   const pct = (s: number) => `${fmt((sum.seconds / s) * 100)}% of sha256sum`;
   row('SHA-256, `sha256sum` on the same 256 MiB (page cache warm)', `${fmt(mb / sum.seconds)} MB/s`);
-  row('SHA-256, `createSha256Stream` (@noble/hashes), 1 MiB chunks', `${fmt(mb / noble.seconds)} MB/s (${pct(noble.seconds)})`, 'at least 40% of sha256sum');
-  row('SHA-256, hash-wasm incremental, 1 MiB chunks', `${fmt(mb / wasm.seconds)} MB/s (${pct(wasm.seconds)})`);
-  row('SHA-256, WebCrypto `subtle.digest`, whole buffer (cannot chunk)', `${fmt(mb / subtle.seconds)} MB/s (${pct(subtle.seconds)})`);
-  row('SHA-256, node:crypto incremental (native, for reference)', `${fmt(mb / nodeHash.seconds)} MB/s (${pct(nodeHash.seconds)})`);
+  row(
+    'SHA-256, `createSha256Stream` (@noble/hashes), 1 MiB chunks',
+    `${fmt(mb / noble.seconds)} MB/s (${pct(noble.seconds)})`,
+    'at least 40% of sha256sum',
+  );
+  row(
+    'SHA-256, hash-wasm incremental, 1 MiB chunks',
+    `${fmt(mb / wasm.seconds)} MB/s (${pct(wasm.seconds)})`,
+  );
+  row(
+    'SHA-256, WebCrypto `subtle.digest`, whole buffer (cannot chunk)',
+    `${fmt(mb / subtle.seconds)} MB/s (${pct(subtle.seconds)})`,
+  );
+  row(
+    'SHA-256, node:crypto incremental (native, for reference)',
+    `${fmt(mb / nodeHash.seconds)} MB/s (${pct(nodeHash.seconds)})`,
+  );
   console.log('sha256 done');
 }
 
 // Peak memory of a 10,000,000-leaf tree, measured in a fresh process.
 {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'tree-memory.ts'), '10000000'], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'tree-memory.ts'), '10000000'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    },
+  );
   if (child.status !== 0) throw new Error(`tree-memory failed: ${child.stderr}`);
   const measured: unknown = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}');
-  if (typeof measured !== 'object' || measured === null || !('maxRssMiB' in measured) || !('seconds' in measured)) {
+  if (
+    typeof measured !== 'object' ||
+    measured === null ||
+    !('maxRssMiB' in measured) ||
+    !('seconds' in measured)
+  ) {
     throw new Error('tree-memory printed no figures');
   }
-  row('Peak RSS of a process holding a 10,000,000-leaf tree', `${fmt(Number(measured.maxRssMiB))} MiB (built in ${fmt(Number(measured.seconds), 1)} s)`, 'under 1 GiB');
+  row(
+    'Peak RSS of a process holding a 10,000,000-leaf tree',
+    `${fmt(Number(measured.maxRssMiB))} MiB (built in ${fmt(Number(measured.seconds), 1)} s)`,
+    'under 1 GiB',
+  );
 }
 
 const body = [
@@ -144,6 +176,10 @@ const body = [
   '',
   'The app hashes files with hash-wasm in a Web Worker (design.md): WebCrypto cannot hash in chunks, and',
   '@noble/hashes stays for BLAKE2b. The browser figure is in the web app section.',
+  '',
+  `Load average (1 / 5 / 15 min) before: ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}; after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')}.`,
 ].join('\n');
 writeSection('core', 'Protocol library (`npm run bench`)', body);
 console.log(body);

@@ -3,6 +3,7 @@
  * count-bound root commitment, each with its 16-byte personalization.
  */
 import { blake2b } from '@noble/hashes/blake2.js';
+import { blake2b256Block, blake2bInitialState } from './blake2b-block.js';
 
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -17,21 +18,24 @@ export const NODE_PERSONALIZATION: Uint8Array = ascii('NordicShield_MRK');
 /** `NordicShield_RTK`, the count-bound root personalization. */
 export const ROOT_PERSONALIZATION: Uint8Array = ascii('NordicShield_RTK');
 
+const LEAF_STATE = blake2bInitialState(LEAF_PERSONALIZATION);
+const NODE_STATE = blake2bInitialState(NODE_PERSONALIZATION);
+const ROOT_STATE = blake2bInitialState(ROOT_PERSONALIZATION);
+
 /** The largest leaf count a root can commit to (u64). Leaf counts are JS numbers, so it is capped there. */
 export const MAX_LEAF_COUNT = Number.MAX_SAFE_INTEGER;
 
 /** `H_leaf(x)`: BLAKE2b-256 of a leaf preimage (type byte and body) with the leaf personalization. */
 export function hashLeafPreimage(preimage: Uint8Array): Uint8Array {
+  // Most preimages fit one block; longer ones (several long strings) take the general hasher.
+  if (preimage.length <= 128) return blake2b256Block(LEAF_STATE, preimage);
   return blake2b(preimage, { dkLen: 32, personalization: LEAF_PERSONALIZATION });
 }
 
 /** `H_node(L, R)`: BLAKE2b-256 of the 64 bytes `left || right` with the node personalization. */
 export function hashNode(left: Uint8Array, right: Uint8Array): Uint8Array {
   if (left.length !== 32 || right.length !== 32) throw new RangeError('node children must be 32 bytes each');
-  const input = new Uint8Array(64);
-  input.set(left, 0);
-  input.set(right, 32);
-  return blake2b(input, { dkLen: 32, personalization: NODE_PERSONALIZATION });
+  return blake2b256Block(NODE_STATE, left, right);
 }
 
 /**
@@ -47,7 +51,7 @@ export function commitRoot(leafCount: number, rawRoot: Uint8Array): Uint8Array {
   input[0] = 0x01;
   new DataView(input.buffer).setBigUint64(1, BigInt(leafCount), false);
   input.set(rawRoot, 9);
-  return blake2b(input, { dkLen: 32, personalization: ROOT_PERSONALIZATION });
+  return blake2b256Block(ROOT_STATE, input);
 }
 
 /** The root of an empty tree: 32 zero bytes, with no commitment hashing. */
