@@ -1,9 +1,9 @@
 import { blake2b } from '@noble/hashes/blake2.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blake2b256Block, blake2bInitialState } from './blake2b-block';
-import { LEAF_PERSONALIZATION, NODE_PERSONALIZATION, ROOT_PERSONALIZATION, hashNode } from './hash';
-import { toHex } from './hex';
+import { blake2b256Block, blake2bInitialState } from './blake2b-block.js';
+import { LEAF_PERSONALIZATION, NODE_PERSONALIZATION, ROOT_PERSONALIZATION } from './hash.js';
+import { toHex } from './hex.js';
 
 describe('one-block BLAKE2b-256', () => {
   it('agrees with a general BLAKE2b for every length 0..128 and each ZAP1 personalization', () => {
