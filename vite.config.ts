@@ -11,9 +11,20 @@ export default defineConfig({
   server: {
     // During `npm run dev:app` the API runs on its own port; proxy the API paths to it.
     proxy: Object.fromEntries(
-      ['/trial-key', '/event', '/events', '/verify', '/protocol', '/stats', '/anchor', '/lifecycle', '/memo', '/health', '/key', '/openapi.json'].map(
-        (path) => [path, 'http://127.0.0.1:8080'],
-      ),
+      [
+        '/trial-key',
+        '/event',
+        '/events',
+        '/verify',
+        '/protocol',
+        '/stats',
+        '/anchor',
+        '/lifecycle',
+        '/memo',
+        '/health',
+        '/key',
+        '/openapi.json',
+      ].map((path) => [path, 'http://127.0.0.1:8080']),
     ),
   },
 });

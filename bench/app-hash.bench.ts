@@ -29,7 +29,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -117,7 +119,14 @@ async function main(): Promise<void> {
     service = await startService(path.join(work, 'data'));
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -144,7 +153,8 @@ async function main(): Promise<void> {
         await shown.waitFor({ timeout: 300_000 });
         const wall = Number(process.hrtime.bigint() - start) / 1e9;
         const digest = (await shown.textContent())?.trim() ?? '';
-        if (digest !== nativeDigest) throw new Error(`browser digest ${digest} differs from sha256sum ${nativeDigest}`);
+        if (digest !== nativeDigest)
+          throw new Error(`browser digest ${digest} differs from sha256sum ${nativeDigest}`);
         // The worker's own timing (reading slices and hashing), as the page shows it.
         const summary = (await page.getByText(/^SHA-256 of contract-256mib\.bin/).textContent()) ?? '';
         const speed = Number(/, (\d+(?:\.\d+)?) MB\/s\)/.exec(summary)?.[1]);

@@ -80,7 +80,8 @@ async function startService(dataDir: string): Promise<Service> {
   let listeningMs = NaN;
   const onData = (data: Buffer) => {
     output += data.toString('utf8');
-    if (Number.isNaN(listeningMs) && output.includes('listening on')) listeningMs = performance.now() - started;
+    if (Number.isNaN(listeningMs) && output.includes('listening on'))
+      listeningMs = performance.now() - started;
     if (output.length > 100_000) output = output.slice(-50_000);
   };
   child.stdout?.on('data', onData);
@@ -128,19 +129,26 @@ function field(value: unknown, ...keys: string[]): unknown {
   return v;
 }
 
-const countOf = (r: AutocannonResult, status: number): number => r.statusCodeStats[String(status)]?.count ?? 0;
+const countOf = (r: AutocannonResult, status: number): number =>
+  r.statusCodeStats[String(status)]?.count ?? 0;
 /**
  * Answers per second of a timed run. autocannon's `duration` also counts building its clients (long
  * with thousands of prebuilt requests); only answers within the timed window are counted.
  */
-const rateOf = (count: number, r: AutocannonResult, seconds: number): number => count / Math.min(r.duration, seconds);
-const load = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const rateOf = (count: number, r: AutocannonResult, seconds: number): number =>
+  count / Math.min(r.duration, seconds);
+const load = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 const lines: string[] = [];
 const loadNotes: string[] = [];
 const row = (what: string, figure: string, target: string, met: boolean | null) =>
   lines.push(`| ${what} | ${figure} | ${target} | ${met === null ? '' : met ? 'yes' : '**no**'} |`);
 
-if (!existsSync(entry)) throw new Error('dist-server/ is missing: run `npm run bench:service` (it builds first)');
+if (!existsSync(entry))
+  throw new Error('dist-server/ is missing: run `npm run bench:service` (it builds first)');
 const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'zap1-service-bench-'));
 const services: Service[] = [];
 try {
@@ -186,13 +194,26 @@ try {
       const after = Number(field(await getJson(`${service.base}/stats`), 'total_leaves'));
       const created = countOf(result, 201);
       const others = result.non2xx + result.errors + countOf(result, 200);
-      console.log('POST /event', { created, others, seconds: result.duration, p50: result.latency.p50, p99: result.latency.p99, load: load() });
+      console.log('POST /event', {
+        created,
+        others,
+        seconds: result.duration,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        load: load(),
+      });
       // Requests still in flight when autocannon stops are committed but not counted: at most one per connection.
       const stored = after - before;
       if (stored < created || stored > created + CONNECTIONS) {
         throw new Error(`${created} events acknowledged but ${stored} leaves stored`);
       }
-      measured.push({ perSecond: rateOf(created, result, EVENT_SECONDS), created, others, p50: result.latency.p50, p99: result.latency.p99 });
+      measured.push({
+        perSecond: rateOf(created, result, EVENT_SECONDS),
+        created,
+        others,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+      });
     }
     const byRate = [...measured].sort((x, y) => x.perSecond - y.perSecond);
     const mid = byRate[Math.floor(byRate.length / 2)]!;
@@ -203,8 +224,18 @@ try {
       'at least 3,000 /s',
       mid.perSecond >= 3000 && others === 0,
     );
-    row('POST /event latency p50 (median run)', `${fmt(mid.p50, 1)} ms (runs: ${measured.map((m) => fmt(m.p50, 1)).join(', ')})`, '', null);
-    row('POST /event latency p99 (median run)', `${fmt(mid.p99, 1)} ms (runs: ${measured.map((m) => fmt(m.p99, 1)).join(', ')})`, 'under 50 ms', mid.p99 < 50);
+    row(
+      'POST /event latency p50 (median run)',
+      `${fmt(mid.p50, 1)} ms (runs: ${measured.map((m) => fmt(m.p50, 1)).join(', ')})`,
+      '',
+      null,
+    );
+    row(
+      'POST /event latency p99 (median run)',
+      `${fmt(mid.p99, 1)} ms (runs: ${measured.map((m) => fmt(m.p99, 1)).join(', ')})`,
+      'under 50 ms',
+      mid.p99 < 50,
+    );
     await stopService(service);
   }
 
@@ -221,7 +252,9 @@ try {
     const started = performance.now();
     const bytes = randomBytes(SEED_LEAVES * 32);
     // Lowercase hex sorts like the bytes it encodes.
-    const leaves = Array.from({ length: SEED_LEAVES }, (_, i) => bytes.toString('hex', i * 32, i * 32 + 32)).sort();
+    const leaves = Array.from({ length: SEED_LEAVES }, (_, i) =>
+      bytes.toString('hex', i * 32, i * 32 + 32),
+    ).sort();
     const store = openSqliteStore(seedDir);
     const ledger = Ledger.open(store, { maxBatch: 50_000 });
     const batch = 50_000;
@@ -287,7 +320,9 @@ try {
     if (!anchored) throw new Error('the 1,000,000-leaf root was not anchored within 60 s');
     for (let i = 0; i < 20; i++) {
       const leaf = coldPool[Math.floor(Math.random() * coldPool.length)]!;
-      const verdict = verifyProofBundle(await getJson(`${service.base}/verify/${leaf}/proof.json`), { expectedLeafHex: leaf });
+      const verdict = verifyProofBundle(await getJson(`${service.base}/verify/${leaf}/proof.json`), {
+        expectedLeafHex: leaf,
+      });
       if (!verdict.valid) throw new Error(`bundle for ${leaf} does not verify: ${verdict.error ?? ''}`);
     }
     /**
@@ -295,17 +330,31 @@ try {
      * connection walks in turn (autocannon then reuses the encoded requests, so the load generator,
      * which shares the two cores, costs less); otherwise a random leaf per request.
      */
-    const proofRun = (options: { pool: string[]; connections: number; duration?: number; amount?: number; prebuilt?: boolean }) => {
+    const proofRun = (options: {
+      pool: string[];
+      connections: number;
+      duration?: number;
+      amount?: number;
+      prebuilt?: boolean;
+    }) => {
       const url = service.base;
       const pathOf = (leaf: string) => `/verify/${leaf}/proof.json`;
-      const timing = options.amount !== undefined ? { amount: options.amount } : { duration: options.duration ?? PROOF_SECONDS };
+      const timing =
+        options.amount !== undefined
+          ? { amount: options.amount }
+          : { duration: options.duration ?? PROOF_SECONDS };
       if (options.prebuilt === true) {
         const shuffled = [...options.pool];
         for (let i = shuffled.length - 1; i > 0; i--) {
           const j = Math.floor(Math.random() * (i + 1));
           [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
         }
-        return autocannon({ url, connections: options.connections, ...timing, requests: shuffled.map((leaf) => ({ method: 'GET', path: pathOf(leaf) })) });
+        return autocannon({
+          url,
+          connections: options.connections,
+          ...timing,
+          requests: shuffled.map((leaf) => ({ method: 'GET', path: pathOf(leaf) })),
+        });
       }
       return autocannon({
         url,
@@ -338,7 +387,8 @@ try {
         },
       ],
     });
-    if (countOf(warm, 200) !== hotPool.length) throw new Error(`warm-up: ${countOf(warm, 200)} of ${hotPool.length} answered 200`);
+    if (countOf(warm, 200) !== hotPool.length)
+      throw new Error(`warm-up: ${countOf(warm, 200)} of ${hotPool.length} answered 200`);
     loadNotes.push(`before GET proof.json: ${load()}`);
     const hotName = `random leaves of a pool of ${fmt(hotPool.length)} (bundles cached)`;
     const runs: { name: string; pool: string[]; connections: number; prebuilt: boolean }[] = [
@@ -356,14 +406,26 @@ try {
       const ok = countOf(result, 200);
       const others = result.non2xx + result.errors;
       const perSecond = rateOf(ok, result, PROOF_SECONDS);
-      console.log('GET proof.json', { pool: run.pool.length, connections: run.connections, ok, others, p50: result.latency.p50, p99: result.latency.p99 });
+      console.log('GET proof.json', {
+        pool: run.pool.length,
+        connections: run.connections,
+        ok,
+        others,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+      });
       row(
         `GET /verify/{leaf}/proof.json at 1,000,000 leaves, ${run.name}, ${run.connections} connections, ${PROOF_SECONDS} s`,
         `${fmt(perSecond)} req/s (${fmt(others)} non-200 or errors)`,
         'at least 10,000 req/s',
         perSecond >= 10_000 && others === 0,
       );
-      row(`… latency p50 / p99`, `${fmt(result.latency.p50, 1)} / ${fmt(result.latency.p99, 1)} ms`, 'p99 under 10 ms', result.latency.p99 < 10);
+      row(
+        `… latency p50 / p99`,
+        `${fmt(result.latency.p50, 1)} / ${fmt(result.latency.p99, 1)} ms`,
+        'p99 under 10 ms',
+        result.latency.p99 < 10,
+      );
     }
     const sampleBody = await (await fetch(`${service.base}/verify/${hotPool[0]!}/proof.json`)).text();
     await stopService(service);
@@ -379,16 +441,26 @@ try {
       `await app.listen({ host: '127.0.0.1', port: ${port} });`,
       "console.log('listening');",
     ].join('\n');
-    const bare = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const bare = spawn(process.execPath, ['--input-type=module', '-e', code], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       await new Promise<void>((resolve, reject) => {
-        bare.stdout.on('data', (data: Buffer) => (data.toString().includes('listening') ? resolve() : undefined));
+        bare.stdout.on('data', (data: Buffer) =>
+          data.toString().includes('listening') ? resolve() : undefined,
+        );
         bare.once('exit', (exitCode) => reject(new Error(`bare Fastify exited (${exitCode})`)));
       });
       const base = `http://127.0.0.1:${port}`;
       const requests = hotPool.map((leaf) => ({ method: 'GET', path: `/verify/${leaf}/proof.json` }));
       await autocannon({ url: base, connections: CONNECTIONS, duration: 2, requests });
-      const result = await autocannon({ url: base, connections: CONNECTIONS, duration: PROOF_SECONDS, requests });
+      const result = await autocannon({
+        url: base,
+        connections: CONNECTIONS,
+        duration: PROOF_SECONDS,
+        requests,
+      });
       const perSecond = rateOf(countOf(result, 200), result, PROOF_SECONDS);
       console.log('bare Fastify', { perSecond, p50: result.latency.p50, p99: result.latency.p99 });
       row(

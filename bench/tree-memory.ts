@@ -14,4 +14,6 @@ for (let i = 0; i < n; i++) {
 }
 const root = tree.root();
 const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-console.log(JSON.stringify({ leaves: tree.size, root, seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+console.log(
+  JSON.stringify({ leaves: tree.size, root, seconds, maxRssMiB: process.resourceUsage().maxRSS / 1024 }),
+);

@@ -31,12 +31,20 @@ test('a trial key is issued with one click, shown once, kept and described', asy
   await expect(page.getByText('No key is kept.')).toBeVisible();
 });
 
-test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tampered proof is refused', async ({ page, request }) => {
+test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tampered proof is refused', async ({
+  page,
+  request,
+}) => {
   const key = await trialKey(request);
   // Another leaf first, so our proof has at least one step to tamper with.
   const other = await request.post('/event', {
     headers: { Authorization: `Bearer ${key}` },
-    data: { event_type: 'CONTRACT_ANCHOR', wallet_hash: uniqueWallet(), serial_number: `E2E-OTHER-${Date.now()}`, contract_sha256: randomBytes(32).toString('hex') },
+    data: {
+      event_type: 'CONTRACT_ANCHOR',
+      wallet_hash: uniqueWallet(),
+      serial_number: `E2E-OTHER-${Date.now()}`,
+      contract_sha256: randomBytes(32).toString('hex'),
+    },
   });
   expect(other.status()).toBe(201);
   await page.addInitScript((k) => localStorage.setItem('zap1.keys', JSON.stringify({ '': k })), key);
@@ -47,7 +55,11 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
   const expectedSha = createHash('sha256').update(bytes).digest('hex');
   const serial = `E2E-${Date.now()}`;
   const wallet = uniqueWallet('contract');
-  const expectedLeaf = leafHash({ event_type: 'CONTRACT_ANCHOR', serial_number: serial, contract_sha256: expectedSha });
+  const expectedLeaf = leafHash({
+    event_type: 'CONTRACT_ANCHOR',
+    serial_number: serial,
+    contract_sha256: expectedSha,
+  });
 
   await test.step('hash the file in the worker', async () => {
     await page.goto('/app/anchor');
@@ -72,7 +84,10 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
     await page.getByRole('link', { name: 'Open the leaf page' }).click();
     await expect(page).toHaveURL(new RegExp(`/app/leaf/${expectedLeaf}$`));
     await expect(page.getByTestId('leaf-state')).toHaveText('Anchored', { timeout: 60_000 });
-    await expect(page.getByRole('link', { name: /^[0-9a-f]{64}$/ })).toHaveAttribute('href', /^https:\/\/explorer\.example\/tx\/[0-9a-f]{64}$/);
+    await expect(page.getByRole('link', { name: /^[0-9a-f]{64}$/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/explorer\.example\/tx\/[0-9a-f]{64}$/,
+    );
     await expectAccessible(page);
   });
 
@@ -93,7 +108,12 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
   });
 
   await test.step('a tampered bundle, dropped back, is invalid with the reason', async () => {
-    if (typeof downloaded !== 'object' || downloaded === null || !('proof' in downloaded) || !Array.isArray(downloaded.proof)) {
+    if (
+      typeof downloaded !== 'object' ||
+      downloaded === null ||
+      !('proof' in downloaded) ||
+      !Array.isArray(downloaded.proof)
+    ) {
       throw new Error('the downloaded proof has no proof steps');
     }
     const first: unknown = downloaded.proof[0];
@@ -101,7 +121,10 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
       throw new Error('the downloaded proof has no first step');
     }
     const flipped = (first.hash[0] === '0' ? '1' : '0') + first.hash.slice(1);
-    const tampered = JSON.stringify({ ...downloaded, proof: [{ ...first, hash: flipped }, ...downloaded.proof.slice(1)] });
+    const tampered = JSON.stringify({
+      ...downloaded,
+      proof: [{ ...first, hash: flipped }, ...downloaded.proof.slice(1)],
+    });
     const dataTransfer = await page.evaluateHandle((text) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([text], 'tampered.json', { type: 'application/json' }));
@@ -109,7 +132,9 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
     }, tampered);
     await page.getByTestId('bundle-drop').dispatchEvent('drop', { dataTransfer });
     await expect(page.getByTestId('verdict')).toHaveText('✗ Invalid proof');
-    await expect(page.getByTestId('verdict-reason')).toHaveText(/^The proof leads to the count-bound root [0-9a-f]{64}, not to the bundle root\.$/);
+    await expect(page.getByTestId('verdict-reason')).toHaveText(
+      /^The proof leads to the count-bound root [0-9a-f]{64}, not to the bundle root\.$/,
+    );
     await expect(page.getByText('Verifying the file tampered.json.')).toBeVisible();
     await expectAccessible(page);
   });

@@ -1,11 +1,20 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OPERATOR_KEY, expect, expectAccessible, test, trialKey, uniqueWallet } from './fixtures';
 
-async function postEvent(request: APIRequestContext, key: string, data: Record<string, string>): Promise<string> {
+async function postEvent(
+  request: APIRequestContext,
+  key: string,
+  data: Record<string, string>,
+): Promise<string> {
   const response = await request.post('/event', { headers: { Authorization: `Bearer ${key}` }, data });
   expect(response.status()).toBe(201);
   const body: unknown = await response.json();
-  if (typeof body !== 'object' || body === null || !('leaf_hash' in body) || typeof body.leaf_hash !== 'string') {
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !('leaf_hash' in body) ||
+    typeof body.leaf_hash !== 'string'
+  ) {
     throw new Error('POST /event answered without a leaf_hash');
   }
   return body.leaf_hash;
@@ -16,16 +25,23 @@ async function anchorLeaf(request: APIRequestContext, key: string): Promise<stri
     event_type: 'CONTRACT_ANCHOR',
     wallet_hash: uniqueWallet('quality'),
     serial_number: `Q-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-    contract_sha256: Array.from({ length: 64 }, () => '0123456789abcdef'[Math.floor(Math.random() * 16)]).join(''),
+    contract_sha256: Array.from(
+      { length: 64 },
+      () => '0123456789abcdef'[Math.floor(Math.random() * 16)],
+    ).join(''),
   });
 }
 
 async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
 }
 
-test('a service URL that does not answer sends the user to Settings, and resetting it restores the service', async ({ page }) => {
+test('a service URL that does not answer sends the user to Settings, and resetting it restores the service', async ({
+  page,
+}) => {
   await page.goto('/app/settings');
   await expect(page.getByTestId('settings-network')).toHaveText('devnet');
   await expect(page).toHaveTitle('Settings · ZAP1 Anchor');
@@ -36,7 +52,9 @@ test('a service URL that does not answer sends the user to Settings, and resetti
   await expect(page.getByTestId('service-url')).toContainText('http://127.0.0.1:1');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
   const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: 'Check the service URL in Settings' }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(main.getByRole('link', { name: 'Check the service URL in Settings' }).first()).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(main.getByText(/could not be reached/).first()).toBeVisible();
 
   await main.getByRole('link', { name: 'Check the service URL in Settings' }).first().click();
@@ -45,7 +63,10 @@ test('a service URL that does not answer sends the user to Settings, and resetti
   await expect(page.getByTestId('settings-network')).toHaveText('devnet');
 });
 
-test('a service URL that answers a web page (the app itself) says it is not a ZAP1 service', async ({ page, baseURL }) => {
+test('a service URL that answers a web page (the app itself) says it is not a ZAP1 service', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/app/settings');
   await page.getByLabel('Service base URL').fill(`${baseURL ?? ''}/app`);
   await page.getByRole('button', { name: 'Save' }).click();
@@ -87,13 +108,19 @@ test('bare pages and search are accessible, and /search?q= runs the search', asy
   await expectAccessible(page);
 });
 
-test('a fresh leaf first shows as awaiting with the expected wait, then anchored', async ({ page, request }) => {
+test('a fresh leaf first shows as awaiting with the expected wait, then anchored', async ({
+  page,
+  request,
+}) => {
   const key = await trialKey(request);
   // Anchoring takes well under a second here, less than loading a page. So the service's own
   // answers are read right after the event is recorded, and the page gets those first answers
   // once (later polls go to the service as usual and must turn the page to "Anchored").
   const leaf = await anchorLeaf(request, key);
-  const [checkResponse, statusResponse] = await Promise.all([request.get(`/verify/${leaf}/check`), request.get('/anchor/status')]);
+  const [checkResponse, statusResponse] = await Promise.all([
+    request.get(`/verify/${leaf}/check`),
+    request.get('/anchor/status'),
+  ]);
   const check: unknown = await checkResponse.json();
   const status: unknown = await statusResponse.json();
   expect(JSON.stringify(check)).not.toMatch(/"txid":"[0-9a-f]{64}"/);
@@ -122,7 +149,10 @@ test('contract pages fit a 360 px screen', async ({ page, request }) => {
   }
 });
 
-test('the verify page tells how to check the chain, with the anchor txid linked', async ({ page, request }) => {
+test('the verify page tells how to check the chain, with the anchor txid linked', async ({
+  page,
+  request,
+}) => {
   const leaf = await anchorLeaf(request, await trialKey(request));
   await page.goto(`/app/leaf/${leaf}`);
   await expect(page.getByTestId('leaf-state')).toHaveText('Anchored', { timeout: 60_000 });

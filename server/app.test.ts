@@ -5,7 +5,10 @@ import { buildOpenApi } from './http/openapi.js';
 import { makeTestApp, tempDir, type TestApp } from './test-helpers.js';
 
 const open: TestApp[] = [];
-async function app(env: Record<string, string> = {}, options: Parameters<typeof makeTestApp>[1] = {}): Promise<TestApp> {
+async function app(
+  env: Record<string, string> = {},
+  options: Parameters<typeof makeTestApp>[1] = {},
+): Promise<TestApp> {
   const t = await makeTestApp(env, options);
   open.push(t);
   return t;
@@ -17,7 +20,12 @@ afterEach(async () => {
 describe('errors', () => {
   it('answers unknown paths and methods with JSON 404', async () => {
     const t = await app();
-    for (const [method, url] of [['GET', '/nope'], ['DELETE', '/event'], ['PUT', '/trial-key'], ['GET', '/event']] as const) {
+    for (const [method, url] of [
+      ['GET', '/nope'],
+      ['DELETE', '/event'],
+      ['PUT', '/trial-key'],
+      ['GET', '/event'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
@@ -53,7 +61,11 @@ describe('CORS', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/event',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/Authorization/);
@@ -69,14 +81,31 @@ describe('GET /openapi.json', () => {
     expect(doc.openapi).toBe('3.0.3');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
-        '/anchor/consistency', '/anchor/history', '/anchor/now', '/anchor/status', '/event', '/events', '/health', '/key',
-        '/lifecycle/{wallet}', '/lifecycle/{wallet}/export', '/memo/decode', '/openapi.json', '/protocol/info', '/stats',
-        '/trial-key', '/verify/{leaf}/check', '/verify/{leaf}/proof.json',
+        '/anchor/consistency',
+        '/anchor/history',
+        '/anchor/now',
+        '/anchor/status',
+        '/event',
+        '/events',
+        '/health',
+        '/key',
+        '/lifecycle/{wallet}',
+        '/lifecycle/{wallet}/export',
+        '/memo/decode',
+        '/openapi.json',
+        '/protocol/info',
+        '/stats',
+        '/trial-key',
+        '/verify/{leaf}/check',
+        '/verify/{leaf}/proof.json',
       ].sort(),
     );
-    const bundle = doc.paths['/verify/{leaf}/proof.json'].get.responses['200'].content['application/json'].schema;
+    const bundle =
+      doc.paths['/verify/{leaf}/proof.json'].get.responses['200'].content['application/json'].schema;
     expect(bundle.additionalProperties).toBe(false);
-    expect(bundle.required).toEqual(expect.arrayContaining(['protocol', 'version', 'leaf', 'proof', 'root', 'anchor']));
+    expect(bundle.required).toEqual(
+      expect.arrayContaining(['protocol', 'version', 'leaf', 'proof', 'root', 'anchor']),
+    );
     const eventBody = doc.paths['/event'].post.requestBody.content['application/json'].schema;
     expect(eventBody.properties.event_type.enum).toHaveLength(15);
     const limit = doc.paths['/events'].get.parameters.find((p: { name: string }) => p.name === 'limit');
@@ -118,14 +147,22 @@ describe('POST /anchor/now', () => {
   it('needs the operator key, and answers 503 without an anchoring loop', async () => {
     const t = await app();
     expect((await t.app.inject({ method: 'POST', url: '/anchor/now' })).statusCode).toBe(401);
-    const res = await t.app.inject({ method: 'POST', url: '/anchor/now', headers: { authorization: 'Bearer test-operator-key-0123456789' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/anchor/now',
+      headers: { authorization: 'Bearer test-operator-key-0123456789' },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('chain_unavailable');
   });
 
   it('answers 403 for every key when no operator key is configured', async () => {
     const t = await app({ ADMIN_API_KEY: '' });
-    const res = await t.app.inject({ method: 'POST', url: '/anchor/now', headers: { authorization: 'Bearer test-operator-key-0123456789' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/anchor/now',
+      headers: { authorization: 'Bearer test-operator-key-0123456789' },
+    });
     expect(res.statusCode).toBe(403);
   });
 });

@@ -75,7 +75,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   app.setErrorHandler((error, request, reply) => {
-    const apiError = error instanceof UnservableProofError ? new ApiError(500, 'internal', 'Internal error.') : toApiError(error);
+    const apiError =
+      error instanceof UnservableProofError
+        ? new ApiError(500, 'internal', 'Internal error.')
+        : toApiError(error);
     if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
     return reply.code(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
@@ -83,7 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(cors, {
     // Empty list: same origin only, so no CORS headers at all.
-    origin: config.corsOrigins.length === 0 ? false : config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
+    origin:
+      config.corsOrigins.length === 0 ? false : config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     exposedHeaders: ['Link', 'Retry-After'],
@@ -111,7 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const staticDir = options.staticDir ?? null;
   const serveApp = staticDir !== null && fs.existsSync(path.join(staticDir, 'index.html'));
   if (serveApp) {
-    await app.register(fastifyStatic, { root: path.resolve(staticDir), prefix: '/app/', index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: path.resolve(staticDir),
+      prefix: '/app/',
+      index: ['index.html'],
+    });
     app.get('/', async (_request, reply) => reply.redirect('/app/'));
     app.get('/app', async (_request, reply) => reply.redirect('/app/'));
   }

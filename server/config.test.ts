@@ -36,7 +36,11 @@ describe('loadConfig', () => {
   });
 
   it('uses the real-chain anchoring defaults with CHAIN=zcash', () => {
-    const config = loadConfig({ CHAIN: 'zcash', ZCASH_RPC_URL: 'http://127.0.0.1:8232', ANCHOR_FROM_ADDRESS: 'u1abc' });
+    const config = loadConfig({
+      CHAIN: 'zcash',
+      ZCASH_RPC_URL: 'http://127.0.0.1:8232',
+      ANCHOR_FROM_ADDRESS: 'u1abc',
+    });
     expect(config).toMatchObject({ anchorMinLeaves: 10, anchorMaxAgeS: 3600, anchorTickMs: 15000 });
   });
 
@@ -103,7 +107,9 @@ describe('loadConfig', () => {
 
   it('requires the node settings with CHAIN=zcash', () => {
     expect(() => loadConfig({ CHAIN: 'zcash' })).toThrow(/ZCASH_RPC_URL/);
-    expect(() => loadConfig({ CHAIN: 'zcash', ZCASH_RPC_URL: 'http://n:8232' })).toThrow(/ANCHOR_FROM_ADDRESS/);
+    expect(() => loadConfig({ CHAIN: 'zcash', ZCASH_RPC_URL: 'http://n:8232' })).toThrow(
+      /ANCHOR_FROM_ADDRESS/,
+    );
   });
 });
 

@@ -88,7 +88,8 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 function str(env: Env, name: string): string | null {
   const value = raw(env, name);
   if (value === undefined) return null;
-  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) throw new ConfigError(name, 'must not contain control characters');
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    throw new ConfigError(name, 'must not contain control characters');
   return value;
 }
 

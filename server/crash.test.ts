@@ -23,7 +23,14 @@ afterAll(() => {
 function start(): Promise<{ child: ChildProcess; url: string; banner: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, CHAIN: 'dev' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      ADMIN_API_KEY: ADMIN_KEY,
+      CHAIN: 'dev',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -53,7 +60,10 @@ async function postEvent(url: string, n: number): Promise<string | null> {
     });
     if (res.status !== 201 && res.status !== 200) return null;
     const body: unknown = await res.json();
-    return typeof body === 'object' && body !== null && 'leaf_hash' in body && typeof body.leaf_hash === 'string'
+    return typeof body === 'object' &&
+      body !== null &&
+      'leaf_hash' in body &&
+      typeof body.leaf_hash === 'string'
       ? body.leaf_hash
       : null;
   } catch {
@@ -81,7 +91,10 @@ describe('crash safety', () => {
     expect(acked.length).toBeGreaterThanOrEqual(3000);
 
     const second = await start();
-    const status = (await (await fetch(`${second.url}/anchor/status`)).json()) as { current_root: string; leaf_count: number };
+    const status = (await (await fetch(`${second.url}/anchor/status`)).json()) as {
+      current_root: string;
+      leaf_count: number;
+    };
     second.child.kill('SIGTERM');
     await new Promise((r) => second.child.once('exit', r));
 
@@ -95,7 +108,8 @@ describe('crash safety', () => {
       expect(status.current_root).toBe(merkleRoot(stored));
       // The restart read the level-0 chunks instead of re-hashing the leaves.
       const fullChunks = Math.floor(count / MerkleTree.CHUNK_NODES);
-      for (let c = 0; c < fullChunks; c++) expect(store.loadChunk(0, c)?.length).toBe(MerkleTree.CHUNK_NODES * 32);
+      for (let c = 0; c < fullChunks; c++)
+        expect(store.loadChunk(0, c)?.length).toBe(MerkleTree.CHUNK_NODES * 32);
     } finally {
       store.close();
     }

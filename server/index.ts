@@ -49,7 +49,9 @@ async function main(): Promise<void> {
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const url = new URL(address);
-  console.log(`ZAP1 service listening on ${url.origin}/ (${ledger.size} leaves, ready in ${Date.now() - started} ms)`);
+  console.log(
+    `ZAP1 service listening on ${url.origin}/ (${ledger.size} leaves, ready in ${Date.now() - started} ms)`,
+  );
 
   let closing = false;
   const shutdown = (signal: string): void => {

@@ -37,7 +37,9 @@ describe('Ledger', () => {
     };
     const results = await Promise.all(Array.from({ length: 500 }, (_, i) => ledger.submit(event(i))));
     expect(commits).toBeLessThanOrEqual(2);
-    expect(results.map((r) => r.status === 'created' && r.position)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1));
+    expect(results.map((r) => r.status === 'created' && r.position)).toEqual(
+      Array.from({ length: 500 }, (_, i) => i + 1),
+    );
     expect(ledger.tree.root()).toBe(merkleRoot(Array.from({ length: 500 }, (_, i) => leaf(i))));
     expect(results[0]!.rootHex).toBe(ledger.tree.root());
   });

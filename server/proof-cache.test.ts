@@ -12,7 +12,12 @@ afterEach(async () => {
 });
 
 async function post(n: number): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(n) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/event',
+    headers: operator,
+    payload: contractEvent(n),
+  });
   expect(res.statusCode).toBe(201);
   const leaf: unknown = res.json().leaf_hash;
   if (typeof leaf !== 'string') throw new Error('no leaf_hash');

@@ -88,7 +88,11 @@ export function proofTarget(ledger: Ledger, leaf: LeafRecord): ProofTarget {
 }
 
 /** The v2 bundle for a stored leaf; throws `UnservableProofError` if it would not verify. */
-export function buildProofBundle(ledger: Ledger, leaf: LeafRecord, target = proofTarget(ledger, leaf)): ProofBundle {
+export function buildProofBundle(
+  ledger: Ledger,
+  leaf: LeafRecord,
+  target = proofTarget(ledger, leaf),
+): ProofBundle {
   const bundle: ProofBundle = {
     protocol: 'ZAP1',
     version: '2',
@@ -113,7 +117,9 @@ export function buildProofBundle(ledger: Ledger, leaf: LeafRecord, target = proo
   };
   const verdict = verifyProofBundle(bundle, { expectedLeafHex: leaf.leafHex });
   if (!verdict.valid) {
-    throw new UnservableProofError(`bundle for leaf ${leaf.leafHex} does not verify: ${verdict.error ?? 'invalid'}`);
+    throw new UnservableProofError(
+      `bundle for leaf ${leaf.leafHex} does not verify: ${verdict.error ?? 'invalid'}`,
+    );
   }
   return bundle;
 }

@@ -66,9 +66,11 @@ export function tableCounts(dir: string): Record<string, number> {
       .all()
       .map((r) => r.name);
     const counts: Record<string, number> = {};
-    for (const t of tables) counts[t] = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM "${t}"`).get()?.n ?? -1;
+    for (const t of tables)
+      counts[t] = db.prepare<[], { n: number }>(`SELECT COUNT(*) AS n FROM "${t}"`).get()?.n ?? -1;
     // Quota spending changes a row, not a count.
-    counts['api_keys.used'] = db.prepare<[], { n: number | null }>('SELECT SUM(used) AS n FROM api_keys').get()?.n ?? 0;
+    counts['api_keys.used'] =
+      db.prepare<[], { n: number | null }>('SELECT SUM(used) AS n FROM api_keys').get()?.n ?? 0;
     return counts;
   } finally {
     db.close();
@@ -106,11 +108,25 @@ export function validEvent(type: string, n = 0): Record<string, unknown> {
     case 'GOVERNANCE_RESULT':
       return { event_type: type, wallet_hash: w, proposal_id: `p-${n}`, result_hash: HEX_A };
     case 'AGENT_REGISTER':
-      return { event_type: type, wallet_hash: w, agent_id: w, pubkey_hash: HEX_A, model_hash: HEX_B, policy_hash: HEX_A };
+      return {
+        event_type: type,
+        wallet_hash: w,
+        agent_id: w,
+        pubkey_hash: HEX_A,
+        model_hash: HEX_B,
+        policy_hash: HEX_A,
+      };
     case 'AGENT_POLICY':
       return { event_type: type, wallet_hash: w, agent_id: w, policy_version: 2, rules_hash: HEX_B };
     case 'AGENT_ACTION':
-      return { event_type: type, wallet_hash: w, agent_id: w, action_type: 'trade', input_hash: HEX_A, output_hash: HEX_B };
+      return {
+        event_type: type,
+        wallet_hash: w,
+        agent_id: w,
+        action_type: 'trade',
+        input_hash: HEX_A,
+        output_hash: HEX_B,
+      };
     default:
       throw new Error(`no fixture for ${type}`);
   }
@@ -118,5 +134,10 @@ export function validEvent(type: string, n = 0): Record<string, unknown> {
 
 /** Contract-anchor body unique per `n`. */
 export function contractEvent(n: number, wallet = `wallet_${n}`): Record<string, unknown> {
-  return { event_type: 'CONTRACT_ANCHOR', wallet_hash: wallet, serial_number: `S-${n}`, contract_sha256: HEX_A };
+  return {
+    event_type: 'CONTRACT_ANCHOR',
+    wallet_hash: wallet,
+    serial_number: `S-${n}`,
+    contract_sha256: HEX_A,
+  };
 }

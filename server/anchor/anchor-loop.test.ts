@@ -317,7 +317,11 @@ describe('a restart during an unanswered z_sendmany', () => {
     await first.tick();
     expect(sends).toHaveBeenCalledTimes(1);
     const attempt = harness.store.listInFlightAnchors()[0]!;
-    expect(attempt).toMatchObject({ state: 'pending', txid: null, sendStartedAt: new Date(clock.ms).toISOString() });
+    expect(attempt).toMatchObject({
+      state: 'pending',
+      txid: null,
+      sendStartedAt: new Date(clock.ms).toISOString(),
+    });
     await first.stop();
     sends.mockClear();
     return { harness, clock, root, attempt, sends, loop: loopOn(harness, clock) };

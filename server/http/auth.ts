@@ -26,17 +26,29 @@ export function bearerToken(request: FastifyRequest): string | null {
 function isOperatorKey(token: string, adminApiKey: string | null): boolean {
   if (adminApiKey === null) return false;
   // Hashing first gives equal lengths, so the comparison time says nothing about the key.
-  return timingSafeEqual(createHash('sha256').update(token).digest(), createHash('sha256').update(adminApiKey).digest());
+  return timingSafeEqual(
+    createHash('sha256').update(token).digest(),
+    createHash('sha256').update(adminApiKey).digest(),
+  );
 }
 
 const unauthorized = (): ApiError =>
-  new ApiError(401, 'unauthorized', 'Send a valid key as "Authorization: Bearer <key>"; get a trial key with POST /trial-key.');
+  new ApiError(
+    401,
+    'unauthorized',
+    'Send a valid key as "Authorization: Bearer <key>"; get a trial key with POST /trial-key.',
+  );
 
 /**
  * The caller behind the request's key. Throws 401 `unauthorized` (missing or unknown key) or 401
  * `key_expired`. `nowIso` decides expiry.
  */
-export function authenticate(request: FastifyRequest, store: Store, adminApiKey: string | null, nowIso: string): Caller {
+export function authenticate(
+  request: FastifyRequest,
+  store: Store,
+  adminApiKey: string | null,
+  nowIso: string,
+): Caller {
   const token = bearerToken(request);
   if (token === null) throw unauthorized();
   if (isOperatorKey(token, adminApiKey)) return { tier: 'operator' };
@@ -45,16 +57,30 @@ export function authenticate(request: FastifyRequest, store: Store, adminApiKey:
   const key = store.trialKey(keyHash);
   if (!key) throw unauthorized();
   if (key.expiresAt <= nowIso) {
-    throw new ApiError(401, 'key_expired', `This trial key expired at ${key.expiresAt}; get a new one with POST /trial-key.`);
+    throw new ApiError(
+      401,
+      'key_expired',
+      `This trial key expired at ${key.expiresAt}; get a new one with POST /trial-key.`,
+    );
   }
   return { tier: 'trial', keyHash, key };
 }
 
 /** Requires the operator key: 401 without a valid key, 403 for a trial key or when no operator key is configured. */
-export function requireOperator(request: FastifyRequest, store: Store, adminApiKey: string | null, nowIso: string): void {
+export function requireOperator(
+  request: FastifyRequest,
+  store: Store,
+  adminApiKey: string | null,
+  nowIso: string,
+): void {
   if (adminApiKey === null) {
-    throw new ApiError(403, 'forbidden', 'This route needs the operator key, and none is configured (ADMIN_API_KEY).');
+    throw new ApiError(
+      403,
+      'forbidden',
+      'This route needs the operator key, and none is configured (ADMIN_API_KEY).',
+    );
   }
   const caller = authenticate(request, store, adminApiKey, nowIso);
-  if (caller.tier !== 'operator') throw new ApiError(403, 'forbidden', 'This route needs the operator key; a trial key cannot use it.');
+  if (caller.tier !== 'operator')
+    throw new ApiError(403, 'forbidden', 'This route needs the operator key; a trial key cannot use it.');
 }

@@ -34,7 +34,12 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
     field: issue.path.map(String).join('.') || 'query',
     message: issue.message,
   }));
-  throw new ApiError(400, 'validation_failed', fields.map((f) => `${f.field}: ${f.message}`).join('; '), fields);
+  throw new ApiError(
+    400,
+    'validation_failed',
+    fields.map((f) => `${f.field}: ${f.message}`).join('; '),
+    fields,
+  );
 }
 
 /** `limit`: a whole number; above `max` it is clamped (design.md "Errors"). */

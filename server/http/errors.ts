@@ -42,14 +42,13 @@ export class ApiError extends Error {
   }
 }
 
-export const ErrorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.string(),
-      message: z.string(),
-      fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-    }),
-  });
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
+});
 
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

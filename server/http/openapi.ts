@@ -46,7 +46,14 @@ export function buildOpenApi(docs: readonly RouteDoc[], info: { version: string 
       responses[status] = {
         description: r.description,
         ...(r.headers
-          ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) }
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(r.headers).map(([h, d]) => [
+                  h,
+                  { description: d, schema: { type: 'string' } },
+                ]),
+              ),
+            }
           : {}),
         ...(schema ? { content: { 'application/json': { schema: schemaOf(schema, 'output') } } } : {}),
       };
@@ -62,7 +69,9 @@ export function buildOpenApi(docs: readonly RouteDoc[], info: { version: string 
         ? {
             requestBody: {
               required: true,
-              content: Object.fromEntries(doc.body.map((b) => [b.contentType, { schema: schemaOf(b.schema, 'input') }])),
+              content: Object.fromEntries(
+                doc.body.map((b) => [b.contentType, { schema: schemaOf(b.schema, 'input') }]),
+              ),
             },
           }
         : {}),

@@ -13,7 +13,12 @@ afterEach(async () => {
 });
 
 async function post(app: TestApp, n: number): Promise<void> {
-  const res = await app.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(n) });
+  const res = await app.app.inject({
+    method: 'POST',
+    url: '/event',
+    headers: operator,
+    payload: contractEvent(n),
+  });
   expect(res.statusCode).toBe(201);
 }
 
@@ -35,16 +40,21 @@ describe('GET /anchor/history last_anchor_age_hours', () => {
     clock = T0 + 7 * HOUR;
     const all = HistoryResponseSchema.parse((await t.app.inject({ url: '/anchor/history' })).json());
     expect(all.last_anchor_age_hours).toBe(2);
-    const older = HistoryResponseSchema.parse((await t.app.inject({ url: '/anchor/history?limit=1&before=4000020' })).json());
+    const older = HistoryResponseSchema.parse(
+      (await t.app.inject({ url: '/anchor/history?limit=1&before=4000020' })).json(),
+    );
     expect(older.anchors.map((a) => a.height)).toEqual([4_000_010]);
     expect(older.last_anchor_age_hours).toBe(2);
-    const none = HistoryResponseSchema.parse((await t.app.inject({ url: '/anchor/history?before=4000005' })).json());
+    const none = HistoryResponseSchema.parse(
+      (await t.app.inject({ url: '/anchor/history?before=4000005' })).json(),
+    );
     expect(none).toMatchObject({ total: 0, last_anchor_age_hours: 2 });
   });
 });
 
 describe('GET /anchor/status anchor_due', () => {
-  const status = async (app: TestApp) => StatusResponseSchema.parse((await app.app.inject({ url: '/anchor/status' })).json());
+  const status = async (app: TestApp) =>
+    StatusResponseSchema.parse((await app.app.inject({ url: '/anchor/status' })).json());
 
   it('is false while an attempt in flight covers every leaf, and true again once a leaf is beyond it', async () => {
     t = await makeTestApp({ ANCHOR_MIN_LEAVES: '1' });
@@ -53,10 +63,18 @@ describe('GET /anchor/status anchor_due', () => {
     expect(await status(t)).toMatchObject({ anchor_due: true, unanchored_leaves: 2 });
     const a = t.store.recordAnchorIntent({ rootHex: t.store.leafAt(2)!.leafHex, leafCount: 2 });
     const covered = await status(t);
-    expect(covered).toMatchObject({ anchor_due: false, unanchored_leaves: 2, in_flight: { state: 'pending', leaf_count: 2 } });
+    expect(covered).toMatchObject({
+      anchor_due: false,
+      unanchored_leaves: 2,
+      in_flight: { state: 'pending', leaf_count: 2 },
+    });
     expect(covered.expected_wait_s).not.toBeNull();
     await post(t, 3);
-    expect(await status(t)).toMatchObject({ anchor_due: true, unanchored_leaves: 3, in_flight: { leaf_count: 2 } });
+    expect(await status(t)).toMatchObject({
+      anchor_due: true,
+      unanchored_leaves: 3,
+      in_flight: { leaf_count: 2 },
+    });
     t.store.markAnchorFailed(a.id, 'test over');
     expect(await status(t)).toMatchObject({ anchor_due: true, in_flight: null });
   });

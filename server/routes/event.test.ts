@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WRITE_API_EVENT_TYPES, leafHash, merkleRoot } from '../../src/core/index.js';
 import { sha256Hex } from '../http/auth.js';
-import { ADMIN_KEY, HEX_A, contractEvent, makeTestApp, operator, tableCounts, validEvent, type TestApp } from '../test-helpers.js';
+import {
+  ADMIN_KEY,
+  HEX_A,
+  contractEvent,
+  makeTestApp,
+  operator,
+  tableCounts,
+  validEvent,
+  type TestApp,
+} from '../test-helpers.js';
 import { EventResponseSchema } from './event.js';
 
 let t: TestApp;
@@ -28,26 +37,31 @@ function allLeaves(): string[] {
 }
 
 describe('POST /event happy paths', () => {
-  it.each(WRITE_API_EVENT_TYPES.map((type) => [type]))('records a %s event durably with the reference shape', async (type) => {
-    const body = validEvent(type);
-    const res = await post(body);
-    expect(res.statusCode).toBe(201);
-    const json = EventResponseSchema.parse(res.json());
-    expect(json.status).toBe('created');
-    expect(json.event_type).toBe(type);
-    expect(json.verify_url).toBe(`/verify/${json.leaf_hash}/check`);
-    expect(json.subject_kind).toBe(type.startsWith('AGENT_') ? 'agent' : 'wallet');
-    const expectedLeaf = leafHash(json.timestamp === undefined ? body : { ...body, timestamp: json.timestamp });
-    expect(json.leaf_hash).toBe(expectedLeaf);
-    expect(json.root_hash).toBe(merkleRoot([expectedLeaf]));
-    expect(t.store.leafByHash(expectedLeaf)?.position).toBe(1);
-    if (type === 'DEPLOYMENT' || type === 'EXIT') {
-      expect(Math.abs(json.timestamp! - Date.now() / 1000)).toBeLessThan(5);
-      expect(t.store.leafByHash(expectedLeaf)?.timestamp).toBe(json.timestamp);
-    } else {
-      expect(json.timestamp).toBeUndefined();
-    }
-  });
+  it.each(WRITE_API_EVENT_TYPES.map((type) => [type]))(
+    'records a %s event durably with the reference shape',
+    async (type) => {
+      const body = validEvent(type);
+      const res = await post(body);
+      expect(res.statusCode).toBe(201);
+      const json = EventResponseSchema.parse(res.json());
+      expect(json.status).toBe('created');
+      expect(json.event_type).toBe(type);
+      expect(json.verify_url).toBe(`/verify/${json.leaf_hash}/check`);
+      expect(json.subject_kind).toBe(type.startsWith('AGENT_') ? 'agent' : 'wallet');
+      const expectedLeaf = leafHash(
+        json.timestamp === undefined ? body : { ...body, timestamp: json.timestamp },
+      );
+      expect(json.leaf_hash).toBe(expectedLeaf);
+      expect(json.root_hash).toBe(merkleRoot([expectedLeaf]));
+      expect(t.store.leafByHash(expectedLeaf)?.position).toBe(1);
+      if (type === 'DEPLOYMENT' || type === 'EXIT') {
+        expect(Math.abs(json.timestamp! - Date.now() / 1000)).toBeLessThan(5);
+        expect(t.store.leafByHash(expectedLeaf)?.timestamp).toBe(json.timestamp);
+      } else {
+        expect(json.timestamp).toBeUndefined();
+      }
+    },
+  );
 
   it('answers a duplicate leaf with 200 "exists", the current root, and links the second wallet', async () => {
     const first = await post(contractEvent(1, 'alice'));
@@ -128,7 +142,8 @@ describe('POST /event rate limit per trial key', () => {
     try {
       const key = (await limited.app.inject({ method: 'POST', url: '/trial-key' })).json().key;
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      const send = (n: number) => limited.app.inject({ method: 'POST', url: '/event', headers, payload: contractEvent(n) });
+      const send = (n: number) =>
+        limited.app.inject({ method: 'POST', url: '/event', headers, payload: contractEvent(n) });
       expect((await send(1)).statusCode).toBe(201);
       expect((await send(2)).statusCode).toBe(201);
       const res = await send(3);
@@ -137,7 +152,12 @@ describe('POST /event rate limit per trial key', () => {
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.store.leafCount()).toBe(2);
       // The operator key is not limited.
-      const op = await limited.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(4) });
+      const op = await limited.app.inject({
+        method: 'POST',
+        url: '/event',
+        headers: operator,
+        payload: contractEvent(4),
+      });
       expect(op.statusCode).toBe(201);
     } finally {
       await limited.close();
@@ -159,7 +179,13 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
     ['__proto__ key', '{"__proto__": {"x": 1}, "event_type": "EXIT"}', h(), 400, 'invalid_json'],
     ['text/plain', JSON.stringify(good), h({ 'content-type': 'text/plain' }), 415, 'unsupported_media_type'],
     ['application/xml', '<x/>', h({ 'content-type': 'application/xml' }), 415, 'unsupported_media_type'],
-    ['form encoded', 'a=b', h({ 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type'],
+    [
+      'form encoded',
+      'a=b',
+      h({ 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'unsupported_media_type',
+    ],
     ['body over 64 KiB', big, h(), 413, 'payload_too_large'],
     ['JSON array', '[]', h(), 400, 'validation_failed'],
     ['JSON string', '"CONTRACT_ANCHOR"', h(), 400, 'validation_failed'],
@@ -167,48 +193,216 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
     ['JSON number', '42', h(), 400, 'validation_failed'],
     ['empty object', '{}', h(), 400, 'validation_failed'],
     ['missing event_type', JSON.stringify({ ...good, event_type: undefined }), h(), 400, 'validation_failed'],
-    ['missing wallet_hash', JSON.stringify({ ...good, wallet_hash: undefined }), h(), 400, 'validation_failed'],
-    ['missing serial_number', JSON.stringify({ ...good, serial_number: undefined }), h(), 400, 'validation_failed'],
+    [
+      'missing wallet_hash',
+      JSON.stringify({ ...good, wallet_hash: undefined }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'missing serial_number',
+      JSON.stringify({ ...good, serial_number: undefined }),
+      h(),
+      400,
+      'validation_failed',
+    ],
     ['extra field', JSON.stringify({ ...good, color: 'red' }), h(), 400, 'unknown_field'],
     ['client timestamp', JSON.stringify({ ...validEvent('EXIT'), timestamp: 1 }), h(), 400, 'unknown_field'],
     ['wallet_hash number', JSON.stringify({ ...good, wallet_hash: 5 }), h(), 400, 'validation_failed'],
     ['wallet_hash null', JSON.stringify({ ...good, wallet_hash: null }), h(), 400, 'validation_failed'],
-    ['month as string', JSON.stringify({ ...validEvent('HOSTING_PAYMENT'), month: '3' }), h(), 400, 'validation_failed'],
-    ['month 13', JSON.stringify({ ...validEvent('HOSTING_PAYMENT'), month: 13 }), h(), 400, 'validation_failed'],
-    ['year fraction', JSON.stringify({ ...validEvent('SHIELD_RENEWAL'), year: 2026.5 }), h(), 400, 'validation_failed'],
-    ['year huge', JSON.stringify({ ...validEvent('SHIELD_RENEWAL'), year: 1e300 }), h(), 400, 'validation_failed'],
-    ['amount negative', JSON.stringify({ ...validEvent('STAKING_DEPOSIT'), amount_zat: -1 }), h(), 400, 'validation_failed'],
-    ['amount over supply', JSON.stringify({ ...validEvent('STAKING_DEPOSIT'), amount_zat: 2.2e15 }), h(), 400, 'validation_failed'],
-    ['amount boolean', JSON.stringify({ ...validEvent('STAKING_DEPOSIT'), amount_zat: true }), h(), 400, 'validation_failed'],
-    ['policy_version 0', JSON.stringify({ ...validEvent('AGENT_POLICY'), policy_version: 0 }), h(), 400, 'validation_failed'],
-    ['non-hex hash', JSON.stringify({ ...good, contract_sha256: 'z'.repeat(64) }), h(), 400, 'validation_failed'],
-    ['63-char hash', JSON.stringify({ ...good, contract_sha256: 'a'.repeat(63) }), h(), 400, 'validation_failed'],
-    ['65-char hash', JSON.stringify({ ...good, contract_sha256: 'a'.repeat(65) }), h(), 400, 'validation_failed'],
-    ['uppercase hash', JSON.stringify({ ...good, contract_sha256: HEX_A.toUpperCase() }), h(), 400, 'validation_failed'],
-    ['0x-prefixed hash', JSON.stringify({ ...good, contract_sha256: `0x${'a'.repeat(62)}` }), h(), 400, 'validation_failed'],
+    [
+      'month as string',
+      JSON.stringify({ ...validEvent('HOSTING_PAYMENT'), month: '3' }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'month 13',
+      JSON.stringify({ ...validEvent('HOSTING_PAYMENT'), month: 13 }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'year fraction',
+      JSON.stringify({ ...validEvent('SHIELD_RENEWAL'), year: 2026.5 }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'year huge',
+      JSON.stringify({ ...validEvent('SHIELD_RENEWAL'), year: 1e300 }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'amount negative',
+      JSON.stringify({ ...validEvent('STAKING_DEPOSIT'), amount_zat: -1 }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'amount over supply',
+      JSON.stringify({ ...validEvent('STAKING_DEPOSIT'), amount_zat: 2.2e15 }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'amount boolean',
+      JSON.stringify({ ...validEvent('STAKING_DEPOSIT'), amount_zat: true }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'policy_version 0',
+      JSON.stringify({ ...validEvent('AGENT_POLICY'), policy_version: 0 }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'non-hex hash',
+      JSON.stringify({ ...good, contract_sha256: 'z'.repeat(64) }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      '63-char hash',
+      JSON.stringify({ ...good, contract_sha256: 'a'.repeat(63) }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      '65-char hash',
+      JSON.stringify({ ...good, contract_sha256: 'a'.repeat(65) }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'uppercase hash',
+      JSON.stringify({ ...good, contract_sha256: HEX_A.toUpperCase() }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      '0x-prefixed hash',
+      JSON.stringify({ ...good, contract_sha256: `0x${'a'.repeat(62)}` }),
+      h(),
+      400,
+      'validation_failed',
+    ],
     ['unknown event type', JSON.stringify({ ...good, event_type: 'FOO' }), h(), 400, 'validation_failed'],
-    ['lowercase event type', JSON.stringify({ ...good, event_type: 'contract_anchor' }), h(), 400, 'validation_failed'],
-    ['system type PROGRAM_ENTRY', JSON.stringify({ ...good, event_type: 'PROGRAM_ENTRY' }), h(), 400, 'validation_failed'],
-    ['system type MERKLE_ROOT', JSON.stringify({ ...good, event_type: 'MERKLE_ROOT' }), h(), 400, 'validation_failed'],
+    [
+      'lowercase event type',
+      JSON.stringify({ ...good, event_type: 'contract_anchor' }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'system type PROGRAM_ENTRY',
+      JSON.stringify({ ...good, event_type: 'PROGRAM_ENTRY' }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'system type MERKLE_ROOT',
+      JSON.stringify({ ...good, event_type: 'MERKLE_ROOT' }),
+      h(),
+      400,
+      'validation_failed',
+    ],
     ['event_type number', JSON.stringify({ ...good, event_type: 3 }), h(), 400, 'validation_failed'],
-    ['control char in serial', JSON.stringify({ ...good, serial_number: 'a\u0001b' }), h(), 400, 'validation_failed'],
+    [
+      'control char in serial',
+      JSON.stringify({ ...good, serial_number: 'a\u0001b' }),
+      h(),
+      400,
+      'validation_failed',
+    ],
     ['newline in serial', JSON.stringify({ ...good, serial_number: 'a\nb' }), h(), 400, 'validation_failed'],
     ['NUL in wallet', JSON.stringify({ ...good, wallet_hash: 'a\u0000' }), h(), 400, 'validation_failed'],
     ['non-ASCII wallet', JSON.stringify({ ...good, wallet_hash: 'wället' }), h(), 400, 'validation_failed'],
     ['empty wallet', JSON.stringify({ ...good, wallet_hash: '' }), h(), 400, 'validation_failed'],
-    ['10 KB serial', JSON.stringify({ ...good, serial_number: 'x'.repeat(10_000) }), h(), 400, 'validation_failed'],
-    ['10 KB wallet', JSON.stringify({ ...good, wallet_hash: 'x'.repeat(10_000) }), h(), 400, 'validation_failed'],
-    ['agent_id differs', JSON.stringify({ ...validEvent('AGENT_ACTION'), agent_id: 'other' }), h(), 400, 'validation_failed'],
+    [
+      '10 KB serial',
+      JSON.stringify({ ...good, serial_number: 'x'.repeat(10_000) }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      '10 KB wallet',
+      JSON.stringify({ ...good, wallet_hash: 'x'.repeat(10_000) }),
+      h(),
+      400,
+      'validation_failed',
+    ],
+    [
+      'agent_id differs',
+      JSON.stringify({ ...validEvent('AGENT_ACTION'), agent_id: 'other' }),
+      h(),
+      400,
+      'validation_failed',
+    ],
     ['no Authorization', JSON.stringify(good), { 'content-type': json }, 401, 'unauthorized'],
-    ['unknown key', JSON.stringify(good), h({ authorization: 'Bearer zap1_trial_0123456789abcdef0123456789abcdef' }), 401, 'unauthorized'],
+    [
+      'unknown key',
+      JSON.stringify(good),
+      h({ authorization: 'Bearer zap1_trial_0123456789abcdef0123456789abcdef' }),
+      401,
+      'unauthorized',
+    ],
     ['garbage key', JSON.stringify(good), h({ authorization: 'Bearer nope' }), 401, 'unauthorized'],
-    ['bearer lowercase', JSON.stringify(good), h({ authorization: `bearer ${ADMIN_KEY}` }), 401, 'unauthorized'],
-    ['BEARER uppercase', JSON.stringify(good), h({ authorization: `BEARER ${ADMIN_KEY}` }), 401, 'unauthorized'],
-    ['Bearer misspelt', JSON.stringify(good), h({ authorization: `Baerer ${ADMIN_KEY}` }), 401, 'unauthorized'],
-    ['Bearer two spaces', JSON.stringify(good), h({ authorization: `Bearer  ${ADMIN_KEY}` }), 401, 'unauthorized'],
+    [
+      'bearer lowercase',
+      JSON.stringify(good),
+      h({ authorization: `bearer ${ADMIN_KEY}` }),
+      401,
+      'unauthorized',
+    ],
+    [
+      'BEARER uppercase',
+      JSON.stringify(good),
+      h({ authorization: `BEARER ${ADMIN_KEY}` }),
+      401,
+      'unauthorized',
+    ],
+    [
+      'Bearer misspelt',
+      JSON.stringify(good),
+      h({ authorization: `Baerer ${ADMIN_KEY}` }),
+      401,
+      'unauthorized',
+    ],
+    [
+      'Bearer two spaces',
+      JSON.stringify(good),
+      h({ authorization: `Bearer  ${ADMIN_KEY}` }),
+      401,
+      'unauthorized',
+    ],
     ['Bearer no token', JSON.stringify(good), h({ authorization: 'Bearer ' }), 401, 'unauthorized'],
     ['Basic scheme', JSON.stringify(good), h({ authorization: `Basic ${ADMIN_KEY}` }), 401, 'unauthorized'],
-    ['operator key with suffix', JSON.stringify(good), h({ authorization: `Bearer ${ADMIN_KEY}x` }), 401, 'unauthorized'],
+    [
+      'operator key with suffix',
+      JSON.stringify(good),
+      h({ authorization: `Bearer ${ADMIN_KEY}x` }),
+      401,
+      'unauthorized',
+    ],
   ];
 
   it.each(cases)('%s → %i %s', async (_name, body, headers, status, code) => {
@@ -219,7 +413,8 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
     const error = res.json().error;
     expect(error.code).toBe(code);
     expect(typeof error.message).toBe('string');
-    if (code === 'validation_failed' || code === 'unknown_field') expect(error.fields.length).toBeGreaterThan(0);
+    if (code === 'validation_failed' || code === 'unknown_field')
+      expect(error.fields.length).toBeGreaterThan(0);
     expect(tableCounts(t.dir)).toEqual(before);
   });
 
@@ -256,10 +451,16 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
       expiresAt: new Date(now + 1e9).toISOString(),
     });
     const before = tableCounts(t.dir);
-    const expired = await post(good, { authorization: 'Bearer zap1_trial_00000000000000000000000000000001', 'content-type': json });
+    const expired = await post(good, {
+      authorization: 'Bearer zap1_trial_00000000000000000000000000000001',
+      'content-type': json,
+    });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().error.code).toBe('key_expired');
-    const usedUp = await post(good, { authorization: 'Bearer zap1_trial_00000000000000000000000000000002', 'content-type': json });
+    const usedUp = await post(good, {
+      authorization: 'Bearer zap1_trial_00000000000000000000000000000002',
+      'content-type': json,
+    });
     expect(usedUp.statusCode).toBe(403);
     expect(usedUp.json().error.code).toBe('quota_exhausted');
     expect(tableCounts(t.dir)).toEqual(before);

@@ -182,8 +182,14 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
       timestamp,
       trialKeyHash: caller.tier === 'trial' ? caller.keyHash : null,
     });
-    if (result.status === 'quota_exhausted') throw quotaExhausted(caller.tier === 'trial' ? caller.key.quota : 0);
-    if (result.status === 'key_expired') throw new ApiError(401, 'key_expired', 'This trial key has expired; get a new one with POST /trial-key.');
+    if (result.status === 'quota_exhausted')
+      throw quotaExhausted(caller.tier === 'trial' ? caller.key.quota : 0);
+    if (result.status === 'key_expired')
+      throw new ApiError(
+        401,
+        'key_expired',
+        'This trial key has expired; get a new one with POST /trial-key.',
+      );
     if (result.status === 'unauthorized') throw new ApiError(401, 'unauthorized', 'Unknown key.');
 
     const response: z.infer<typeof EventResponseSchema> = {
@@ -202,5 +208,9 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 function quotaExhausted(quota: number): ApiError {
-  return new ApiError(403, 'quota_exhausted', `This trial key has used its ${quota} events; get a new one with POST /trial-key.`);
+  return new ApiError(
+    403,
+    'quota_exhausted',
+    `This trial key has used its ${quota} events; get a new one with POST /trial-key.`,
+  );
 }

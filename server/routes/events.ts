@@ -7,7 +7,9 @@ import { limitParam, parseInput, positiveIntParam, type AppContext } from '../ht
 export const EventsQuerySchema = z
   .object({
     limit: limitParam(50).describe('Default 50; above 200 is clamped to 200'),
-    before: positiveIntParam('before').optional().describe('Only leaves at positions below this (from the Link header)'),
+    before: positiveIntParam('before')
+      .optional()
+      .describe('Only leaves at positions below this (from the Link header)'),
     event_type: z.enum(EVENT_TYPES).optional(),
   })
   // Unknown keys (cache busters such as `?_=1`) are ignored; bad values of known keys stay 400.

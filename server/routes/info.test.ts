@@ -46,7 +46,9 @@ describe('GET /health', () => {
     try {
       const res = await t.app.inject({ url: '/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error: { code: 'store_unavailable', message: 'The database cannot be read.' } });
+      expect(res.json()).toEqual({
+        error: { code: 'store_unavailable', message: 'The database cannot be read.' },
+      });
       expect(res.body).not.toMatch(/SQLITE|secret/);
     } finally {
       await t.close();

@@ -37,7 +37,10 @@ export const ProtocolInfoSchema = z
     specification: z.string(),
     network: NetworkSchema.optional().describe('Absent while the node has not said which network it is on'),
     explorer_tx_url: z.string().nullable().describe('Template with {txid}'),
-    anchor_viewing_key: z.string().optional().describe('Decrypts every anchor memo; lets an auditor check anchors with their own wallet'),
+    anchor_viewing_key: z
+      .string()
+      .optional()
+      .describe('Decrypts every anchor memo; lets an auditor check anchors with their own wallet'),
     extensions: z.array(z.literal('consistency')),
   })
   .strict();

@@ -72,7 +72,13 @@ describe('GET /key', () => {
 
   it('says key_expired for an expired key', async () => {
     const key = 'zap1_trial_0000000000000000000000000000000a';
-    t.store.insertTrialKey({ keyHash: sha256Hex(key), quota: 1, used: 0, createdAt: '2020-01-01T00:00:00.000Z', expiresAt: '2020-02-01T00:00:00.000Z' });
+    t.store.insertTrialKey({
+      keyHash: sha256Hex(key),
+      quota: 1,
+      used: 0,
+      createdAt: '2020-01-01T00:00:00.000Z',
+      expiresAt: '2020-02-01T00:00:00.000Z',
+    });
     const res = await t.app.inject({ url: '/key', headers: { authorization: `Bearer ${key}` } });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('key_expired');

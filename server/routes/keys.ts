@@ -8,7 +8,10 @@ import { ApiError } from '../http/errors.js';
 
 export const TrialKeyResponseSchema = z
   .object({
-    key: z.string().regex(/^zap1_trial_[0-9a-f]{32}$/).describe('Shown once; store it now.'),
+    key: z
+      .string()
+      .regex(/^zap1_trial_[0-9a-f]{32}$/)
+      .describe('Shown once; store it now.'),
     tier: z.literal('trial'),
     quota: z.int().describe('Events this key may write'),
     expires_in_days: z.int(),

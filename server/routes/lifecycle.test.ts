@@ -9,9 +9,19 @@ let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
   // CONTRACT_ANCHOR does not hash wallet_hash: the second wallet's submission is a duplicate (decision 4).
-  const first = await t.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(1, 'first_wallet') });
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/event',
+    headers: operator,
+    payload: contractEvent(1, 'first_wallet'),
+  });
   expect(first.json().status).toBe('created');
-  const second = await t.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(1, 'second_wallet') });
+  const second = await t.app.inject({
+    method: 'POST',
+    url: '/event',
+    headers: operator,
+    payload: contractEvent(1, 'second_wallet'),
+  });
   expect(second.json().status).toBe('exists');
 });
 afterAll(async () => {
@@ -31,10 +41,13 @@ describe('duplicates in /lifecycle/{wallet}', () => {
   });
 
   it('the first submitter still sees its own wallet', async () => {
-    const pkg = ExportPackageSchema.parse((await t.app.inject({ url: '/lifecycle/first_wallet/export' })).json());
+    const pkg = ExportPackageSchema.parse(
+      (await t.app.inject({ url: '/lifecycle/first_wallet/export' })).json(),
+    );
     expect(pkg.proofs[0]!.wallet_hash).toBe('first_wallet');
     expect(pkg.proofs[0]!.leaf_hash).toBe(
-      ExportPackageSchema.parse((await t.app.inject({ url: '/lifecycle/second_wallet/export' })).json()).proofs[0]!.leaf_hash,
+      ExportPackageSchema.parse((await t.app.inject({ url: '/lifecycle/second_wallet/export' })).json())
+        .proofs[0]!.leaf_hash,
     );
   });
 

@@ -72,7 +72,12 @@ export const ExportPackageSchema = z
         .strict(),
     ),
     verification: z
-      .object({ sdk: z.string(), crate_url: z.string(), memo_decoder: z.string(), procedure: z.array(z.string()) })
+      .object({
+        sdk: z.string(),
+        crate_url: z.string(),
+        memo_decoder: z.string(),
+        procedure: z.array(z.string()),
+      })
       .strict(),
   })
   .strict();
@@ -183,6 +188,8 @@ export function lifecycleRoutes(app: FastifyInstance, ctx: AppContext): void {
         ],
       },
     };
-    return reply.header('content-disposition', `attachment; filename="zap1-export-${wallet}.json"`).send(body);
+    return reply
+      .header('content-disposition', `attachment; filename="zap1-export-${wallet}.json"`)
+      .send(body);
   });
 }

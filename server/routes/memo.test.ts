@@ -21,7 +21,12 @@ afterAll(async () => {
 
 const ascii = (s: string) => toHex(new TextEncoder().encode(s));
 const post = (payload: string, contentType?: string) =>
-  t.app.inject({ method: 'POST', url: '/memo/decode', payload, headers: contentType === undefined ? {} : { 'content-type': contentType } });
+  t.app.inject({
+    method: 'POST',
+    url: '/memo/decode',
+    payload,
+    headers: contentType === undefined ? {} : { 'content-type': contentType },
+  });
 
 describe('POST /memo/decode', () => {
   it.each(vectors.map((v) => [v.description, v]))('decodes the vector: %s', async (_d, v) => {
@@ -63,7 +68,13 @@ describe('POST /memo/decode', () => {
     ['JSON memo number', '{"memo": 5}', 'application/json', 400, 'validation_failed'],
     ['JSON extra field', '{"memo": "00", "x": 1}', 'application/json', 400, 'validation_failed'],
     ['JSON array', '["00"]', 'application/json', 400, 'validation_failed'],
-    ['JSON memo too long', JSON.stringify({ memo: '00'.repeat(1025) }), 'application/json', 413, 'payload_too_large'],
+    [
+      'JSON memo too long',
+      JSON.stringify({ memo: '00'.repeat(1025) }),
+      'application/json',
+      413,
+      'payload_too_large',
+    ],
     ['JSON memo bad hex', JSON.stringify({ memo: 'xyz' }), 'application/json', 400, 'invalid_hex'],
   ];
   it.each(cases)('%s → %i %s', async (_name, payload, type, status, code) => {

@@ -7,7 +7,9 @@ import { ApiError } from '../http/errors.js';
 
 const MAX_HEX = 2048;
 
-export const MemoJsonBodySchema = z.object({ memo: z.string().describe('Memo bytes as hex, at most 2048 characters') }).strict();
+export const MemoJsonBodySchema = z
+  .object({ memo: z.string().describe('Memo bytes as hex, at most 2048 characters') })
+  .strict();
 
 export const DecodedMemoSchema = z
   .object({
@@ -19,7 +21,14 @@ export const DecodedMemoSchema = z
     payload_hash: z.string().optional(),
     raw: z.string().optional(),
     parts: z
-      .array(z.object({ part_type: z.int(), version: z.int(), value_hex: z.string(), value_utf8: z.string().nullable() }))
+      .array(
+        z.object({
+          part_type: z.int(),
+          version: z.int(),
+          value_hex: z.string(),
+          value_utf8: z.string().nullable(),
+        }),
+      )
       .optional(),
     hex: z.string().optional(),
     length: z.int().optional(),
@@ -37,7 +46,10 @@ export function memoRoutes(app: FastifyInstance, ctx: AppContext): void {
     path: '/memo/decode',
     summary: 'Classify and decode a Zcash memo',
     body: [
-      { contentType: 'text/plain', schema: z.string().describe('Memo bytes as hex (surrounding whitespace ignored)') },
+      {
+        contentType: 'text/plain',
+        schema: z.string().describe('Memo bytes as hex (surrounding whitespace ignored)'),
+      },
       { contentType: 'application/json', schema: MemoJsonBodySchema },
     ],
     responses: {
@@ -74,17 +86,29 @@ export function memoRoutes(app: FastifyInstance, ctx: AppContext): void {
         }
         hex = result.data.memo;
       } else {
-        throw new ApiError(415, 'unsupported_media_type', 'Send the memo as hex text (text/plain) or as {"memo": "<hex>"} (application/json).');
+        throw new ApiError(
+          415,
+          'unsupported_media_type',
+          'Send the memo as hex text (text/plain) or as {"memo": "<hex>"} (application/json).',
+        );
       }
       hex = hex.trim();
       if (hex.length > MAX_HEX) {
-        throw new ApiError(413, 'payload_too_large', 'Memo hex is limited to 1024 bytes (2048 hex characters).');
+        throw new ApiError(
+          413,
+          'payload_too_large',
+          'Memo hex is limited to 1024 bytes (2048 hex characters).',
+        );
       }
       let bytes: Uint8Array;
       try {
         bytes = parseHex(hex, { name: 'memo' });
       } catch (error) {
-        throw new ApiError(400, 'invalid_hex', `invalid hex: ${error instanceof Error ? error.message : 'not hex'}`);
+        throw new ApiError(
+          400,
+          'invalid_hex',
+          `invalid hex: ${error instanceof Error ? error.message : 'not hex'}`,
+        );
       }
       const decoded: z.infer<typeof DecodedMemoSchema> = decodeMemo(bytes);
       return decoded;

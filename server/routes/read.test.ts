@@ -1,7 +1,14 @@
 /** Happy paths and bad input of the read endpoints: /protocol/info, /stats, /health, /events, /anchor/*, /lifecycle. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES, MerkleTree, verifyConsistency, verifyExport } from '../../src/core/index.js';
-import { contractEvent, makeTestApp, operator, tableCounts, validEvent, type TestApp } from '../test-helpers.js';
+import {
+  contractEvent,
+  makeTestApp,
+  operator,
+  tableCounts,
+  validEvent,
+  type TestApp,
+} from '../test-helpers.js';
 import { ConsistencyResponseSchema, HistoryResponseSchema, StatusResponseSchema } from './anchor.js';
 import { EventsResponseSchema } from './events.js';
 import { HealthSchema, ProtocolInfoSchema, StatsSchema } from './info.js';
@@ -12,7 +19,10 @@ let empty: TestApp;
 const tree = new MerkleTree();
 
 beforeAll(async () => {
-  empty = await makeTestApp({ EXPLORER_TX_URL: 'https://explorer.example/tx/{txid}', ANCHOR_VIEWING_KEY: 'uview1test' });
+  empty = await makeTestApp({
+    EXPLORER_TX_URL: 'https://explorer.example/tx/{txid}',
+    ANCHOR_VIEWING_KEY: 'uview1test',
+  });
   t = await makeTestApp();
   for (let i = 0; i < 20; i++) {
     const body = i === 3 ? validEvent('EXIT', 3) : contractEvent(i, i % 2 === 0 ? 'even_wallet' : `odd_${i}`);
@@ -20,7 +30,10 @@ beforeAll(async () => {
     tree.append(res.json().leaf_hash);
   }
   // Anchors at sizes 5 and 12.
-  for (const [size, height] of [[5, 4_000_005], [12, 4_000_012]] as const) {
+  for (const [size, height] of [
+    [5, 4_000_005],
+    [12, 4_000_012],
+  ] as const) {
     const a = t.store.recordAnchorIntent({ rootHex: tree.root(size), leafCount: size });
     t.store.setAnchorTxid(a.id, String(size).padStart(64, '0'));
     t.store.markAnchored(a.id, { height, blockTime: 1_790_000_000 + size });
@@ -51,7 +64,13 @@ describe('GET /protocol/info', () => {
 describe('GET /stats', () => {
   it('counts leaves per type and only anchored roots', async () => {
     const body = StatsSchema.parse((await get(t, '/stats')).json());
-    expect(body).toMatchObject({ total_leaves: 20, total_anchors: 2, first_anchor_block: 4_000_005, last_anchor_block: 4_000_012, network: 'devnet' });
+    expect(body).toMatchObject({
+      total_leaves: 20,
+      total_anchors: 2,
+      first_anchor_block: 4_000_005,
+      last_anchor_block: 4_000_012,
+      network: 'devnet',
+    });
     expect(body.type_counts['CONTRACT_ANCHOR']).toBe(19);
     expect(body.type_counts['EXIT']).toBe(1);
     expect(Object.keys(body.type_counts).sort()).toEqual([...EVENT_TYPES].sort());
@@ -65,19 +84,41 @@ describe('GET /health', () => {
   it('is 200 with the store working and the chain reported unreachable without an anchoring loop', async () => {
     const res = await get(t, '/health');
     expect(res.statusCode).toBe(200);
-    expect(HealthSchema.parse(res.json())).toMatchObject({ store_ok: true, chain_ok: false, rpc_reachable: false, network: 'devnet' });
+    expect(HealthSchema.parse(res.json())).toMatchObject({
+      store_ok: true,
+      chain_ok: false,
+      rpc_reachable: false,
+      network: 'devnet',
+    });
   });
 
   it('reports what the chain hooks say', async () => {
-    const withChain = await makeTestApp({}, {
-      chain: {
-        network: () => 'testnet',
-        health: () => ({ rpcReachable: true, chainTip: 120, lastScannedHeight: 118, loopRunning: true, walletBalanceZat: 5000, lastError: null }),
+    const withChain = await makeTestApp(
+      {},
+      {
+        chain: {
+          network: () => 'testnet',
+          health: () => ({
+            rpcReachable: true,
+            chainTip: 120,
+            lastScannedHeight: 118,
+            loopRunning: true,
+            walletBalanceZat: 5000,
+            lastError: null,
+          }),
+        },
       },
-    });
+    );
     try {
       const body = HealthSchema.parse((await get(withChain, '/health')).json());
-      expect(body).toMatchObject({ chain_tip: 120, sync_lag: 2, scanner_operational: true, chain_ok: true, network: 'testnet', wallet_balance_zat: 5000 });
+      expect(body).toMatchObject({
+        chain_tip: 120,
+        sync_lag: 2,
+        scanner_operational: true,
+        chain_ok: true,
+        network: 'testnet',
+        wallet_balance_zat: 5000,
+      });
     } finally {
       await withChain.close();
     }
@@ -109,10 +150,21 @@ describe('GET /anchor/status and /anchor/history', () => {
       needs_anchor: true,
       anchor_due: true,
       in_flight: null,
-      latest_anchor: { leaf_count: 12, height: 4_000_012, txid: '12'.padStart(64, '0'), block_time: 1_790_000_012 },
+      latest_anchor: {
+        leaf_count: 12,
+        height: 4_000_012,
+        txid: '12'.padStart(64, '0'),
+        block_time: 1_790_000_012,
+      },
     });
     const none = StatusResponseSchema.parse((await get(empty, '/anchor/status')).json());
-    expect(none).toMatchObject({ current_root: 'none', leaf_count: 0, unanchored_leaves: 0, needs_anchor: false, recommendation: 'up to date' });
+    expect(none).toMatchObject({
+      current_root: 'none',
+      leaf_count: 0,
+      unanchored_leaves: 0,
+      needs_anchor: false,
+      recommendation: 'up to date',
+    });
   });
 
   it('status shows the anchor in flight', async () => {
@@ -132,13 +184,22 @@ describe('GET /anchor/status and /anchor/history', () => {
     const all = HistoryResponseSchema.parse((await get(t, '/anchor/history')).json());
     expect(all.anchors.map((a) => a.leaf_count)).toEqual([5, 12]);
     expect(all.total).toBe(2);
-    expect(all.anchors[0]).toMatchObject({ root: tree.root(5), scheme: 'ZAP1_COUNT_BOUND_V2', created_at: t.store.leafAt(5)!.createdAt });
+    expect(all.anchors[0]).toMatchObject({
+      root: tree.root(5),
+      scheme: 'ZAP1_COUNT_BOUND_V2',
+      created_at: t.store.leafAt(5)!.createdAt,
+    });
     const page = await get(t, '/anchor/history?limit=1');
     expect(HistoryResponseSchema.parse(page.json()).anchors.map((a) => a.leaf_count)).toEqual([12]);
     expect(page.headers['link']).toBe('</anchor/history?limit=1&before=4000012>; rel="next"');
-    const older = HistoryResponseSchema.parse((await get(t, '/anchor/history?limit=1&before=4000012')).json());
+    const older = HistoryResponseSchema.parse(
+      (await get(t, '/anchor/history?limit=1&before=4000012')).json(),
+    );
     expect(older.anchors.map((a) => a.leaf_count)).toEqual([5]);
-    expect(HistoryResponseSchema.parse((await get(empty, '/anchor/history')).json())).toMatchObject({ total: 0, last_anchor_age_hours: -1 });
+    expect(HistoryResponseSchema.parse((await get(empty, '/anchor/history')).json())).toMatchObject({
+      total: 0,
+      last_anchor_age_hours: -1,
+    });
   });
 });
 
@@ -146,7 +207,13 @@ describe('GET /anchor/consistency', () => {
   it('proves the anchored roots are prefixes of the current tree', async () => {
     const body = ConsistencyResponseSchema.parse((await get(t, '/anchor/consistency?from=5&to=12')).json());
     expect(body.from).toEqual({ leaf_count: 5, root: tree.root(5) });
-    const check = verifyConsistency({ fromSize: 5, toSize: 12, fromRootHex: body.from.root, toRootHex: body.to.root, proof: body.proof });
+    const check = verifyConsistency({
+      fromSize: 5,
+      toSize: 12,
+      fromRootHex: body.from.root,
+      toRootHex: body.to.root,
+      proof: body.proof,
+    });
     expect(check.valid).toBe(true);
     const same = ConsistencyResponseSchema.parse((await get(t, '/anchor/consistency?from=20&to=20')).json());
     expect(same.proof).toEqual([]);
@@ -175,7 +242,11 @@ describe('GET /lifecycle/{wallet}', () => {
   it('lists the wallet events with their covering anchor', async () => {
     const body = LifecycleResponseSchema.parse((await get(t, '/lifecycle/even_wallet')).json());
     expect(body.event_count).toBe(10);
-    expect(body.events[0]).toMatchObject({ anchored: true, anchor_height: 4_000_005, block_time: 1_790_000_005 });
+    expect(body.events[0]).toMatchObject({
+      anchored: true,
+      anchor_height: 4_000_005,
+      block_time: 1_790_000_005,
+    });
     expect(body.events.at(-1)).toMatchObject({ anchored: false, anchor_txid: null });
   });
 
@@ -188,10 +259,18 @@ describe('GET /lifecycle/{wallet}', () => {
   it('can require the operator key', async () => {
     const locked = await makeTestApp({ LIFECYCLE_REQUIRES_KEY: 'true' });
     try {
-      await locked.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(1, 'w') });
+      await locked.app.inject({
+        method: 'POST',
+        url: '/event',
+        headers: operator,
+        payload: contractEvent(1, 'w'),
+      });
       expect((await get(locked, '/lifecycle/w')).statusCode).toBe(401);
       const trial = (await locked.app.inject({ method: 'POST', url: '/trial-key' })).json().key;
-      const asTrial = await locked.app.inject({ url: '/lifecycle/w', headers: { authorization: `Bearer ${trial}` } });
+      const asTrial = await locked.app.inject({
+        url: '/lifecycle/w',
+        headers: { authorization: `Bearer ${trial}` },
+      });
       expect(asTrial.statusCode).toBe(403);
       expect(asTrial.json().error.code).toBe('forbidden');
       expect((await locked.app.inject({ url: '/lifecycle/w', headers: operator })).statusCode).toBe(200);

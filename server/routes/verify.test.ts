@@ -21,7 +21,9 @@ beforeAll(async () => {
   t = await makeTestApp();
   for (let i = 0; i < N; i += 500) {
     const batch = await Promise.all(
-      Array.from({ length: 500 }, (_, j) => t.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(i + j) })),
+      Array.from({ length: 500 }, (_, j) =>
+        t.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(i + j) }),
+      ),
     );
     expect(batch.every((r) => r.statusCode === 201)).toBe(true);
   }
@@ -68,15 +70,23 @@ describe('GET /verify/{leaf}/proof.json', () => {
 });
 
 describe('GET /verify/{leaf}/check', () => {
-  it.each([1, 500, 501, 1500, 2001, 2500, 2501, N])('reports the anchor and validity of leaf %i', async (p) => {
-    const res = await t.app.inject({ url: `/verify/${leaves[p - 1]}/check` });
-    expect(res.statusCode).toBe(200);
-    const body = CheckResponseSchema.parse(res.json());
-    const target = expectedTarget(p);
-    expect(body).toMatchObject({ valid: true, merkle_scheme: 'ZAP1_COUNT_BOUND_V2', leaf_count: target.size, event_type: 'CONTRACT_ANCHOR' });
-    expect(body.anchor.txid).toBe(target.txid);
-    expect(body.block_time).toBe(target.txid === null ? null : 1_800_000_000 + target.size);
-  });
+  it.each([1, 500, 501, 1500, 2001, 2500, 2501, N])(
+    'reports the anchor and validity of leaf %i',
+    async (p) => {
+      const res = await t.app.inject({ url: `/verify/${leaves[p - 1]}/check` });
+      expect(res.statusCode).toBe(200);
+      const body = CheckResponseSchema.parse(res.json());
+      const target = expectedTarget(p);
+      expect(body).toMatchObject({
+        valid: true,
+        merkle_scheme: 'ZAP1_COUNT_BOUND_V2',
+        leaf_count: target.size,
+        event_type: 'CONTRACT_ANCHOR',
+      });
+      expect(body.anchor.txid).toBe(target.txid);
+      expect(body.block_time).toBe(target.txid === null ? null : 1_800_000_000 + target.size);
+    },
+  );
 });
 
 describe('verify bad input', () => {

@@ -1,11 +1,7 @@
 /** GET /verify/{leaf}/check and /verify/{leaf}/proof.json (reference-api.md 4.1, 4.2). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
-  eventTypeLabel,
-  verifyProof,
-} from '../../src/core/index.js';
+import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, eventTypeLabel, verifyProof } from '../../src/core/index.js';
 import { hex64Param, parseInput, type AppContext } from '../http/context.js';
 import { ApiError, notFound } from '../http/errors.js';
 import { ProofBundleCache } from '../proof-cache.js';
@@ -88,7 +84,8 @@ export function verifyRoutes(app: FastifyInstance, ctx: AppContext): void {
       scheme: 'ZAP1_COUNT_BOUND_V2',
       anchorHeight: target.anchored?.height ?? null,
     });
-    if (!verdict.valid) throw new ApiError(500, 'internal', 'The stored proof does not verify; this is being looked into.');
+    if (!verdict.valid)
+      throw new ApiError(500, 'internal', 'The stored proof does not verify; this is being looked into.');
     const label = eventTypeLabel(leaf.eventType);
     const body: z.infer<typeof CheckResponseSchema> = {
       protocol: 'ZAP1',

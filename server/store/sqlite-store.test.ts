@@ -57,7 +57,9 @@ describe('SqliteStore leaves', () => {
     store.close();
     store = openSqliteStore(dir);
     expect(store.leafCount()).toBe(5);
-    expect(Array.from({ length: 5 }, (_, i) => store.leafAt(i + 1)!.leafHex)).toEqual([1, 2, 3, 4, 5].map(leaf));
+    expect(Array.from({ length: 5 }, (_, i) => store.leafAt(i + 1)!.leafHex)).toEqual(
+      [1, 2, 3, 4, 5].map(leaf),
+    );
   });
 
   it('writes nothing when a batch fails part-way', () => {
@@ -79,23 +81,40 @@ describe('SqliteStore leaves', () => {
     expect(p3.leaves.map((l) => l.position)).toEqual([2, 1]);
     expect(p3.nextBefore).toBeNull();
     expect(store.listEvents({ limit: 10, eventType: 4 }).leaves.map((l) => l.position)).toEqual([8]);
-    expect(store.typeCounts()).toEqual(new Map([[3, 7], [4, 1]]));
+    expect(store.typeCounts()).toEqual(
+      new Map([
+        [3, 7],
+        [4, 1],
+      ]),
+    );
   });
 
   it('spends trial quota atomically and tells used-up from expired', () => {
-    store.insertTrialKey({ keyHash: 'a'.repeat(64), quota: 1, used: 0, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-02-01T00:00:00.000Z' });
+    store.insertTrialKey({
+      keyHash: 'a'.repeat(64),
+      quota: 1,
+      used: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2026-02-01T00:00:00.000Z',
+    });
     const withKey = (n: number) => ({ ...event(n), trialKeyHash: 'a'.repeat(64) });
     expect(store.commitEvents([withKey(1), withKey(2)], '2026-01-05T00:00:00.000Z')).toEqual([
       { status: 'created', position: 1 },
       { status: 'quota_exhausted' },
     ]);
-    store.insertTrialKey({ keyHash: 'b'.repeat(64), quota: 9, used: 0, createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-02-01T00:00:00.000Z' });
-    expect(store.commitEvents([{ ...event(3), trialKeyHash: 'b'.repeat(64) }], '2026-03-01T00:00:00.000Z')).toEqual([
-      { status: 'key_expired' },
-    ]);
-    expect(store.commitEvents([{ ...event(4), trialKeyHash: 'c'.repeat(64) }], '2026-01-05T00:00:00.000Z')).toEqual([
-      { status: 'unauthorized' },
-    ]);
+    store.insertTrialKey({
+      keyHash: 'b'.repeat(64),
+      quota: 9,
+      used: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      expiresAt: '2026-02-01T00:00:00.000Z',
+    });
+    expect(
+      store.commitEvents([{ ...event(3), trialKeyHash: 'b'.repeat(64) }], '2026-03-01T00:00:00.000Z'),
+    ).toEqual([{ status: 'key_expired' }]);
+    expect(
+      store.commitEvents([{ ...event(4), trialKeyHash: 'c'.repeat(64) }], '2026-01-05T00:00:00.000Z'),
+    ).toEqual([{ status: 'unauthorized' }]);
     expect(store.leafCount()).toBe(1);
     expect(store.trialKey('a'.repeat(64))?.used).toBe(1);
   });
@@ -118,7 +137,11 @@ describe('SqliteStore anchoring states', () => {
     expect(store.listInFlightAnchors().map((x) => x.id)).toEqual([a.id]);
     expect(store.setAnchorOperation(a.id, 'opid-1').opid).toBe('opid-1');
     expect(store.setAnchorTxid(a.id, 'c'.repeat(64)).state).toBe('broadcast');
-    expect(store.noteAnchorError(a.id, 'node slow')).toMatchObject({ attempts: 1, lastError: 'node slow', state: 'broadcast' });
+    expect(store.noteAnchorError(a.id, 'node slow')).toMatchObject({
+      attempts: 1,
+      lastError: 'node slow',
+      state: 'broadcast',
+    });
     expect(store.setAnchorConfirmed(a.id, 4_000_010).state).toBe('confirmed');
     expect(store.anchoredRootCount()).toBe(0);
     expect(store.anchoredLeafCount()).toBe(0);
@@ -145,7 +168,10 @@ describe('SqliteStore anchoring states', () => {
     fill(5);
     const a = store.recordAnchorIntent({ rootHex: root5(), leafCount: 5 });
     expect(() => store.recordAnchorIntent({ rootHex: root5(), leafCount: 5 })).toThrow(StoreConflictError);
-    expect(store.markAnchorFailed(a.id, 'z_sendmany failed')).toMatchObject({ state: 'failed', lastError: 'z_sendmany failed' });
+    expect(store.markAnchorFailed(a.id, 'z_sendmany failed')).toMatchObject({
+      state: 'failed',
+      lastError: 'z_sendmany failed',
+    });
     expect(() => store.markAnchored(a.id, { height: 1, blockTime: null })).toThrow(StoreConflictError);
     const b = store.recordAnchorIntent({ rootHex: root5(), leafCount: 5 });
     expect(store.latestAnchorAttempt()?.id).toBe(b.id);
@@ -153,7 +179,9 @@ describe('SqliteStore anchoring states', () => {
 
   it('refuses impossible transitions and intents', () => {
     fill(2);
-    expect(() => store.recordAnchorIntent({ rootHex: 'a'.repeat(64), leafCount: 3 })).toThrow(StoreConflictError);
+    expect(() => store.recordAnchorIntent({ rootHex: 'a'.repeat(64), leafCount: 3 })).toThrow(
+      StoreConflictError,
+    );
     expect(() => store.recordAnchorIntent({ rootHex: 'A'.repeat(64), leafCount: 1 })).toThrow(RangeError);
     const a = store.recordAnchorIntent({ rootHex: 'a'.repeat(64), leafCount: 2 });
     expect(() => store.markAnchored(a.id, { height: 1, blockTime: null })).toThrow(StoreConflictError);
@@ -181,7 +209,11 @@ describe('SqliteStore anchoring states', () => {
 
   it('lists anchored roots by height with limit and before, keeping the newest', () => {
     fill(6);
-    for (const [size, height] of [[2, 10], [4, 20], [6, 30]] as const) {
+    for (const [size, height] of [
+      [2, 10],
+      [4, 20],
+      [6, 30],
+    ] as const) {
       const a = store.recordAnchorIntent({ rootHex: 'a'.repeat(64), leafCount: size });
       store.setAnchorTxid(a.id, size.toString(16).padStart(64, '0'));
       store.markAnchored(a.id, { height, blockTime: height * 100 });
@@ -198,10 +230,16 @@ describe('SqliteStore anchoring states', () => {
     fill(2);
     const a = store.recordAnchorIntent({ rootHex: 'a'.repeat(64), leafCount: 2 });
     expect(a.sendStartedAt).toBeNull();
-    expect(store.markSendStarted(a.id, '2026-01-01T00:00:05.000Z').sendStartedAt).toBe('2026-01-01T00:00:05.000Z');
+    expect(store.markSendStarted(a.id, '2026-01-01T00:00:05.000Z').sendStartedAt).toBe(
+      '2026-01-01T00:00:05.000Z',
+    );
     store.close();
     store = openSqliteStore(dir);
-    expect(store.listInFlightAnchors()[0]).toMatchObject({ id: a.id, state: 'pending', sendStartedAt: '2026-01-01T00:00:05.000Z' });
+    expect(store.listInFlightAnchors()[0]).toMatchObject({
+      id: a.id,
+      state: 'pending',
+      sendStartedAt: '2026-01-01T00:00:05.000Z',
+    });
     expect(() => store.markSendStarted(a.id, 'yesterday')).toThrow(RangeError);
     store.setAnchorTxid(a.id, 'c'.repeat(64));
     expect(() => store.markSendStarted(a.id, '2026-01-01T00:00:09.000Z')).toThrow(StoreConflictError);
@@ -220,7 +258,9 @@ describe('SqliteStore anchoring states', () => {
     db.close();
     store = openSqliteStore(dir);
     expect(store.listInFlightAnchors()).toMatchObject([{ id: 1, state: 'pending', sendStartedAt: null }]);
-    expect(store.markSendStarted(1, '2026-01-01T00:00:00.000Z').sendStartedAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(store.markSendStarted(1, '2026-01-01T00:00:00.000Z').sendStartedAt).toBe(
+      '2026-01-01T00:00:00.000Z',
+    );
     const check = new Database(path.join(dir, 'zap1.sqlite'), { readonly: true });
     expect(check.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     check.close();
@@ -230,7 +270,11 @@ describe('SqliteStore anchoring states', () => {
     expect(store.anchoredRootStats()).toEqual({ count: 0, firstHeight: null, lastHeight: null });
     fill(6);
     const ids: number[] = [];
-    for (const [size, height] of [[2, 20], [4, 10], [6, 30]] as const) {
+    for (const [size, height] of [
+      [2, 20],
+      [4, 10],
+      [6, 30],
+    ] as const) {
       const a = store.recordAnchorIntent({ rootHex: 'a'.repeat(64), leafCount: size });
       store.setAnchorTxid(a.id, size.toString(16).padStart(64, '0'));
       store.markAnchored(a.id, { height, blockTime: null });

@@ -162,7 +162,9 @@ export class SqliteStore implements Store {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
       leafByHash: db.prepare<[Buffer], LeafRow>(`SELECT ${LEAF_COLUMNS} FROM leaves WHERE leaf_hash = ?`),
       leafAt: db.prepare<[number], LeafRow>(`SELECT ${LEAF_COLUMNS} FROM leaves WHERE position = ?`),
-      leafPositionByHash: db.prepare<[Buffer], { position: number }>('SELECT position FROM leaves WHERE leaf_hash = ?'),
+      leafPositionByHash: db.prepare<[Buffer], { position: number }>(
+        'SELECT position FROM leaves WHERE leaf_hash = ?',
+      ),
       leafBytes: db.prepare<[number, number], { leaf_hash: Buffer }>(
         'SELECT leaf_hash FROM leaves WHERE position >= ? AND position < ? ORDER BY position',
       ),
@@ -231,7 +233,9 @@ export class SqliteStore implements Store {
       rootBySize: db.prepare<[number], RootRow>(
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE leaf_count = ? ORDER BY anchor_id LIMIT 1`,
       ),
-      anchoredLeafCount: db.prepare<[], { n: number | null }>('SELECT MAX(leaf_count) AS n FROM anchored_roots'),
+      anchoredLeafCount: db.prepare<[], { n: number | null }>(
+        'SELECT MAX(leaf_count) AS n FROM anchored_roots',
+      ),
     };
   }
 
@@ -336,7 +340,13 @@ export class SqliteStore implements Store {
   trialKey(keyHash: string): TrialKeyRecord | null {
     const row = this.stmts.keyByHash.get(keyHash);
     return row
-      ? { keyHash: row.key_hash, quota: row.quota, used: row.used, createdAt: row.created_at, expiresAt: row.expires_at }
+      ? {
+          keyHash: row.key_hash,
+          quota: row.quota,
+          used: row.used,
+          createdAt: row.created_at,
+          expiresAt: row.expires_at,
+        }
       : null;
   }
 
@@ -344,7 +354,11 @@ export class SqliteStore implements Store {
     if (chunks.length === 0) return;
     this.db.transaction(() => {
       for (const c of chunks) {
-        this.stmts.saveChunk.run(c.level, c.index, Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength));
+        this.stmts.saveChunk.run(
+          c.level,
+          c.index,
+          Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength),
+        );
       }
     })();
   }
@@ -367,29 +381,42 @@ export class SqliteStore implements Store {
   }
 
   /** Runs `sql` on attempt `id` if it is in one of `from`; returns the updated attempt. */
-  private transition(id: number, from: readonly AnchorState[], sql: string, params: readonly unknown[]): AnchorAttempt {
+  private transition(
+    id: number,
+    from: readonly AnchorState[],
+    sql: string,
+    params: readonly unknown[],
+  ): AnchorAttempt {
     return this.db.transaction(() => {
       const row = this.attemptOrThrow(id);
       if (!from.includes(row.state)) {
         throw new StoreConflictError(`anchor attempt ${id} is ${row.state}, expected ${from.join(' or ')}`);
       }
-      this.db.prepare(`UPDATE anchors SET ${sql}, updated_at = ? WHERE id = ?`).run(...params, this.nowIso(), id);
+      this.db
+        .prepare(`UPDATE anchors SET ${sql}, updated_at = ? WHERE id = ?`)
+        .run(...params, this.nowIso(), id);
       return anchorFromRow(this.attemptOrThrow(id));
     })();
   }
 
   recordAnchorIntent(input: { rootHex: string; leafCount: number }): AnchorAttempt {
-    if (!/^[0-9a-f]{64}$/.test(input.rootHex)) throw new RangeError('rootHex must be 64 lowercase hex characters');
+    if (!/^[0-9a-f]{64}$/.test(input.rootHex))
+      throw new RangeError('rootHex must be 64 lowercase hex characters');
     if (!Number.isSafeInteger(input.leafCount) || input.leafCount < 1) {
       throw new RangeError('leafCount must be a positive integer');
     }
-    return this.db.transaction(() => {
-      if (this.stmts.inFlight.get()) throw new StoreConflictError('an anchor is already in flight');
-      if (input.leafCount > this.leafCount()) throw new StoreConflictError('leafCount exceeds the stored leaves');
-      const now = this.nowIso();
-      const id = Number(this.stmts.insertAnchor.run(input.rootHex, input.leafCount, now, now).lastInsertRowid);
-      return anchorFromRow(this.attemptOrThrow(id));
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        if (this.stmts.inFlight.get()) throw new StoreConflictError('an anchor is already in flight');
+        if (input.leafCount > this.leafCount())
+          throw new StoreConflictError('leafCount exceeds the stored leaves');
+        const now = this.nowIso();
+        const id = Number(
+          this.stmts.insertAnchor.run(input.rootHex, input.leafCount, now, now).lastInsertRowid,
+        );
+        return anchorFromRow(this.attemptOrThrow(id));
+      })
+      .immediate();
   }
 
   markSendStarted(id: number, startedAt: string): AnchorAttempt {
@@ -407,7 +434,8 @@ export class SqliteStore implements Store {
   }
 
   setAnchorConfirmed(id: number, height: number): AnchorAttempt {
-    if (!Number.isSafeInteger(height) || height < 0) throw new RangeError('height must be a non-negative integer');
+    if (!Number.isSafeInteger(height) || height < 0)
+      throw new RangeError('height must be a non-negative integer');
     return this.transition(id, ['broadcast', 'confirmed'], `height = ?, state = 'confirmed'`, [height]);
   }
 
@@ -415,52 +443,67 @@ export class SqliteStore implements Store {
     if (!Number.isSafeInteger(input.height) || input.height < 0) {
       throw new RangeError('height must be a non-negative integer');
     }
-    return this.db.transaction(() => {
-      const row = this.attemptOrThrow(id);
-      if ((row.state !== 'broadcast' && row.state !== 'confirmed') || row.txid === null) {
-        throw new StoreConflictError(`anchor attempt ${id} is ${row.state}; only a broadcast transaction can be anchored`);
-      }
-      const lastLeaf = this.stmts.leafAt.get(row.leaf_count);
-      if (!lastLeaf) throw new StoreConflictError(`anchor attempt ${id} covers leaves that do not exist`);
-      const now = this.nowIso();
-      this.db
-        .prepare(`UPDATE anchors SET state = 'anchored', height = ?, block_time = ?, updated_at = ? WHERE id = ?`)
-        .run(input.height, input.blockTime, now, id);
-      this.stmts.insertRoot.run(
-        id,
-        row.root_hash,
-        row.leaf_count,
-        row.txid,
-        input.height,
-        input.blockTime,
-        lastLeaf.created_at,
-      );
-      return anchorFromRow(this.attemptOrThrow(id));
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const row = this.attemptOrThrow(id);
+        if ((row.state !== 'broadcast' && row.state !== 'confirmed') || row.txid === null) {
+          throw new StoreConflictError(
+            `anchor attempt ${id} is ${row.state}; only a broadcast transaction can be anchored`,
+          );
+        }
+        const lastLeaf = this.stmts.leafAt.get(row.leaf_count);
+        if (!lastLeaf) throw new StoreConflictError(`anchor attempt ${id} covers leaves that do not exist`);
+        const now = this.nowIso();
+        this.db
+          .prepare(
+            `UPDATE anchors SET state = 'anchored', height = ?, block_time = ?, updated_at = ? WHERE id = ?`,
+          )
+          .run(input.height, input.blockTime, now, id);
+        this.stmts.insertRoot.run(
+          id,
+          row.root_hash,
+          row.leaf_count,
+          row.txid,
+          input.height,
+          input.blockTime,
+          lastLeaf.created_at,
+        );
+        return anchorFromRow(this.attemptOrThrow(id));
+      })
+      .immediate();
   }
 
   noteAnchorError(id: number, message: string): AnchorAttempt {
-    return this.transition(id, ['pending', 'broadcast', 'confirmed'], 'attempts = attempts + 1, last_error = ?', [
+    return this.transition(
+      id,
+      ['pending', 'broadcast', 'confirmed'],
+      'attempts = attempts + 1, last_error = ?',
+      [message],
+    );
+  }
+
+  markAnchorFailed(id: number, message: string): AnchorAttempt {
+    return this.transition(id, ['pending', 'broadcast', 'confirmed'], `state = 'failed', last_error = ?`, [
       message,
     ]);
   }
 
-  markAnchorFailed(id: number, message: string): AnchorAttempt {
-    return this.transition(id, ['pending', 'broadcast', 'confirmed'], `state = 'failed', last_error = ?`, [message]);
-  }
-
   revertAnchor(id: number, reason: string): AnchorAttempt {
-    return this.db.transaction(() => {
-      const row = this.attemptOrThrow(id);
-      if (row.state === 'failed' || row.state === 'pending') {
-        throw new StoreConflictError(`anchor attempt ${id} is ${row.state}; there is no transaction to revert`);
-      }
-      this.stmts.deleteRoot.run(id);
-      this.db
-        .prepare(`UPDATE anchors SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ?`)
-        .run(reason, this.nowIso(), id);
-      return anchorFromRow(this.attemptOrThrow(id));
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const row = this.attemptOrThrow(id);
+        if (row.state === 'failed' || row.state === 'pending') {
+          throw new StoreConflictError(
+            `anchor attempt ${id} is ${row.state}; there is no transaction to revert`,
+          );
+        }
+        this.stmts.deleteRoot.run(id);
+        this.db
+          .prepare(`UPDATE anchors SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ?`)
+          .run(reason, this.nowIso(), id);
+        return anchorFromRow(this.attemptOrThrow(id));
+      })
+      .immediate();
   }
 
   anchorAttempt(id: number): AnchorAttempt | null {

@@ -197,7 +197,10 @@ export function toHistoryPage(body: AnchorHistory, pageSize: number): AnchorHist
  * added nothing older. A deployment that ignores `before` and happens to send exactly a page's worth
  * would otherwise be asked for the same page for ever.
  */
-export function nextHistoryPageParam(lastPage: AnchorHistoryPage, lastPageParam: number | null): number | null {
+export function nextHistoryPageParam(
+  lastPage: AnchorHistoryPage,
+  lastPageParam: number | null,
+): number | null {
   const next = lastPage.nextBefore;
   if (next === null) return null;
   if (lastPageParam !== null && next >= lastPageParam) return null;

@@ -5,7 +5,8 @@ import { ApiError, apiRequest, GET_TIMEOUT_MS, NOT_ZAP1 } from './client';
 import { stubFetch } from './fixtures/fetch-stub';
 import { protocolInfoSchema } from './protocol';
 
-const HTML = '<!doctype html><html><head><title>ZAP1 Anchor</title></head><body><div id="root"></div></body></html>';
+const HTML =
+  '<!doctype html><html><head><title>ZAP1 Anchor</title></head><body><div id="root"></div></body></html>';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -25,7 +26,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('apiRequest', () => {
   it('calls a 2xx HTML page (e.g. the app at /app) not a ZAP1 service, and points at Settings', async () => {
     stubFetch({ status: 200, body: HTML, contentType: 'text/html' });
-    const error = await failure(apiRequest('/stats', { schema: z.looseObject({}), baseUrl: 'http://host/app' }));
+    const error = await failure(
+      apiRequest('/stats', { schema: z.looseObject({}), baseUrl: 'http://host/app' }),
+    );
     expect(error.code).toBe(NOT_ZAP1);
     expect(error.message).toMatch(/does not look like a ZAP1 service/);
     expect(error.message).toMatch(/should not end in \/app/);
@@ -35,9 +38,13 @@ describe('apiRequest', () => {
 
   it('calls JSON of another shape on /protocol/info not a ZAP1 service, elsewhere an unexpected shape', async () => {
     stubFetch({ status: 200, body: { hello: 'world' } }, { status: 200, body: { hello: 'world' } });
-    const info = await failure(apiRequest('/protocol/info', { schema: protocolInfoSchema, baseUrl: 'http://other' }));
+    const info = await failure(
+      apiRequest('/protocol/info', { schema: protocolInfoSchema, baseUrl: 'http://other' }),
+    );
     expect(info.code).toBe(NOT_ZAP1);
-    const other = await failure(apiRequest('/stats', { schema: z.object({ total: z.number() }), baseUrl: 'http://other' }));
+    const other = await failure(
+      apiRequest('/stats', { schema: z.object({ total: z.number() }), baseUrl: 'http://other' }),
+    );
     expect(other.code).toBe('bad_response');
     expect(other.pointsAtSettings).toBe(false);
   });
@@ -53,7 +60,9 @@ describe('apiRequest', () => {
 
   it('keeps the reference service plain-text error wording', async () => {
     stubFetch({ status: 404, body: 'leaf not found' });
-    const error = await failure(apiRequest('/verify/x/check', { schema: z.unknown(), baseUrl: 'http://host' }));
+    const error = await failure(
+      apiRequest('/verify/x/check', { schema: z.unknown(), baseUrl: 'http://host' }),
+    );
     expect(error.message).toBe('leaf not found');
   });
 
@@ -68,7 +77,9 @@ describe('apiRequest', () => {
         },
       },
     });
-    const error = await failure(apiRequest('/event', { schema: z.unknown(), method: 'POST', json: {}, baseUrl: 'http://host' }));
+    const error = await failure(
+      apiRequest('/event', { schema: z.unknown(), method: 'POST', json: {}, baseUrl: 'http://host' }),
+    );
     expect(error.code).toBe('validation_failed');
     expect(error.message).toBe('The event is invalid');
     expect(error.fields).toEqual([{ field: 'wallet_hash', message: 'wallet_hash is required' }]);
@@ -80,7 +91,9 @@ describe('apiRequest', () => {
     vi.stubGlobal(
       'fetch',
       (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
     );
     const pending = failure(apiRequest('/stats', { schema: z.unknown(), baseUrl: 'http://10.255.255.1' }));
     await vi.advanceTimersByTimeAsync(GET_TIMEOUT_MS - 1);

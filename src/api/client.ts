@@ -91,16 +91,20 @@ const errorBodySchema = z.object({
     fields: z
       .array(z.unknown())
       .optional()
-      .transform((list) => (list ?? []).flatMap((f) => {
-        const parsed = fieldErrorSchema.safeParse(f);
-        return parsed.success ? [parsed.data] : [];
-      })),
+      .transform((list) =>
+        (list ?? []).flatMap((f) => {
+          const parsed = fieldErrorSchema.safeParse(f);
+          return parsed.success ? [parsed.data] : [];
+        }),
+      ),
   }),
 });
 
 /** Whether a body looks like a web page (the app's own /app URL, a proxy's error page, …). */
 function looksLikeHtml(raw: string): boolean {
-  return /^\s*<(!doctype|html|head|body|\?xml|!--)/i.test(raw) || /<\/?(html|body|div|p|title|h1)\b/i.test(raw);
+  return (
+    /^\s*<(!doctype|html|head|body|\?xml|!--)/i.test(raw) || /<\/?(html|body|div|p|title|h1)\b/i.test(raw)
+  );
 }
 
 function notZap1Message(baseUrl: string): string {
@@ -130,7 +134,8 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
 ): Promise<ApiResponse<z.infer<S>>> {
   const baseUrl = options.baseUrl ?? getBaseUrl();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const key = options.apiKey !== undefined ? options.apiKey : options.auth === false ? null : getApiKey(baseUrl);
+  const key =
+    options.apiKey !== undefined ? options.apiKey : options.auth === false ? null : getApiKey(baseUrl);
   if (key) headers.Authorization = `Bearer ${key}`;
   let body: string | undefined;
   if (options.json !== undefined) {
@@ -182,13 +187,17 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
     const retryAfter = Number(response.headers.get('Retry-After'));
     const jsonError = errorBodySchema.safeParse(parsed);
     // Short plain text is the reference's error wording; a web page is never shown as a message.
-    const plainText = typeof parsed === 'string' && parsed.trim().length > 0 && parsed.length < 500 && !looksLikeHtml(parsed) ? parsed : null;
+    const plainText =
+      typeof parsed === 'string' && parsed.trim().length > 0 && parsed.length < 500 && !looksLikeHtml(parsed)
+        ? parsed
+        : null;
     throw new ApiError({
       status: response.status,
       code: jsonError.success ? jsonError.data.error.code : statusCode(response.status),
       message: jsonError.success
         ? jsonError.data.error.message
-        : (plainText ?? `The service answered HTTP ${response.status}${isJson ? '' : ' with a page that is not a ZAP1 answer'}.`),
+        : (plainText ??
+          `The service answered HTTP ${response.status}${isJson ? '' : ' with a page that is not a ZAP1 answer'}.`),
       fields: jsonError.success ? jsonError.data.error.fields : [],
       retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
       nonJsonBody: !isJson,
@@ -216,6 +225,9 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
 }
 
 /** Performs one request and returns the parsed body. */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.infer<S>> {
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.infer<S>> {
   return (await apiRequestWithMeta(path, options)).data;
 }

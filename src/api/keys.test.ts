@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { vi } from 'vitest';
 import { ApiError } from './client';
-import { fetchKeyInfo, keyInfoQueryOptions, keyInfoSchema, keyKeys, requestTrialKey, trialKeyExpiry, trialKeySchema } from './keys';
+import {
+  fetchKeyInfo,
+  keyInfoQueryOptions,
+  keyInfoSchema,
+  keyKeys,
+  requestTrialKey,
+  trialKeyExpiry,
+  trialKeySchema,
+} from './keys';
 import { fixture, stubFetch } from './fixtures/fetch-stub';
 
 afterEach(() => {
@@ -30,7 +38,9 @@ describe('trial key', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     const reference = trialKeySchema.parse(fixture('reference-trial-key.json'));
     expect(trialKeyExpiry(reference, now).toISOString()).toBe('2026-01-31T00:00:00.000Z');
-    expect(trialKeyExpiry({ ...reference, expires_at: '2026-02-15T12:00:00Z' }, now).toISOString()).toBe('2026-02-15T12:00:00.000Z');
+    expect(trialKeyExpiry({ ...reference, expires_at: '2026-02-15T12:00:00Z' }, now).toISOString()).toBe(
+      '2026-02-15T12:00:00.000Z',
+    );
   });
 
   it('posts without credentials and returns the key', async () => {
@@ -44,7 +54,9 @@ describe('trial key', () => {
   it('turns a rate-limited answer into an ApiError with Retry-After', async () => {
     stubFetch({
       status: 429,
-      body: { error: { code: 'rate_limited', message: 'Too many trial keys from this address; try again later.' } },
+      body: {
+        error: { code: 'rate_limited', message: 'Too many trial keys from this address; try again later.' },
+      },
       headers: { 'Retry-After': '120' },
     });
     const error: unknown = await requestTrialKey('').catch((e: unknown) => e);
@@ -54,13 +66,18 @@ describe('trial key', () => {
 
   it('reports the reference "issuance disabled" 404 in its own words', async () => {
     stubFetch({ status: 404, body: 'Trial-key issuance is disabled' });
-    await expect(requestTrialKey('')).rejects.toMatchObject({ status: 404, message: 'Trial-key issuance is disabled' });
+    await expect(requestTrialKey('')).rejects.toMatchObject({
+      status: 404,
+      message: 'Trial-key issuance is disabled',
+    });
   });
 });
 
 describe('GET /key', () => {
   it('parses a trial key and an operator key (no quota, no expiry)', () => {
-    expect(keyInfoSchema.parse({ tier: 'trial', quota: 50, used: 3, expires_at: '2026-02-01T00:00:00.000Z' }).used).toBe(3);
+    expect(
+      keyInfoSchema.parse({ tier: 'trial', quota: 50, used: 3, expires_at: '2026-02-01T00:00:00.000Z' }).used,
+    ).toBe(3);
     const operator = keyInfoSchema.parse({ tier: 'operator', quota: null, used: null, expires_at: null });
     expect(operator.quota).toBeNull();
   });
@@ -72,7 +89,10 @@ describe('GET /key', () => {
   });
 
   it('sends the given key, not the kept one', async () => {
-    const seen = stubFetch({ status: 200, body: { tier: 'operator', quota: null, used: 0, expires_at: null } });
+    const seen = stubFetch({
+      status: 200,
+      body: { tier: 'operator', quota: null, used: 0, expires_at: null },
+    });
     const info = await fetchKeyInfo('', 'pasted-operator-key');
     expect(info.tier).toBe('operator');
     expect(seen[0]?.url).toBe('/key');
@@ -81,7 +101,11 @@ describe('GET /key', () => {
 
   it('says an unknown key is unauthorized', async () => {
     stubFetch({ status: 401, body: fixture('service-error-unauthorized.json') });
-    await expect(fetchKeyInfo('', 'nope')).rejects.toMatchObject({ status: 401, code: 'unauthorized', message: expect.stringMatching(/trial key/) });
+    await expect(fetchKeyInfo('', 'nope')).rejects.toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      message: expect.stringMatching(/trial key/),
+    });
   });
 
   it('keys info queries per base URL and key', () => {

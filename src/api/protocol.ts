@@ -54,7 +54,8 @@ export const protocolKeys = {
 export function protocolInfoQueryOptions(baseUrl: string) {
   return queryOptions({
     queryKey: protocolKeys.info(baseUrl),
-    queryFn: ({ signal }) => apiRequest('/protocol/info', { schema: protocolInfoSchema, signal, baseUrl, auth: false }),
+    queryFn: ({ signal }) =>
+      apiRequest('/protocol/info', { schema: protocolInfoSchema, signal, baseUrl, auth: false }),
     staleTime: 5 * 60_000,
   });
 }

@@ -52,7 +52,8 @@ export function baseUrlProblem(input: string): string | null {
   if (value === '') return null;
   try {
     const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'The URL must start with http:// or https://';
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return 'The URL must start with http:// or https://';
     if (url.search || url.hash) return 'The URL must not carry a query or fragment';
     return null;
   } catch {

@@ -31,14 +31,21 @@ describe('POST /event result', () => {
   });
 
   it('parses a DEPLOYMENT reply with the server timestamp', () => {
-    const result = eventResultSchema.parse(Object.assign({}, fixture('reference-event-created.json'), { event_type: 'DEPLOYMENT', timestamp: 1767225600 }));
+    const result = eventResultSchema.parse(
+      Object.assign({}, fixture('reference-event-created.json'), {
+        event_type: 'DEPLOYMENT',
+        timestamp: 1767225600,
+      }),
+    );
     expect(result.timestamp).toBe(1767225600);
   });
 
   it('rejects an unknown status and an uppercase leaf', () => {
     const base = fixture('reference-event-created.json');
     expect(eventResultSchema.safeParse(Object.assign({}, base, { status: 'queued' })).success).toBe(false);
-    expect(eventResultSchema.safeParse(Object.assign({}, base, { leaf_hash: 'AE'.repeat(32) })).success).toBe(false);
+    expect(eventResultSchema.safeParse(Object.assign({}, base, { leaf_hash: 'AE'.repeat(32) })).success).toBe(
+      false,
+    );
   });
 });
 
@@ -55,7 +62,12 @@ describe('submitEvent', () => {
 
   it('carries the field errors of validation_failed, in the same words as validateEvent', async () => {
     // Recorded from this service for this body.
-    const body = { ...BODY, wallet_hash: 'x y', serial_number: 'S', contract_sha256: 'ABCDEF0123456789'.repeat(4) };
+    const body = {
+      ...BODY,
+      wallet_hash: 'x y',
+      serial_number: 'S',
+      contract_sha256: 'ABCDEF0123456789'.repeat(4),
+    };
     stubFetch({ status: 400, body: fixture('service-error-validation.json') });
     const error: unknown = await submitEvent('', body, { apiKey: 'k' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -65,13 +77,22 @@ describe('submitEvent', () => {
   });
 
   it('reports an exhausted quota', async () => {
-    stubFetch({ status: 403, body: { error: { code: 'quota_exhausted', message: 'This key has used its quota of 50 events.' } } });
-    await expect(submitEvent('', BODY, { apiKey: 'k' })).rejects.toMatchObject({ status: 403, code: 'quota_exhausted' });
+    stubFetch({
+      status: 403,
+      body: { error: { code: 'quota_exhausted', message: 'This key has used its quota of 50 events.' } },
+    });
+    await expect(submitEvent('', BODY, { apiKey: 'k' })).rejects.toMatchObject({
+      status: 403,
+      code: 'quota_exhausted',
+    });
   });
 
   it('reports the reference plain-text 401', async () => {
     stubFetch({ status: 401, body: 'Invalid or missing API key' });
-    await expect(submitEvent('', BODY, { apiKey: 'k' })).rejects.toMatchObject({ code: 'unauthorized', message: 'Invalid or missing API key' });
+    await expect(submitEvent('', BODY, { apiKey: 'k' })).rejects.toMatchObject({
+      code: 'unauthorized',
+      message: 'Invalid or missing API key',
+    });
   });
 
   it('has a mutation keyed per base URL', () => {

@@ -50,6 +50,7 @@ export async function submitEvent(
 export function submitEventMutationOptions(baseUrl: string) {
   return mutationOptions({
     mutationKey: eventKeys.submit(baseUrl),
-    mutationFn: (input: { body: EventBody; apiKey?: string | null }) => submitEvent(baseUrl, input.body, { apiKey: input.apiKey }),
+    mutationFn: (input: { body: EventBody; apiKey?: string | null }) =>
+      submitEvent(baseUrl, input.body, { apiKey: input.apiKey }),
   });
 }

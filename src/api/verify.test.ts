@@ -37,13 +37,21 @@ describe('GET /verify/{leaf}/check', () => {
   });
 
   it('parses the minimal openapi shape', () => {
-    const minimal = verifyCheckSchema.parse({ protocol: 'ZAP1', valid: true, leaf_hash: LEAF, root: 'ab'.repeat(32) });
+    const minimal = verifyCheckSchema.parse({
+      protocol: 'ZAP1',
+      valid: true,
+      leaf_hash: LEAF,
+      root: 'ab'.repeat(32),
+    });
     expect(anchoredTxid(minimal)).toBeNull();
   });
 
   it('says "no such leaf" for the reference plain-text 404 too', async () => {
     stubFetch({ status: 404, body: 'Leaf not found' });
-    await expect(new QueryClient().fetchQuery(verifyCheckQueryOptions('', LEAF))).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    await expect(new QueryClient().fetchQuery(verifyCheckQueryOptions('', LEAF))).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
   });
 
   it('parses check answers recorded from this service, before and after the anchor', () => {
@@ -56,10 +64,15 @@ describe('GET /verify/{leaf}/check', () => {
 
   it('reads block_time as Unix seconds or a date, at the top or in anchor', () => {
     const base = verifyCheckSchema.parse(fixture('reference-verify-check.json'));
-    expect(anchorBlockTime({ ...base, block_time: 1767225600 })?.toISOString()).toBe('2026-01-01T00:00:00.000Z');
-    expect(anchorBlockTime({ ...base, anchor: { txid: 'a', height: 1, block_time: '2026-01-01T00:00:00Z' } })?.toISOString()).toBe(
+    expect(anchorBlockTime({ ...base, block_time: 1767225600 })?.toISOString()).toBe(
       '2026-01-01T00:00:00.000Z',
     );
+    expect(
+      anchorBlockTime({
+        ...base,
+        anchor: { txid: 'a', height: 1, block_time: '2026-01-01T00:00:00Z' },
+      })?.toISOString(),
+    ).toBe('2026-01-01T00:00:00.000Z');
     expect(anchorBlockTime({ ...base, block_time: 'not a date' })).toBeNull();
   });
 
@@ -68,17 +81,23 @@ describe('GET /verify/{leaf}/check', () => {
   });
 
   it('polls while awaiting an anchor and stops once anchored', () => {
-    expect(checkPollInterval(verifyCheckSchema.parse(fixture('reference-verify-check-unanchored.json')))).toBe(AWAITING_ANCHOR_POLL_MS);
+    expect(
+      checkPollInterval(verifyCheckSchema.parse(fixture('reference-verify-check-unanchored.json'))),
+    ).toBe(AWAITING_ANCHOR_POLL_MS);
     expect(checkPollInterval(verifyCheckSchema.parse(fixture('reference-verify-check.json')))).toBe(false);
     expect(checkPollInterval(undefined)).toBe(false);
-    expect(typeof verifyCheckQueryOptions('', LEAF, { pollUntilAnchored: true }).refetchInterval).toBe('function');
+    expect(typeof verifyCheckQueryOptions('', LEAF, { pollUntilAnchored: true }).refetchInterval).toBe(
+      'function',
+    );
     expect(verifyCheckQueryOptions('', LEAF).refetchInterval).toBe(false);
   });
 
   it('says "no such leaf" as a 404 ApiError', async () => {
     const seen = stubFetch({ status: 404, body: fixture('service-error-not-found.json') });
     const client = new QueryClient();
-    await expect(client.fetchQuery(verifyCheckQueryOptions('http://s', LEAF))).rejects.toMatchObject({ status: 404 });
+    await expect(client.fetchQuery(verifyCheckQueryOptions('http://s', LEAF))).rejects.toMatchObject({
+      status: 404,
+    });
     expect(seen[0]?.url).toBe(`http://s/verify/${LEAF}/check`);
   });
 });
@@ -129,7 +148,12 @@ describe('GET /verify/{leaf}/proof.json', () => {
     const anchored = verifyProofBundle(fixture('service-proof-anchored.json'), {
       expectedLeafHex: 'cf9a601f4ddb36b7b80ef0de09319eee927112c73d83047b0dd1a86effb85519',
     });
-    expect(anchored).toMatchObject({ valid: true, scheme: 'ZAP1_COUNT_BOUND_V2', leafCount: 3, anchor: { height: 4000014 } });
+    expect(anchored).toMatchObject({
+      valid: true,
+      scheme: 'ZAP1_COUNT_BOUND_V2',
+      leafCount: 3,
+      anchor: { height: 4000014 },
+    });
     expect(verifyProofBundle(fixture('service-proof-awaiting.json')).valid).toBe(true);
   });
 });

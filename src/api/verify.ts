@@ -79,14 +79,21 @@ export function bundlePollInterval(bundle: unknown): number | false {
   return bundleIsAnchored(bundle) ? false : AWAITING_ANCHOR_POLL_MS;
 }
 
-export function verifyCheckQueryOptions(baseUrl: string, leafHex: string, options: { pollUntilAnchored?: boolean } = {}) {
+export function verifyCheckQueryOptions(
+  baseUrl: string,
+  leafHex: string,
+  options: { pollUntilAnchored?: boolean } = {},
+) {
   return queryOptions({
     queryKey: verifyKeys.check(baseUrl, leafHex),
     queryFn: ({ signal }) =>
-      apiRequest(`/verify/${encodeURIComponent(leafHex)}/check`, { schema: verifyCheckSchema, baseUrl, signal, auth: false }),
-    refetchInterval: options.pollUntilAnchored
-      ? (query) => checkPollInterval(query.state.data)
-      : false,
+      apiRequest(`/verify/${encodeURIComponent(leafHex)}/check`, {
+        schema: verifyCheckSchema,
+        baseUrl,
+        signal,
+        auth: false,
+      }),
+    refetchInterval: options.pollUntilAnchored ? (query) => checkPollInterval(query.state.data) : false,
   });
 }
 
@@ -97,13 +104,20 @@ export function bundleIsAnchored(bundle: unknown): boolean {
   return typeof anchor === 'object' && anchor !== null && 'txid' in anchor && typeof anchor.txid === 'string';
 }
 
-export function proofBundleQueryOptions(baseUrl: string, leafHex: string, options: { pollUntilAnchored?: boolean } = {}) {
+export function proofBundleQueryOptions(
+  baseUrl: string,
+  leafHex: string,
+  options: { pollUntilAnchored?: boolean } = {},
+) {
   return queryOptions({
     queryKey: verifyKeys.proof(baseUrl, leafHex),
     queryFn: ({ signal }): Promise<unknown> =>
-      apiRequest(`/verify/${encodeURIComponent(leafHex)}/proof.json`, { schema: proofBundleSchema, baseUrl, signal, auth: false }),
-    refetchInterval: options.pollUntilAnchored
-      ? (query) => bundlePollInterval(query.state.data)
-      : false,
+      apiRequest(`/verify/${encodeURIComponent(leafHex)}/proof.json`, {
+        schema: proofBundleSchema,
+        baseUrl,
+        signal,
+        auth: false,
+      }),
+    refetchInterval: options.pollUntilAnchored ? (query) => bundlePollInterval(query.state.data) : false,
   });
 }

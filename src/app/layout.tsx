@@ -71,7 +71,10 @@ function HeaderSearch() {
         autoComplete="off"
         className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-2 py-1 font-mono text-sm sm:w-56 dark:border-slate-600 dark:bg-slate-900"
       />
-      <button type="submit" className="rounded border border-slate-500 px-2 py-1 text-sm hover:bg-slate-200 dark:hover:bg-slate-800">
+      <button
+        type="submit"
+        className="rounded border border-slate-500 px-2 py-1 text-sm hover:bg-slate-200 dark:hover:bg-slate-800"
+      >
         Go
       </button>
     </form>
@@ -130,7 +133,11 @@ export function Layout() {
           </nav>
         </div>
       </header>
-      <main id="main" ref={mainRef} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none [&_h1:focus]:outline-none">
+      <main
+        id="main"
+        ref={mainRef}
+        className="mx-auto max-w-6xl px-4 py-6 focus:outline-none [&_h1:focus]:outline-none"
+      >
         <Outlet />
       </main>
     </div>

@@ -14,7 +14,10 @@ export const routes: RouteObject[] = [
     children: [
       ...exploreRoutes,
       ...contractRoutes,
-      { path: 'settings', lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }) },
+      {
+        path: 'settings',
+        lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

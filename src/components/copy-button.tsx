@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { copyText } from './copy-text';
 
-const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+const BUTTON =
+  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
 
 /** A Copy button that says whether it worked, and what to do when the browser offers no clipboard. */
 export function CopyButton({ text, what, label = 'Copy' }: { text: string; what: string; label?: string }) {
@@ -21,7 +22,11 @@ export function CopyButton({ text, what, label = 'Copy' }: { text: string; what:
         {label}
       </button>
       <span className="text-sm" role="status">
-        {copied === 'copied' ? 'Copied.' : copied === 'failed' ? `Copying failed — select the ${what} and copy it by hand.` : ''}
+        {copied === 'copied'
+          ? 'Copied.'
+          : copied === 'failed'
+            ? `Copying failed — select the ${what} and copy it by hand.`
+            : ''}
       </span>
     </>
   );

@@ -13,6 +13,8 @@ describe('copyText', () => {
   });
 
   it('rejects when the browser refuses the write', async () => {
-    await expect(copyText('x', { writeText: () => Promise.reject(new Error('denied')) })).rejects.toThrow('denied');
+    await expect(copyText('x', { writeText: () => Promise.reject(new Error('denied')) })).rejects.toThrow(
+      'denied',
+    );
   });
 });

@@ -11,7 +11,11 @@ function browserClipboard(): ClipboardLike | undefined {
 }
 
 /** Copies `text`; rejects (never throws synchronously) when there is no clipboard or the write is refused. */
-export async function copyText(text: string, clipboard: ClipboardLike | undefined = browserClipboard()): Promise<void> {
-  if (!clipboard || typeof clipboard.writeText !== 'function') throw new Error('No clipboard is available here.');
+export async function copyText(
+  text: string,
+  clipboard: ClipboardLike | undefined = browserClipboard(),
+): Promise<void> {
+  if (!clipboard || typeof clipboard.writeText !== 'function')
+    throw new Error('No clipboard is available here.');
   await clipboard.writeText(text);
 }

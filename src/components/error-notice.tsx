@@ -6,12 +6,17 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
   const apiError = error instanceof ApiError ? error : null;
   const message = error instanceof Error ? error.message : 'Unknown error';
   return (
-    <div role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <div
+      role="alert"
+      className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
       {title && <p className="font-semibold">{title}</p>}
       <p>{message}</p>
       {apiError?.pointsAtSettings && (
         <p className="mt-1 text-sm">
-          {apiError.isUnreachable ? 'Is the service running, and is its URL right?' : 'Is the service URL right?'}{' '}
+          {apiError.isUnreachable
+            ? 'Is the service running, and is its URL right?'
+            : 'Is the service URL right?'}{' '}
           <Link className="underline" to="/settings">
             Check the service URL in Settings
           </Link>
@@ -25,7 +30,9 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
           ))}
         </ul>
       )}
-      {apiError?.retryAfterS != null && <p className="mt-1 text-sm">Try again in {apiError.retryAfterS} s.</p>}
+      {apiError?.retryAfterS != null && (
+        <p className="mt-1 text-sm">Try again in {apiError.retryAfterS} s.</p>
+      )}
     </div>
   );
 }

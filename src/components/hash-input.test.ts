@@ -14,7 +14,13 @@ describe('normaliseHex64', () => {
 
   it('names the problem: empty, wrong characters, wrong length', () => {
     expect(normaliseHex64('  ')).toMatchObject({ ok: false, empty: true });
-    expect(normaliseHex64(`${LOWER.slice(1)}g`, 'The leaf')).toMatchObject({ ok: false, message: 'The leaf may contain only the hex digits 0-9 and a-f.' });
-    expect(normaliseHex64(LOWER.slice(2))).toMatchObject({ ok: false, message: 'The hash must be 64 hex characters; this has 62.' });
+    expect(normaliseHex64(`${LOWER.slice(1)}g`, 'The leaf')).toMatchObject({
+      ok: false,
+      message: 'The leaf may contain only the hex digits 0-9 and a-f.',
+    });
+    expect(normaliseHex64(LOWER.slice(2))).toMatchObject({
+      ok: false,
+      message: 'The hash must be 64 hex characters; this has 62.',
+    });
   });
 });

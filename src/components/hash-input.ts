@@ -4,8 +4,7 @@
  */
 
 export type Hex64Input =
-  | { ok: true; hex: string; lowercased: boolean }
-  | { ok: false; empty: boolean; message: string };
+  { ok: true; hex: string; lowercased: boolean } | { ok: false; empty: boolean; message: string };
 
 /** Normalises a pasted 64-hex hash: surrounding spaces dropped, case lowered (and reported). */
 export function normaliseHex64(input: string, name = 'The hash'): Hex64Input {
@@ -15,7 +14,11 @@ export function normaliseHex64(input: string, name = 'The hash'): Hex64Input {
     return { ok: false, empty: false, message: `${name} may contain only the hex digits 0-9 and a-f.` };
   }
   if (trimmed.length !== 64) {
-    return { ok: false, empty: false, message: `${name} must be 64 hex characters; this has ${trimmed.length}.` };
+    return {
+      ok: false,
+      empty: false,
+      message: `${name} must be 64 hex characters; this has ${trimmed.length}.`,
+    };
   }
   const hex = trimmed.toLowerCase();
   return { ok: true, hex, lowercased: hex !== trimmed };

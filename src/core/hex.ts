@@ -39,7 +39,8 @@ export function parseHex(hex: string, options: { name?: string; expectedBytes?: 
   for (let i = 0; i < out.length; i++) {
     const hi = nibble(hex.charCodeAt(2 * i));
     const lo = nibble(hex.charCodeAt(2 * i + 1));
-    if (hi < 0 || lo < 0) throw new RangeError(`${name} contains a character that is not hex at position ${2 * i}`);
+    if (hi < 0 || lo < 0)
+      throw new RangeError(`${name} contains a character that is not hex at position ${2 * i}`);
     out[i] = (hi << 4) | lo;
   }
   return out;

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { anchorEventBody, anchorFormErrors, firstInvalidField, localAnchorLeaf } from './anchor-form';
 
 // protocol.md 2.1 worked example.
-const EXAMPLE = { walletHash: 'wallet_abc', serialNumber: 'Z15P-2026-001', contractSha256: '0123456789abcdef'.repeat(4) };
+const EXAMPLE = {
+  walletHash: 'wallet_abc',
+  serialNumber: 'Z15P-2026-001',
+  contractSha256: '0123456789abcdef'.repeat(4),
+};
 
 describe('anchor form', () => {
   it('computes the leaf of the worked example locally', () => {
@@ -27,18 +31,28 @@ describe('anchor form', () => {
     expect(anchorFormErrors({ ...EXAMPLE, walletHash: 'has space' }).wallet_hash).toBe(
       'wallet_hash must use only ASCII letters, digits, underscore, or hyphen',
     );
-    expect(anchorFormErrors({ ...EXAMPLE, walletHash: 'w'.repeat(129) }).wallet_hash).toBe('wallet_hash must be 1-128 bytes');
-    expect(anchorFormErrors({ ...EXAMPLE, serialNumber: 'a\u0007b' }).serial_number).toBe('serial_number must not contain control characters');
-    expect(anchorFormErrors({ ...EXAMPLE, serialNumber: 'é'.repeat(257) }).serial_number).toBe('serial_number must be 1-512 UTF-8 bytes');
+    expect(anchorFormErrors({ ...EXAMPLE, walletHash: 'w'.repeat(129) }).wallet_hash).toBe(
+      'wallet_hash must be 1-128 bytes',
+    );
+    expect(anchorFormErrors({ ...EXAMPLE, serialNumber: 'a\u0007b' }).serial_number).toBe(
+      'serial_number must not contain control characters',
+    );
+    expect(anchorFormErrors({ ...EXAMPLE, serialNumber: 'é'.repeat(257) }).serial_number).toBe(
+      'serial_number must be 1-512 UTF-8 bytes',
+    );
     expect(localAnchorLeaf({ ...EXAMPLE, serialNumber: '' })).toBeNull();
   });
 
   it('asks for a file or a digest when there is none', () => {
-    expect(anchorFormErrors({ ...EXAMPLE, contractSha256: '' }).contract_sha256).toBe('Choose a file to hash, or paste its SHA-256.');
+    expect(anchorFormErrors({ ...EXAMPLE, contractSha256: '' }).contract_sha256).toBe(
+      'Choose a file to hash, or paste its SHA-256.',
+    );
   });
 
   it('refuses an uppercase digest (the page lowercases pastes before this)', () => {
-    expect(anchorFormErrors({ ...EXAMPLE, contractSha256: EXAMPLE.contractSha256.toUpperCase() }).contract_sha256).toMatch(/lowercase/);
+    expect(
+      anchorFormErrors({ ...EXAMPLE, contractSha256: EXAMPLE.contractSha256.toUpperCase() }).contract_sha256,
+    ).toMatch(/lowercase/);
   });
 
   it('names the first invalid field in the order of the form', () => {

@@ -25,7 +25,9 @@ export function anchorEventBody(values: AnchorFormValues): AnchorEventBody {
   };
 }
 
-export type AnchorFieldErrors = Partial<Record<'wallet_hash' | 'serial_number' | 'contract_sha256' | 'form', string>>;
+export type AnchorFieldErrors = Partial<
+  Record<'wallet_hash' | 'serial_number' | 'contract_sha256' | 'form', string>
+>;
 
 /** Problems per field, with validateEvent's words; empty when the body may be sent. */
 export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
@@ -35,7 +37,9 @@ export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
   }
   for (const error of validateEvent(anchorEventBody(values))) {
     const field =
-      error.field === 'wallet_hash' || error.field === 'serial_number' || error.field === 'contract_sha256' ? error.field : 'form';
+      error.field === 'wallet_hash' || error.field === 'serial_number' || error.field === 'contract_sha256'
+        ? error.field
+        : 'form';
     errors[field] ??= error.message;
   }
   return errors;

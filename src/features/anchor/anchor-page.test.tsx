@@ -44,7 +44,9 @@ describe('AnchorPage', () => {
     await user.clear(wallet);
     await user.type(wallet, 'has space');
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
-    expect(screen.getByText('wallet_hash must use only ASCII letters, digits, underscore, or hyphen')).toBeTruthy();
+    expect(
+      screen.getByText('wallet_hash must use only ASCII letters, digits, underscore, or hyphen'),
+    ).toBeTruthy();
     expect(screen.getByText('Choose a file to hash, or paste its SHA-256.')).toBeTruthy();
     expect(screen.getByText('serial_number must be 1-512 UTF-8 bytes')).toBeTruthy();
   });
@@ -63,7 +65,9 @@ describe('AnchorPage', () => {
     expect(serial.getAttribute('aria-invalid')).toBe('true');
     const serialError = screen.getByText('serial_number must be 1-512 UTF-8 bytes');
     expect(serial.getAttribute('aria-describedby')?.split(' ')).toContain(serialError.id);
-    const walletError = screen.getByText('wallet_hash must use only ASCII letters, digits, underscore, or hyphen');
+    const walletError = screen.getByText(
+      'wallet_hash must use only ASCII letters, digits, underscore, or hyphen',
+    );
     expect(wallet.getAttribute('aria-describedby')?.split(' ')).toContain(walletError.id);
     expect(wallet.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('SHA-256 of the contract').getAttribute('aria-invalid')).toBeNull();
@@ -75,7 +79,9 @@ describe('AnchorPage', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
     const file = screen.getByLabelText('Contract file');
     expect(document.activeElement).toBe(file);
-    expect(file.getAttribute('aria-describedby')).toBe(screen.getByText('Choose a file to hash, or paste its SHA-256.').id);
+    expect(file.getAttribute('aria-describedby')).toBe(
+      screen.getByText('Choose a file to hash, or paste its SHA-256.').id,
+    );
   });
 
   it('submits with the kept key, shows the result and keeps the submission', async () => {
@@ -90,7 +96,9 @@ describe('AnchorPage', () => {
     await user.type(screen.getByLabelText('SHA-256 of the contract'), SHA);
     await user.type(screen.getByLabelText('Serial number (serial_number)'), 'Z15P-2026-001');
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
-    expect((await screen.findByTestId('submit-status')).textContent).toBe('Recorded: a new leaf was created.');
+    expect((await screen.findByTestId('submit-status')).textContent).toBe(
+      'Recorded: a new leaf was created.',
+    );
     expect(screen.getByTestId('submit-leaf').textContent).toBe(LEAF);
     expect(seen[0]?.headers.authorization).toBe('Bearer zap1_trial_kept');
     const saved = screen.getByTestId('saved-submissions');

@@ -6,7 +6,13 @@ import { useApiKey, useBaseUrl } from '../../api/settings';
 import { submitEventMutationOptions, type EventResult } from '../../api/submit-event';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
-import { anchorEventBody, anchorFormErrors, firstInvalidField, localAnchorLeaf, type AnchorFormField } from './anchor-form';
+import {
+  anchorEventBody,
+  anchorFormErrors,
+  firstInvalidField,
+  localAnchorLeaf,
+  type AnchorFormField,
+} from './anchor-form';
 import { formatBytes } from './hash-chunks';
 import { SavedSubmissions } from './saved-submissions';
 import { saveSubmission } from './submissions-store';
@@ -14,9 +20,12 @@ import { useFileHash, type FileHashState } from './use-file-hash';
 import { keptWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
 import { PageTitle } from '../../components/page-title';
 
-const INPUT = 'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
-const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
+const INPUT =
+  'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
+const BUTTON =
+  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+const PRIMARY =
+  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
 const HELP = 'text-sm text-slate-700 dark:text-slate-300';
 const FIELD_ERROR = 'text-sm text-red-700 dark:text-red-300';
 
@@ -48,7 +57,8 @@ export function AnchorPage() {
   const values = { walletHash, serialNumber, contractSha256 };
   const errors = anchorFormErrors(values);
   const leafHex = localAnchorLeaf(values);
-  const contractError = source === 'paste' && !pastedHash.ok && !pastedHash.empty ? pastedHash.message : errors.contract_sha256;
+  const contractError =
+    source === 'paste' && !pastedHash.ok && !pastedHash.empty ? pastedHash.message : errors.contract_sha256;
   const fieldIds: Record<AnchorFormField, string> = {
     contract_sha256: source === 'file' ? `${ids}-file` : `${ids}-sha`,
     serial_number: `${ids}-serial`,
@@ -66,8 +76,8 @@ export function AnchorPage() {
         Anchor a contract
       </h1>
       <p>
-        Your file is hashed in this browser and never uploaded. The service records a leaf made of the contract's SHA-256 and a
-        serial number, and anchors it in a Zcash transaction.
+        Your file is hashed in this browser and never uploaded. The service records a leaf made of the
+        contract's SHA-256 and a serial number, and anchors it in a Zcash transaction.
       </p>
       {!apiKey && (
         <p className="rounded border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
@@ -116,11 +126,21 @@ export function AnchorPage() {
           <legend className="px-1 font-semibold">1. The contract</legend>
           <div className="flex flex-wrap gap-4" role="radiogroup" aria-label="How to give the contract">
             <label className="flex items-center gap-2">
-              <input type="radio" name="source" checked={source === 'file'} onChange={() => setSource('file')} />
+              <input
+                type="radio"
+                name="source"
+                checked={source === 'file'}
+                onChange={() => setSource('file')}
+              />
               Hash a file here
             </label>
             <label className="flex items-center gap-2">
-              <input type="radio" name="source" checked={source === 'paste'} onChange={() => setSource('paste')} />
+              <input
+                type="radio"
+                name="source"
+                checked={source === 'paste'}
+                onChange={() => setSource('paste')}
+              />
               Paste its SHA-256 (the file stays with you)
             </label>
           </div>
@@ -165,9 +185,12 @@ export function AnchorPage() {
 
         <fieldset className="min-w-0 space-y-4 rounded border border-slate-300 p-4 dark:border-slate-700">
           <legend className="px-1 font-semibold">2. The event</legend>
-          <p className="rounded bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50" role="note">
-            The serial number and the wallet pseudonym become public: anyone can read them in this wallet's lifecycle. Use nothing
-            personal or secret.
+          <p
+            className="rounded bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+            role="note"
+          >
+            The serial number and the wallet pseudonym become public: anyone can read them in this wallet's
+            lifecycle. Use nothing personal or secret.
           </p>
           <div className="space-y-1">
             <label htmlFor={`${ids}-serial`} className="block font-medium">
@@ -183,7 +206,8 @@ export function AnchorPage() {
               aria-describedby={describedBy('serial_number', `${ids}-serial-help`, errors.serial_number)}
             />
             <p id={`${ids}-serial-help`} className={HELP}>
-              Your reference for this contract, 1-512 bytes, no control characters. Sent exactly as typed (spaces included).
+              Your reference for this contract, 1-512 bytes, no control characters. Sent exactly as typed
+              (spaces included).
             </p>
             {showErrors && errors.serial_number && (
               <p id={errorId('serial_number')} className={FIELD_ERROR}>
@@ -206,13 +230,17 @@ export function AnchorPage() {
                 aria-invalid={showErrors && errors.wallet_hash ? true : undefined}
                 aria-describedby={describedBy('wallet_hash', `${ids}-wallet-help`, errors.wallet_hash)}
               />
-              <button type="button" className={BUTTON} onClick={() => setWalletHash(replaceWalletPseudonym())}>
+              <button
+                type="button"
+                className={BUTTON}
+                onClick={() => setWalletHash(replaceWalletPseudonym())}
+              >
                 New pseudonym
               </button>
             </div>
             <p id={`${ids}-wallet-help`} className={HELP}>
-              Groups your submissions into one lifecycle. A random pseudonym kept in this browser; letters, digits, _ and - only. It
-              is not part of the leaf.
+              Groups your submissions into one lifecycle. A random pseudonym kept in this browser; letters,
+              digits, _ and - only. It is not part of the leaf.
             </p>
             {showErrors && errors.wallet_hash && (
               <p id={errorId('wallet_hash')} className={FIELD_ERROR}>
@@ -226,8 +254,14 @@ export function AnchorPage() {
           <h2 className="font-semibold">3. The leaf</h2>
           {leafHex ? (
             <>
-              <p className={HELP}>Computed here (BLAKE2b-256 of the serial number and the contract hash). The service must record the same.</p>
-              <code data-testid="local-leaf" className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
+              <p className={HELP}>
+                Computed here (BLAKE2b-256 of the serial number and the contract hash). The service must
+                record the same.
+              </p>
+              <code
+                data-testid="local-leaf"
+                className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800"
+              >
                 {leafHex}
               </code>
             </>
@@ -253,14 +287,15 @@ export function AnchorPage() {
       {submit.isError && (
         <div className="space-y-1">
           <ErrorNotice error={submit.error} title="The service did not record the event" />
-          {submit.error instanceof ApiError && (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
-            <p className="text-sm">
-              <Link className="underline" to="/keys">
-                Get a new trial key or paste another key
-              </Link>
-              .
-            </p>
-          )}
+          {submit.error instanceof ApiError &&
+            (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
+              <p className="text-sm">
+                <Link className="underline" to="/keys">
+                  Get a new trial key or paste another key
+                </Link>
+                .
+              </p>
+            )}
         </div>
       )}
       {submit.isSuccess && <SubmitResult result={submit.data} localLeafHex={leafHex} />}
@@ -273,9 +308,14 @@ export function AnchorPage() {
 function SubmitResult({ result, localLeafHex }: { result: EventResult; localLeafHex: string | null }) {
   const mismatch = localLeafHex !== null && localLeafHex !== result.leaf_hash;
   return (
-    <div role="status" className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
+    <div
+      role="status"
+      className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
+    >
       <p className="font-semibold" data-testid="submit-status">
-        {result.status === 'created' ? 'Recorded: a new leaf was created.' : 'Already recorded: this leaf existed before.'}
+        {result.status === 'created'
+          ? 'Recorded: a new leaf was created.'
+          : 'Already recorded: this leaf existed before.'}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt>Leaf</dt>
@@ -340,7 +380,9 @@ function FileHasher({
         <label htmlFor={inputId} className="block font-medium">
           Contract file
         </label>
-        <p className={HELP}>Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.</p>
+        <p className={HELP}>
+          Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.
+        </p>
         <input
           id={inputId}
           type="file"
@@ -348,10 +390,11 @@ function FileHasher({
           aria-invalid={invalid ? true : undefined}
           aria-describedby={errorId}
           onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) onFile(file);
-          e.target.value = ''; // choosing the same file again hashes it again
-        }} />
+            const file = e.target.files?.[0];
+            if (file) onFile(file);
+            e.target.value = ''; // choosing the same file again hashes it again
+          }}
+        />
       </div>
       <HashStatus state={state} onCancel={onCancel} />
     </div>
@@ -379,7 +422,9 @@ function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () =>
           <span>
             {formatBytes(state.bytesDone)} of {formatBytes(state.totalBytes)} ({percent}%)
           </span>
-          <span data-testid="hash-speed">{state.mbPerS === null ? '' : `${state.mbPerS.toFixed(0)} MB/s`}</span>
+          <span data-testid="hash-speed">
+            {state.mbPerS === null ? '' : `${state.mbPerS.toFixed(0)} MB/s`}
+          </span>
           <button type="button" className={BUTTON} onClick={onCancel}>
             Cancel
           </button>
@@ -394,13 +439,17 @@ function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () =>
           SHA-256 of {state.fileName} ({formatBytes(state.totalBytes)}
           {state.mbPerS !== null ? `, ${state.mbPerS.toFixed(0)} MB/s` : ''}):
         </p>
-        <code data-testid="contract-sha256" className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
+        <code
+          data-testid="contract-sha256"
+          className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800"
+        >
           {state.sha256Hex}
         </code>
       </div>
     );
   }
-  if (state.status === 'cancelled') return <p className="text-sm">Hashing of {state.fileName} was cancelled.</p>;
+  if (state.status === 'cancelled')
+    return <p className="text-sm">Hashing of {state.fileName} was cancelled.</p>;
   return (
     <p role="alert" className={FIELD_ERROR}>
       {state.fileName} could not be hashed: {state.message}

@@ -27,14 +27,23 @@ describe('hashInChunks', () => {
   it('gives the same SHA-256 as Node for any size and chunk size', async () => {
     const hasher = await createSHA256();
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 1, max: 700 }), async (size, chunkBytes) => {
-        const bytes = new Uint8Array(randomBytes(size));
-        hasher.init();
-        const source = slicer(bytes);
-        const result = await hashInChunks({ totalBytes: size, readRange: source.readRange, sink: hasher, chunkBytes });
-        expect(result).toBe('done');
-        expect(hasher.digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 5000 }),
+        fc.integer({ min: 1, max: 700 }),
+        async (size, chunkBytes) => {
+          const bytes = new Uint8Array(randomBytes(size));
+          hasher.init();
+          const source = slicer(bytes);
+          const result = await hashInChunks({
+            totalBytes: size,
+            readRange: source.readRange,
+            sink: hasher,
+            chunkBytes,
+          });
+          expect(result).toBe('done');
+          expect(hasher.digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -43,7 +52,12 @@ describe('hashInChunks', () => {
     const bytes = new Uint8Array(1000);
     const source = slicer(bytes);
     const seen: number[] = [];
-    await hashInChunks({ totalBytes: 1000, readRange: source.readRange, sink: { update: (c) => seen.push(c.length) }, chunkBytes: 300 });
+    await hashInChunks({
+      totalBytes: 1000,
+      readRange: source.readRange,
+      sink: { update: (c) => seen.push(c.length) },
+      chunkBytes: 300,
+    });
     expect(source.reads).toEqual([
       [0, 300],
       [300, 600],
@@ -81,14 +95,21 @@ describe('hashInChunks', () => {
 
   it('refuses a short read instead of giving a wrong digest', async () => {
     await expect(
-      hashInChunks({ totalBytes: 10, readRange: async () => new Uint8Array(3), sink: { update: () => undefined }, chunkBytes: 5 }),
+      hashInChunks({
+        totalBytes: 10,
+        readRange: async () => new Uint8Array(3),
+        sink: { update: () => undefined },
+        chunkBytes: 5,
+      }),
     ).rejects.toThrow(/changed while hashing/);
   });
 
   it('handles an empty file (the digest of nothing)', async () => {
     const hasher = await createSHA256();
     hasher.init();
-    expect(await hashInChunks({ totalBytes: 0, readRange: slicer(new Uint8Array(0)).readRange, sink: hasher })).toBe('done');
+    expect(
+      await hashInChunks({ totalBytes: 0, readRange: slicer(new Uint8Array(0)).readRange, sink: hasher }),
+    ).toBe('done');
     expect(hasher.digest('hex')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
   });
 });

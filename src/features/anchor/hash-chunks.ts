@@ -34,16 +34,21 @@ export interface HashInChunksOptions {
 export async function hashInChunks(options: HashInChunksOptions): Promise<'done' | 'cancelled'> {
   const { totalBytes, readRange, sink } = options;
   const chunkBytes = options.chunkBytes ?? HASH_CHUNK_BYTES;
-  if (!Number.isSafeInteger(totalBytes) || totalBytes < 0) throw new RangeError('totalBytes must be a non-negative integer');
-  if (!Number.isSafeInteger(chunkBytes) || chunkBytes < 1) throw new RangeError('chunkBytes must be a positive integer');
+  if (!Number.isSafeInteger(totalBytes) || totalBytes < 0)
+    throw new RangeError('totalBytes must be a non-negative integer');
+  if (!Number.isSafeInteger(chunkBytes) || chunkBytes < 1)
+    throw new RangeError('chunkBytes must be a positive integer');
   let start = 0;
-  let pending: Promise<Uint8Array> | null = totalBytes > 0 ? readRange(0, Math.min(chunkBytes, totalBytes)) : null;
+  let pending: Promise<Uint8Array> | null =
+    totalBytes > 0 ? readRange(0, Math.min(chunkBytes, totalBytes)) : null;
   options.onProgress?.({ bytesDone: 0, totalBytes });
   while (pending) {
     const chunk = await pending;
     const end = Math.min(start + chunkBytes, totalBytes);
     if (chunk.length !== end - start) {
-      throw new Error(`Read ${chunk.length} bytes at offset ${start} instead of ${end - start}; was the file changed while hashing?`);
+      throw new Error(
+        `Read ${chunk.length} bytes at offset ${start} instead of ${end - start}; was the file changed while hashing?`,
+      );
     }
     if (options.isCancelled?.()) return 'cancelled';
     pending = end < totalBytes ? readRange(end, Math.min(end + chunkBytes, totalBytes)) : null;

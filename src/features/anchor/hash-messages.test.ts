@@ -3,8 +3,14 @@ import { parseHashRequest, parseWorkerReply } from './hash-messages';
 
 describe('hash worker messages', () => {
   it('accepts the three replies and nothing else', () => {
-    expect(parseWorkerReply({ type: 'progress', bytesDone: 1, totalBytes: 2 })).toEqual({ type: 'progress', bytesDone: 1, totalBytes: 2 });
-    expect(parseWorkerReply({ type: 'done', sha256Hex: 'ab', totalBytes: 2, elapsedMs: 3 })?.type).toBe('done');
+    expect(parseWorkerReply({ type: 'progress', bytesDone: 1, totalBytes: 2 })).toEqual({
+      type: 'progress',
+      bytesDone: 1,
+      totalBytes: 2,
+    });
+    expect(parseWorkerReply({ type: 'done', sha256Hex: 'ab', totalBytes: 2, elapsedMs: 3 })?.type).toBe(
+      'done',
+    );
     expect(parseWorkerReply({ type: 'error', message: 'x' })).toEqual({ type: 'error', message: 'x' });
     expect(parseWorkerReply({ type: 'done', sha256Hex: 1 })).toBeNull();
     expect(parseWorkerReply('done')).toBeNull();

@@ -21,9 +21,15 @@ export function parseWorkerReply(data: unknown): WorkerReply | null {
     typeof data.totalBytes === 'number' &&
     typeof data.elapsedMs === 'number'
   ) {
-    return { type: 'done', sha256Hex: data.sha256Hex, totalBytes: data.totalBytes, elapsedMs: data.elapsedMs };
+    return {
+      type: 'done',
+      sha256Hex: data.sha256Hex,
+      totalBytes: data.totalBytes,
+      elapsedMs: data.elapsedMs,
+    };
   }
-  if (data.type === 'error' && typeof data.message === 'string') return { type: 'error', message: data.message };
+  if (data.type === 'error' && typeof data.message === 'string')
+    return { type: 'error', message: data.message };
   return null;
 }
 

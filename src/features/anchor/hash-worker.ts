@@ -38,9 +38,17 @@ addEventListener('message', (event: MessageEvent<unknown>) => {
           }
         },
       });
-      reply({ type: 'done', sha256Hex: hasher.digest('hex'), totalBytes: file.size, elapsedMs: performance.now() - started });
+      reply({
+        type: 'done',
+        sha256Hex: hasher.digest('hex'),
+        totalBytes: file.size,
+        elapsedMs: performance.now() - started,
+      });
     } catch (error) {
-      reply({ type: 'error', message: error instanceof Error ? error.message : 'The file could not be read.' });
+      reply({
+        type: 'error',
+        message: error instanceof Error ? error.message : 'The file could not be read.',
+      });
     }
   })();
 });

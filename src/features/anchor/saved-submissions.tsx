@@ -3,7 +3,12 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { bundleIsAnchored, proofBundleQueryOptions } from '../../api/verify';
 import { verifyProofBundle } from '../../core';
-import { removeSubmission, updateSavedBundle, useSavedSubmissions, type SavedSubmission } from './submissions-store';
+import {
+  removeSubmission,
+  updateSavedBundle,
+  useSavedSubmissions,
+  type SavedSubmission,
+} from './submissions-store';
 
 /** This browser's submissions to the current service, each watched until its bundle names an anchor. */
 export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
@@ -29,7 +34,13 @@ export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
 }
 
 /** What a kept bundle says about the anchor, checked with the protocol library, not taken on trust. */
-export function savedAnchorSummary(entry: SavedSubmission): { kind: 'anchored'; txid: string; height: number | null } | { kind: 'awaiting' } | { kind: 'unknown' } | { kind: 'invalid'; reason: string } {
+export function savedAnchorSummary(
+  entry: SavedSubmission,
+):
+  | { kind: 'anchored'; txid: string; height: number | null }
+  | { kind: 'awaiting' }
+  | { kind: 'unknown' }
+  | { kind: 'invalid'; reason: string } {
   if (entry.bundle === undefined) return { kind: 'unknown' };
   const verdict = verifyProofBundle(entry.bundle, { expectedLeafHex: entry.leafHex });
   if (!verdict.valid) return { kind: 'invalid', reason: verdict.error ?? 'the proof does not verify' };
@@ -39,7 +50,10 @@ export function savedAnchorSummary(entry: SavedSubmission): { kind: 'anchored'; 
 
 function SavedRow({ entry }: { entry: SavedSubmission }) {
   const anchored = bundleIsAnchored(entry.bundle);
-  const bundle = useQuery({ ...proofBundleQueryOptions(entry.baseUrl, entry.leafHex, { pollUntilAnchored: true }), enabled: !anchored });
+  const bundle = useQuery({
+    ...proofBundleQueryOptions(entry.baseUrl, entry.leafHex, { pollUntilAnchored: true }),
+    enabled: !anchored,
+  });
   // Keep the latest bundle with the submission, so it is there offline and after the service moves on.
   useEffect(() => {
     if (bundle.data !== undefined) updateSavedBundle(entry.baseUrl, entry.leafHex, bundle.data);
@@ -54,23 +68,39 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
         Leaf <span className="font-mono">{entry.leafHex}</span>
       </p>
       <p className="break-all text-slate-700 dark:text-slate-300">
-        Contract SHA-256 <span className="font-mono">{entry.contractSha256}</span> · wallet <span className="font-mono">{entry.walletHash}</span> ·{' '}
-        {new Date(entry.submittedAt).toLocaleString()}
+        Contract SHA-256 <span className="font-mono">{entry.contractSha256}</span> · wallet{' '}
+        <span className="font-mono">{entry.walletHash}</span> · {new Date(entry.submittedAt).toLocaleString()}
       </p>
       <p data-testid="saved-status">
         {summary.kind === 'anchored' && (
           <span className="font-medium text-emerald-800 dark:text-emerald-300">
-            Anchored{summary.height !== null ? ` at height ${summary.height}` : ''} in tx {summary.txid.slice(0, 16)}…
+            Anchored{summary.height !== null ? ` at height ${summary.height}` : ''} in tx{' '}
+            {summary.txid.slice(0, 16)}…
           </span>
         )}
         {summary.kind === 'awaiting' && (
           <span>
             Awaiting an anchor (checked every few seconds).
-            {bundle.isError && <span className="text-red-700 dark:text-red-300"> The last check failed: {bundle.error.message} Trying again.</span>}
+            {bundle.isError && (
+              <span className="text-red-700 dark:text-red-300">
+                {' '}
+                The last check failed: {bundle.error.message} Trying again.
+              </span>
+            )}
           </span>
         )}
-        {summary.kind === 'unknown' && <span>{bundle.isError ? `Could not fetch its proof: ${bundle.error.message} Trying again.` : 'Fetching its proof…'}</span>}
-        {summary.kind === 'invalid' && <span className="text-red-700 dark:text-red-300">The service's proof does not verify: {summary.reason}</span>}
+        {summary.kind === 'unknown' && (
+          <span>
+            {bundle.isError
+              ? `Could not fetch its proof: ${bundle.error.message} Trying again.`
+              : 'Fetching its proof…'}
+          </span>
+        )}
+        {summary.kind === 'invalid' && (
+          <span className="text-red-700 dark:text-red-300">
+            The service's proof does not verify: {summary.reason}
+          </span>
+        )}
       </p>
       <p className="flex flex-wrap gap-4">
         <Link className="underline" to={`/leaf/${entry.leafHex}`}>
@@ -79,7 +109,11 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
         <Link className="underline" to={`/verify/${entry.leafHex}`}>
           Verify
         </Link>
-        <button type="button" className="underline" onClick={() => removeSubmission(entry.baseUrl, entry.leafHex)}>
+        <button
+          type="button"
+          className="underline"
+          onClick={() => removeSubmission(entry.baseUrl, entry.leafHex)}
+        >
           Forget
         </button>
       </p>

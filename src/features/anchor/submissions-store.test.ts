@@ -34,7 +34,9 @@ describe('saved submissions', () => {
     saveSubmission(entry(1));
     saveSubmission(entry(2));
     expect(loadSubmissions().map((s) => s.serialNumber)).toEqual(['S-2', 'S-1']);
-    expect(parseSavedSubmissions(localStorage.getItem('zap1.submissions')).map((s) => s.serialNumber)).toEqual(['S-2', 'S-1']);
+    expect(
+      parseSavedSubmissions(localStorage.getItem('zap1.submissions')).map((s) => s.serialNumber),
+    ).toEqual(['S-2', 'S-1']);
   });
 
   it('keeps one entry per leaf and service', () => {

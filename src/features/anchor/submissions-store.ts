@@ -73,8 +73,10 @@ function write(list: SavedSubmission[]): void {
   for (const listener of listeners) listener();
 }
 
-const sameEntry = (a: Pick<SavedSubmission, 'baseUrl' | 'leafHex'>, b: Pick<SavedSubmission, 'baseUrl' | 'leafHex'>) =>
-  a.baseUrl === b.baseUrl && a.leafHex === b.leafHex;
+const sameEntry = (
+  a: Pick<SavedSubmission, 'baseUrl' | 'leafHex'>,
+  b: Pick<SavedSubmission, 'baseUrl' | 'leafHex'>,
+) => a.baseUrl === b.baseUrl && a.leafHex === b.leafHex;
 
 /** Adds a submission at the top, replacing an earlier one of the same leaf on the same service. */
 export function saveSubmission(entry: SavedSubmission): void {

@@ -10,7 +10,12 @@ export type FileHashState =
   | { status: 'cancelled'; fileName: string }
   | { status: 'error'; fileName: string; message: string };
 
-export function useFileHash(): { state: FileHashState; hashFile: (file: File) => void; cancel: () => void; reset: () => void } {
+export function useFileHash(): {
+  state: FileHashState;
+  hashFile: (file: File) => void;
+  cancel: () => void;
+  reset: () => void;
+} {
   const [state, setState] = useState<FileHashState>({ status: 'idle' });
   const workerRef = useRef<Worker | null>(null);
 
@@ -58,7 +63,11 @@ export function useFileHash(): { state: FileHashState; hashFile: (file: File) =>
       worker.addEventListener('error', (event) => {
         if (workerRef.current !== worker) return;
         stop();
-        setState({ status: 'error', fileName: file.name, message: event.message || 'The hash worker failed to start.' });
+        setState({
+          status: 'error',
+          fileName: file.name,
+          message: event.message || 'The hash worker failed to start.',
+        });
       });
       worker.postMessage({ type: 'hash', file });
     },
@@ -66,7 +75,9 @@ export function useFileHash(): { state: FileHashState; hashFile: (file: File) =>
   );
 
   const cancel = useCallback(() => {
-    setState((current) => (current.status === 'hashing' ? { status: 'cancelled', fileName: current.fileName } : current));
+    setState((current) =>
+      current.status === 'hashing' ? { status: 'cancelled', fileName: current.fileName } : current,
+    );
     stop();
   }, [stop]);
 

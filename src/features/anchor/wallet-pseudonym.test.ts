@@ -4,14 +4,24 @@ import { keptWalletPseudonym, newWalletPseudonym, replaceWalletPseudonym } from 
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+  };
 }
 
 describe('wallet pseudonym', () => {
   it('is a valid wallet_hash and random', () => {
     const a = newWalletPseudonym();
     expect(a).toMatch(/^anon_[0-9a-f]{16}$/);
-    expect(validateEvent({ event_type: 'CONTRACT_ANCHOR', wallet_hash: a, serial_number: 's', contract_sha256: 'a'.repeat(64) })).toEqual([]);
+    expect(
+      validateEvent({
+        event_type: 'CONTRACT_ANCHOR',
+        wallet_hash: a,
+        serial_number: 's',
+        contract_sha256: 'a'.repeat(64),
+      }),
+    ).toEqual([]);
     expect(newWalletPseudonym()).not.toBe(a);
   });
 

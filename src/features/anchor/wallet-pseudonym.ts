@@ -12,7 +12,9 @@ export function newWalletPseudonym(): string {
 }
 
 /** The kept pseudonym, created and kept on first use. */
-export function keptWalletPseudonym(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage): string {
+export function keptWalletPseudonym(
+  storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+): string {
   try {
     const kept = storage?.getItem(PSEUDONYM_KEY);
     if (kept && /^[A-Za-z0-9_-]{1,128}$/.test(kept)) return kept;
@@ -25,7 +27,9 @@ export function keptWalletPseudonym(storage: Pick<Storage, 'getItem' | 'setItem'
 }
 
 /** Replaces the kept pseudonym (the "new pseudonym" button). */
-export function replaceWalletPseudonym(storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): string {
+export function replaceWalletPseudonym(
+  storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage,
+): string {
   const fresh = newWalletPseudonym();
   try {
     storage?.setItem(PSEUDONYM_KEY, fresh);

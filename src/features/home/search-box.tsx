@@ -32,7 +32,10 @@ export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
         onChange={(event) => setQuery(event.target.value)}
         className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
       />
-      <button type="submit" className="rounded bg-amber-700 px-4 py-2 font-medium text-white disabled:opacity-50">
+      <button
+        type="submit"
+        className="rounded bg-amber-700 px-4 py-2 font-medium text-white disabled:opacity-50"
+      >
         Search
       </button>
     </form>
@@ -53,7 +56,13 @@ export function SearchResults({ query }: { query: string }) {
       {search.isPending && <p role="status">Searching…</p>}
       {search.isError && <ErrorNotice error={search.error} title="The search could not finish" />}
       {outcome && outcome.kind !== 'matches' && (
-        <p className={outcome.kind === 'invalid' ? 'text-red-700 dark:text-red-300' : 'text-slate-800 dark:text-slate-200'}>
+        <p
+          className={
+            outcome.kind === 'invalid'
+              ? 'text-red-700 dark:text-red-300'
+              : 'text-slate-800 dark:text-slate-200'
+          }
+        >
           {outcome.message}
         </p>
       )}

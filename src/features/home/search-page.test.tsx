@@ -29,9 +29,13 @@ describe('SearchPage', () => {
     vi.stubGlobal('fetch', async (input: string | URL) => {
       const url = String(input);
       seen.push(url);
-      if (url.endsWith('/check')) return new Response(JSON.stringify(fixture('service-verify-check-anchored.json')), { status: 200 });
-      if (url.includes('/anchor/history')) return new Response(JSON.stringify({ anchors: [] }), { status: 200 });
-      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'no such wallet' } }), { status: 404 });
+      if (url.endsWith('/check'))
+        return new Response(JSON.stringify(fixture('service-verify-check-anchored.json')), { status: 200 });
+      if (url.includes('/anchor/history'))
+        return new Response(JSON.stringify({ anchors: [] }), { status: 200 });
+      return new Response(JSON.stringify({ error: { code: 'not_found', message: 'no such wallet' } }), {
+        status: 404,
+      });
     });
     renderAt(`/search?q=${LEAF.toUpperCase()}`);
     expect(await screen.findByText('leaf page')).toBeTruthy();

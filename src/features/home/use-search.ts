@@ -10,7 +10,8 @@ import { normaliseQuery, resolveSearch, type SearchProbes } from './search';
 export const searchKeys = {
   all: (baseUrl: string) => ['search', baseUrl] as const,
   /** `withKey`: a kept key may let the wallet look-up see more, so it is part of the key. */
-  query: (baseUrl: string, text: string, withKey: boolean) => [...searchKeys.all(baseUrl), text, withKey] as const,
+  query: (baseUrl: string, text: string, withKey: boolean) =>
+    [...searchKeys.all(baseUrl), text, withKey] as const,
 };
 
 /**

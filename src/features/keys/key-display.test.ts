@@ -11,7 +11,10 @@ describe('key display', () => {
   });
 
   it('says what is left of a trial key', () => {
-    const s = summariseKeyInfo({ tier: 'trial', quota: 50, used: 3, expires_at: '2026-02-01T00:00:00Z' }, NOW);
+    const s = summariseKeyInfo(
+      { tier: 'trial', quota: 50, used: 3, expires_at: '2026-02-01T00:00:00Z' },
+      NOW,
+    );
     expect(s.tierLabel).toBe('Trial key');
     expect(s.quotaLine).toBe('3 of 50 events used, 47 left.');
     expect(s.expiryLine).toMatch(/^Expires on /);
@@ -19,14 +22,24 @@ describe('key display', () => {
   });
 
   it('flags a used-up or expired key', () => {
-    expect(summariseKeyInfo({ tier: 'trial', quota: 5, used: 5, expires_at: '2026-02-01T00:00:00Z' }, NOW).spent).toBe(true);
-    const expired = summariseKeyInfo({ tier: 'trial', quota: 5, used: 0, expires_at: '2026-01-01T00:00:00Z' }, NOW);
+    expect(
+      summariseKeyInfo({ tier: 'trial', quota: 5, used: 5, expires_at: '2026-02-01T00:00:00Z' }, NOW).spent,
+    ).toBe(true);
+    const expired = summariseKeyInfo(
+      { tier: 'trial', quota: 5, used: 0, expires_at: '2026-01-01T00:00:00Z' },
+      NOW,
+    );
     expect(expired.spent).toBe(true);
     expect(expired.expiryLine).toMatch(/^Expired on /);
   });
 
   it('describes an operator key without quota or expiry', () => {
     const s = summariseKeyInfo({ tier: 'operator', quota: null, used: null, expires_at: null }, NOW);
-    expect(s).toEqual({ tierLabel: 'Operator key', quotaLine: 'No event quota.', expiryLine: 'Does not expire.', spent: false });
+    expect(s).toEqual({
+      tierLabel: 'Operator key',
+      quotaLine: 'No event quota.',
+      expiryLine: 'Does not expire.',
+      spent: false,
+    });
   });
 });

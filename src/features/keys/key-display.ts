@@ -17,7 +17,8 @@ export interface KeySummary {
 
 /** Plain words for `GET /key`. */
 export function summariseKeyInfo(info: KeyInfo, now: Date = new Date()): KeySummary {
-  const tierLabel = info.tier === 'operator' ? 'Operator key' : info.tier === 'trial' ? 'Trial key' : `${info.tier} key`;
+  const tierLabel =
+    info.tier === 'operator' ? 'Operator key' : info.tier === 'trial' ? 'Trial key' : `${info.tier} key`;
   let quotaLine: string;
   let spent = false;
   if (info.quota === null) {

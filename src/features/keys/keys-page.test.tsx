@@ -29,7 +29,9 @@ describe('KeysPage', () => {
     expect(shown.textContent).toMatch(/^zap1_trial_[0-9a-f]{32}$/);
     expect(getApiKey('')).toBe(shown.textContent);
     expect(screen.getByText(/Quota: 1000 events\. Expires on/)).toBeTruthy();
-    expect((await screen.findByTestId('key-info')).textContent).toContain('0 of 1000 events used, 1000 left.');
+    expect((await screen.findByTestId('key-info')).textContent).toContain(
+      '0 of 1000 events used, 1000 left.',
+    );
     await user.click(screen.getByRole('button', { name: 'Forget this key' }));
     expect(getApiKey('')).toBeNull();
     expect(screen.queryByTestId('issued-key')).toBeNull();

@@ -2,15 +2,24 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { fetchKeyInfo, keyInfoQueryOptions, keyKeys, trialKeyExpiry, trialKeyMutationOptions, type TrialKey } from '../../api/keys';
+import {
+  fetchKeyInfo,
+  keyInfoQueryOptions,
+  keyKeys,
+  trialKeyExpiry,
+  trialKeyMutationOptions,
+  type TrialKey,
+} from '../../api/keys';
 import { setApiKey, useApiKey, useBaseUrl } from '../../api/settings';
 import { CopyButton } from '../../components/copy-button';
 import { ErrorNotice } from '../../components/error-notice';
 import { maskKey, summariseKeyInfo } from './key-display';
 import { PageTitle } from '../../components/page-title';
 
-const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
+const BUTTON =
+  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+const PRIMARY =
+  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
 const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
 
 /** Get a trial key in one click, see what the kept key is and what is left of it, or use another key. */
@@ -28,14 +37,15 @@ export function KeysPage() {
         API key
       </h1>
       <p>
-        Submitting events needs a key. It is kept in this browser, separately for each service URL ({baseUrl || 'this site'} now), and
-        sent only to that service.
+        Submitting events needs a key. It is kept in this browser, separately for each service URL (
+        {baseUrl || 'this site'} now), and sent only to that service.
       </p>
 
       <div className={PANEL}>
         <h2 className="text-lg font-semibold">Get a trial key</h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          No sign-up. A trial key has an event quota and an expiry{apiKey ? '; getting one replaces the key kept now' : ''}.
+          No sign-up. A trial key has an event quota and an expiry
+          {apiKey ? '; getting one replaces the key kept now' : ''}.
         </p>
         <button
           type="button"
@@ -59,7 +69,11 @@ export function KeysPage() {
 
       <div className={PANEL} aria-live="polite">
         <h2 className="text-lg font-semibold">The key kept for this service</h2>
-        {apiKey ? <KeptKey baseUrl={baseUrl} apiKey={apiKey} onForget={() => setIssued(null)} /> : <p>No key is kept. Get a trial key above or paste one below.</p>}
+        {apiKey ? (
+          <KeptKey baseUrl={baseUrl} apiKey={apiKey} onForget={() => setIssued(null)} />
+        ) : (
+          <p>No key is kept. Get a trial key above or paste one below.</p>
+        )}
       </div>
 
       <PasteKey baseUrl={baseUrl} onKept={() => setIssued(null)} />
@@ -69,16 +83,25 @@ export function KeysPage() {
 
 function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
   return (
-    <div role="status" className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50">
-      <p className="font-semibold">Your trial key. It is shown only this once: the service keeps only a hash of it.</p>
+    <div
+      role="status"
+      className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
+    >
+      <p className="font-semibold">
+        Your trial key. It is shown only this once: the service keeps only a hash of it.
+      </p>
       <div className="flex flex-wrap items-center gap-2">
-        <code data-testid="issued-key" className="break-all rounded bg-white px-2 py-1 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100">
+        <code
+          data-testid="issued-key"
+          className="break-all rounded bg-white px-2 py-1 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100"
+        >
           {trialKey.key}
         </code>
         <CopyButton text={trialKey.key} what="key" />
       </div>
       <p className="text-sm">
-        Quota: {trialKey.quota} events. Expires on {trialKeyExpiry(trialKey).toLocaleString()}. Kept in this browser;{' '}
+        Quota: {trialKey.quota} events. Expires on {trialKeyExpiry(trialKey).toLocaleString()}. Kept in this
+        browser;{' '}
         <Link className="underline" to="/anchor">
           anchor a contract
         </Link>{' '}
@@ -108,7 +131,11 @@ function KeptKey({ baseUrl, apiKey, onForget }: { baseUrl: string; apiKey: strin
           <dd>{summary.expiryLine}</dd>
         </dl>
       )}
-      {summary?.spent && <p className="font-medium text-red-700 dark:text-red-300">This key can no longer submit events. Get a new trial key.</p>}
+      {summary?.spent && (
+        <p className="font-medium text-red-700 dark:text-red-300">
+          This key can no longer submit events. Get a new trial key.
+        </p>
+      )}
       <button
         type="button"
         className={BUTTON}
@@ -125,10 +152,19 @@ function KeptKey({ baseUrl, apiKey, onForget }: { baseUrl: string; apiKey: strin
 
 function KeyInfoError({ error }: { error: Error }) {
   if (error instanceof ApiError && error.status === 401) {
-    return <p role="alert" className="text-red-700 dark:text-red-300">The service does not accept this key: {error.message}</p>;
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-300">
+        The service does not accept this key: {error.message}
+      </p>
+    );
   }
   if (error instanceof ApiError && error.status === 404) {
-    return <p className="text-sm">This service does not describe keys (no GET /key; a reference ZAP1 deployment, perhaps). The key is kept anyway.</p>;
+    return (
+      <p className="text-sm">
+        This service does not describe keys (no GET /key; a reference ZAP1 deployment, perhaps). The key is
+        kept anyway.
+      </p>
+    );
   }
   return <ErrorNotice error={error} title="Could not check the key" />;
 }
@@ -183,7 +219,11 @@ function PasteKey({ baseUrl, onKept }: { baseUrl: string; onKept: () => void }) 
         )}
       </div>
       {check.isError && !noKeyEndpoint && <KeyInfoError error={check.error} />}
-      {noKeyEndpoint && <p className="text-sm">This service cannot say what a key is (no GET /key). You may keep the key unchecked.</p>}
+      {noKeyEndpoint && (
+        <p className="text-sm">
+          This service cannot say what a key is (no GET /key). You may keep the key unchecked.
+        </p>
+      )}
     </form>
   );
 }

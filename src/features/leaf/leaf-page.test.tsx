@@ -15,7 +15,9 @@ function stubByPath(routes: Record<string, RecordedResponse>) {
     const match = Object.entries(routes).find(([suffix]) => url.endsWith(suffix));
     if (!match) throw new TypeError('fetch failed');
     const [, response] = match;
-    return new Response(typeof response.body === 'string' ? response.body : JSON.stringify(response.body), { status: response.status });
+    return new Response(typeof response.body === 'string' ? response.body : JSON.stringify(response.body), {
+      status: response.status,
+    });
   });
 }
 
@@ -38,18 +40,32 @@ describe('LeafPage', () => {
   it('explains an awaiting leaf with the expected wait', async () => {
     stubByPath({
       '/check': { status: 200, body: fixture('service-verify-check-awaiting.json') },
-      '/anchor/status': { status: 200, body: { current_root: 'ab'.repeat(32), leaf_count: 1, unanchored_leaves: 1, needs_anchor: true, expected_wait_s: 40 } },
+      '/anchor/status': {
+        status: 200,
+        body: {
+          current_root: 'ab'.repeat(32),
+          leaf_count: 1,
+          unanchored_leaves: 1,
+          needs_anchor: true,
+          expected_wait_s: 40,
+        },
+      },
     });
     renderAt(`/leaf/${LEAF}`);
     expect((await screen.findByTestId('leaf-state')).textContent).toBe('Awaiting an anchor');
-    expect((await screen.findByText('The next anchor is expected in about 40 seconds.')).textContent).toBeTruthy();
+    expect(
+      (await screen.findByText('The next anchor is expected in about 40 seconds.')).textContent,
+    ).toBeTruthy();
     expect(screen.getByText(/no root containing it has been written to the chain yet/)).toBeTruthy();
   });
 
   it('announces only the state line, not the "last checked" time that changes on every poll', async () => {
     stubByPath({
       '/check': { status: 200, body: fixture('service-verify-check-awaiting.json') },
-      '/anchor/status': { status: 200, body: { current_root: 'ab'.repeat(32), leaf_count: 1, unanchored_leaves: 1, expected_wait_s: 40 } },
+      '/anchor/status': {
+        status: 200,
+        body: { current_root: 'ab'.repeat(32), leaf_count: 1, unanchored_leaves: 1, expected_wait_s: 40 },
+      },
     });
     const { container } = renderAt(`/leaf/${LEAF}`);
     await screen.findByTestId('leaf-state');
@@ -72,7 +88,10 @@ describe('LeafPage', () => {
   it('shows an anchored leaf with its transaction linked to the explorer', async () => {
     stubByPath({
       '/check': { status: 200, body: fixture('reference-verify-check.json') },
-      '/protocol/info': { status: 200, body: { protocol: 'ZAP1', version: '3.0.0', explorer_tx_url: 'https://explorer.example/tx/{txid}' } },
+      '/protocol/info': {
+        status: 200,
+        body: { protocol: 'ZAP1', version: '3.0.0', explorer_tx_url: 'https://explorer.example/tx/{txid}' },
+      },
     });
     renderAt(`/leaf/de62554ad3867a59895befa7216686c923fc86245231e8fb6bd709a20e1fd133`);
     expect((await screen.findByTestId('leaf-state')).textContent).toBe('Anchored');
@@ -89,6 +108,8 @@ describe('LeafPage', () => {
 
   it('names what is wrong with a malformed leaf in the address', () => {
     renderAt('/leaf/xyz');
-    expect(screen.getByRole('alert').textContent).toBe('The leaf hash may contain only the hex digits 0-9 and a-f.');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The leaf hash may contain only the hex digits 0-9 and a-f.',
+    );
   });
 });

@@ -5,7 +5,14 @@ import { anchorStatusQueryOptions } from '../../api/anchor';
 import { ApiError } from '../../api/client';
 import { explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
-import { AWAITING_ANCHOR_POLL_MS, anchorBlockTime, anchoredTxid, proofBundleQueryOptions, verifyCheckQueryOptions, type VerifyCheck } from '../../api/verify';
+import {
+  AWAITING_ANCHOR_POLL_MS,
+  anchorBlockTime,
+  anchoredTxid,
+  proofBundleQueryOptions,
+  verifyCheckQueryOptions,
+  type VerifyCheck,
+} from '../../api/verify';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
@@ -14,8 +21,10 @@ import { downloadJson } from './download-json';
 import { awaitingExplanation } from './leaf-status';
 import { PageTitle } from '../../components/page-title';
 
-const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
+const BUTTON =
+  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+const PRIMARY =
+  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
 
 /** `/leaf` and the shareable `/leaf/:leaf`: is this leaf anchored, and where? */
 export function LeafPage() {
@@ -35,7 +44,11 @@ export function LeafPage() {
         </p>
       )}
       {parsed?.ok && <LeafStatus key={parsed.hex} leafHex={parsed.hex} />}
-      {!leaf && <p className="text-slate-700 dark:text-slate-300">Paste a leaf hash to see whether, when and where it was anchored.</p>}
+      {!leaf && (
+        <p className="text-slate-700 dark:text-slate-300">
+          Paste a leaf hash to see whether, when and where it was anchored.
+        </p>
+      )}
     </section>
   );
 }
@@ -91,8 +104,8 @@ function LeafStatus({ leafHex }: { leafHex: string }) {
         <div role="alert" className="rounded border border-slate-400 p-4">
           <p className="font-semibold">This service has no such leaf.</p>
           <p className="text-sm">
-            Check that the hash is complete, and that it was submitted to this service ({baseUrl || 'this site'}); the service URL
-            is set in{' '}
+            Check that the hash is complete, and that it was submitted to this service (
+            {baseUrl || 'this site'}); the service URL is set in{' '}
             <Link className="underline" to="/settings">
               Settings
             </Link>
@@ -117,11 +130,16 @@ function LeafStatus({ leafHex }: { leafHex: string }) {
         <p className="text-lg font-semibold" data-testid="leaf-state" aria-live="polite">
           {anchored ? 'Anchored' : 'Awaiting an anchor'}
         </p>
-        {anchored ? <Anchored check={check.data} /> : <Awaiting check={check.data} updatedAt={check.dataUpdatedAt} />}
+        {anchored ? (
+          <Anchored check={check.data} />
+        ) : (
+          <Awaiting check={check.data} updatedAt={check.dataUpdatedAt} />
+        )}
       </div>
       {!check.data.valid && (
         <p className="font-medium text-red-700 dark:text-red-300">
-          The service's own check says this leaf's proof does not verify ({check.data.merkle_scheme ?? 'no scheme'}).
+          The service's own check says this leaf's proof does not verify (
+          {check.data.merkle_scheme ?? 'no scheme'}).
         </p>
       )}
       <ProofActions leafHex={leafHex} />
@@ -183,14 +201,20 @@ function Awaiting({ check, updatedAt }: { check: VerifyCheck; updatedAt: number 
   return (
     <>
       <p className="text-sm">
-        The service has recorded this leaf in its Merkle tree, but no root containing it has been written to the chain yet. Until
-        then the leaf's existence rests on the service's word alone. The service anchors its current root regularly.
+        The service has recorded this leaf in its Merkle tree, but no root containing it has been written to
+        the chain yet. Until then the leaf's existence rests on the service's word alone. The service anchors
+        its current root regularly.
       </p>
       <p className="text-sm" data-testid="expected-wait">
-        {status.isError ? 'The anchoring status could not be fetched.' : status.isPending ? 'Asking when the next anchor is due…' : awaitingExplanation(status.data)}
+        {status.isError
+          ? 'The anchoring status could not be fetched.'
+          : status.isPending
+            ? 'Asking when the next anchor is due…'
+            : awaitingExplanation(status.data)}
       </p>
       <p className="text-sm">
-        Checking again every {AWAITING_ANCHOR_POLL_MS / 1000} s (last checked {formatUtc(new Date(updatedAt))}).
+        Checking again every {AWAITING_ANCHOR_POLL_MS / 1000} s (last checked {formatUtc(new Date(updatedAt))}
+        ).
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <Facts check={check} />

@@ -98,7 +98,9 @@ export function SettingsPage() {
             </dd>
             <dt>Network</dt>
             <dd data-testid="settings-network">
-              {networkName(info.data.network) === 'unknown' ? 'unknown network' : networkName(info.data.network)}
+              {networkName(info.data.network) === 'unknown'
+                ? 'unknown network'
+                : networkName(info.data.network)}
             </dd>
             <dt>Extensions</dt>
             <dd>{info.data.extensions?.join(', ') || 'none'}</dd>

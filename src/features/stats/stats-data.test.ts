@@ -37,7 +37,14 @@ describe('stats data', () => {
 
   it('prefers block_time over created_at', () => {
     const series = anchoredOverTime([
-      { root: 'r', txid: 't', height: 5, leaf_count: 1, created_at: '2026-01-01T00:00:00Z', block_time: 1_800_000_000 },
+      {
+        root: 'r',
+        txid: 't',
+        height: 5,
+        leaf_count: 1,
+        created_at: '2026-01-01T00:00:00Z',
+        block_time: 1_800_000_000,
+      },
     ]);
     expect(series.points[0]?.x).toBe(1_800_000_000);
   });

@@ -47,7 +47,9 @@ export function anchoredOverTime(anchors: readonly AnchorHistoryEntry[]): OverTi
     return { axis: 'time', points: points.sort((p, q) => p.x - q.x || p.leafCount - q.leafCount) };
   }
   const points = timed
-    .filter((t): t is { a: AnchorHistoryEntry & { height: number }; time: Date | null } => t.a.height !== null)
+    .filter(
+      (t): t is { a: AnchorHistoryEntry & { height: number }; time: Date | null } => t.a.height !== null,
+    )
     .map(({ a, time }) => ({ x: a.height, leafCount: a.leaf_count, height: a.height, time }));
   return { axis: 'height', points: points.sort((p, q) => p.x - q.x || p.leafCount - q.leafCount) };
 }

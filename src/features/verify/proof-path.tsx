@@ -4,7 +4,15 @@ import { TxLink } from '../../components/tx-link';
 
 const HASH = 'block break-all font-mono text-xs sm:text-sm';
 
-function Box({ title, children, tone = 'plain' }: { title: string; children: ReactNode; tone?: 'plain' | 'good' | 'bad' }) {
+function Box({
+  title,
+  children,
+  tone = 'plain',
+}: {
+  title: string;
+  children: ReactNode;
+  tone?: 'plain' | 'good' | 'bad';
+}) {
   const style =
     tone === 'good'
       ? 'border-emerald-500 bg-emerald-50 dark:border-emerald-600 dark:bg-emerald-950'
@@ -61,14 +69,22 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
           </li>
         ))}
         <li>
-          <Arrow label={verdict.steps.length === 0 ? 'No siblings: the leaf is the raw root' : 'The last result is the raw root'} />
+          <Arrow
+            label={
+              verdict.steps.length === 0
+                ? 'No siblings: the leaf is the raw root'
+                : 'The last result is the raw root'
+            }
+          />
           <Box title="Raw root (computed here)">
             <code className={HASH}>{rawRootHex}</code>
           </Box>
         </li>
         {!legacy && (
           <li>
-            <Arrow label={`Commit to the leaf count ${verdict.leafCount ?? '?'}: BLAKE2b("NordicShield_RTK", 0x01 ‖ count ‖ raw root)`} />
+            <Arrow
+              label={`Commit to the leaf count ${verdict.leafCount ?? '?'}: BLAKE2b("NordicShield_RTK", 0x01 ‖ count ‖ raw root)`}
+            />
             <Box title="Count-bound root (computed here)">
               <code className={HASH}>{verdict.computedRootHex}</code>
             </Box>
@@ -76,14 +92,19 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
         )}
         <li>
           <Arrow label={rootMatches ? 'equals' : 'differs from'} />
-          <Box title={`Root named by the bundle: ${rootMatches ? 'matches' : 'does not match'}`} tone={rootMatches ? 'good' : 'bad'}>
+          <Box
+            title={`Root named by the bundle: ${rootMatches ? 'matches' : 'does not match'}`}
+            tone={rootMatches ? 'good' : 'bad'}
+          >
             <code className={HASH}>{verdict.rootHex ?? '(none)'}</code>
           </Box>
         </li>
         <li>
           <Arrow label="anchored in" />
           {verdict.anchor?.txid ? (
-            <Box title={`Zcash transaction${verdict.anchor.height !== null ? ` at height ${verdict.anchor.height}` : ''} (as the service reports)`}>
+            <Box
+              title={`Zcash transaction${verdict.anchor.height !== null ? ` at height ${verdict.anchor.height}` : ''} (as the service reports)`}
+            >
               <span className={HASH}>
                 <TxLink txid={verdict.anchor.txid} full />
               </span>

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyProofBundle } from '../../core';
-import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, recomputeLeaf, viewingKeyAdvice } from './verdict';
+import {
+  claimedScheme,
+  eventFieldsTemplate,
+  parseBundleText,
+  presentVerdict,
+  recomputeLeaf,
+  viewingKeyAdvice,
+} from './verdict';
 
 const zap1 = path.resolve(path.resolve(import.meta.dirname, '../../..'), '../shared/zap1');
 const shared = (name: string): unknown => JSON.parse(readFileSync(path.join(zap1, name), 'utf8'));
@@ -10,11 +17,23 @@ const shared = (name: string): unknown => JSON.parse(readFileSync(path.join(zap1
 /** valid_bundle.json in the served 4.1 shape: witness withheld, anchored. */
 function servedShape(): unknown {
   const bundle = shared('valid_bundle.json');
-  if (typeof bundle !== 'object' || bundle === null || !('leaf' in bundle) || typeof bundle.leaf !== 'object' || bundle.leaf === null) {
+  if (
+    typeof bundle !== 'object' ||
+    bundle === null ||
+    !('leaf' in bundle) ||
+    typeof bundle.leaf !== 'object' ||
+    bundle.leaf === null
+  ) {
     throw new Error('fixture changed');
   }
-  const leaf = Object.fromEntries(Object.entries(bundle.leaf).filter(([k]) => k !== 'wallet_hash' && k !== 'serial_number'));
-  return { ...bundle, leaf: { ...leaf, preimage_disclosure: 'withheld from the public proof bundle' }, anchor: { txid: 'ab'.repeat(32), height: 4_000_123 } };
+  const leaf = Object.fromEntries(
+    Object.entries(bundle.leaf).filter(([k]) => k !== 'wallet_hash' && k !== 'serial_number'),
+  );
+  return {
+    ...bundle,
+    leaf: { ...leaf, preimage_disclosure: 'withheld from the public proof bundle' },
+    anchor: { txid: 'ab'.repeat(32), height: 4_000_123 },
+  };
 }
 
 describe('presentVerdict', () => {
@@ -31,7 +50,10 @@ describe('presentVerdict', () => {
 
   it('names the event type and the chain lookup as trusted for a served, anchored bundle', () => {
     const leaf = 'de62554ad3867a59895befa7216686c923fc86245231e8fb6bd709a20e1fd133';
-    const view = presentVerdict(verifyProofBundle(servedShape(), { expectedLeafHex: leaf }), { source: 'service', expectedLeafHex: leaf });
+    const view = presentVerdict(verifyProofBundle(servedShape(), { expectedLeafHex: leaf }), {
+      source: 'service',
+      expectedLeafHex: leaf,
+    });
     expect(view.valid).toBe(true);
     expect(view.checked).toContain('It is the bundle of the leaf you asked for.');
     expect(view.trusted[0]).toMatch(/^The event type \(OWNERSHIP_ATTEST\) is the service's claim/);
@@ -41,14 +63,21 @@ describe('presentVerdict', () => {
 
   it('gives the reason of an invalid bundle as a sentence, and claims nothing as checked', () => {
     const bundle = shared('invalid_bundle.json');
-    const view = presentVerdict(verifyProofBundle(bundle), { source: 'file', claimedScheme: claimedScheme(bundle) });
+    const view = presentVerdict(verifyProofBundle(bundle), {
+      source: 'file',
+      claimedScheme: claimedScheme(bundle),
+    });
     expect(view.headline).toBe('Invalid proof');
-    expect(view.reason).toMatch(/^The proof leads to the count-bound root 94421ae2.*not to the bundle root\.$/);
+    expect(view.reason).toMatch(
+      /^The proof leads to the count-bound root 94421ae2.*not to the bundle root\.$/,
+    );
     expect(view.checked).toEqual([]);
   });
 
   it('explains a bundle that is not a bundle', () => {
-    expect(presentVerdict(verifyProofBundle([1, 2]), { source: 'pasted' }).reason).toBe('The proof bundle is not a JSON object.');
+    expect(presentVerdict(verifyProofBundle([1, 2]), { source: 'pasted' }).reason).toBe(
+      'The proof bundle is not a JSON object.',
+    );
   });
 });
 
@@ -68,7 +97,11 @@ describe('pasted input', () => {
 });
 
 describe('recomputeLeaf', () => {
-  const example = JSON.stringify({ event_type: 'CONTRACT_ANCHOR', serial_number: 'Z15P-2026-001', contract_sha256: '0123456789abcdef'.repeat(4) });
+  const example = JSON.stringify({
+    event_type: 'CONTRACT_ANCHOR',
+    serial_number: 'Z15P-2026-001',
+    contract_sha256: '0123456789abcdef'.repeat(4),
+  });
   const leaf = 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04';
 
   it('matches the bundle leaf when the fields are right', () => {
@@ -81,11 +114,18 @@ describe('recomputeLeaf', () => {
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.message).toMatch(/contract_sha256/);
     expect(recomputeLeaf('nope', leaf)).toMatchObject({ ok: false });
-    expect(recomputeLeaf('[1]', leaf)).toMatchObject({ ok: false, message: 'The event fields must be a JSON object.' });
+    expect(recomputeLeaf('[1]', leaf)).toMatchObject({
+      ok: false,
+      message: 'The event fields must be a JSON object.',
+    });
   });
 
   it('offers the fields a contract anchor needs', () => {
-    expect(JSON.parse(eventFieldsTemplate('CONTRACT_ANCHOR'))).toEqual({ event_type: 'CONTRACT_ANCHOR', serial_number: '', contract_sha256: '' });
+    expect(JSON.parse(eventFieldsTemplate('CONTRACT_ANCHOR'))).toEqual({
+      event_type: 'CONTRACT_ANCHOR',
+      serial_number: '',
+      contract_sha256: '',
+    });
     expect(JSON.parse(eventFieldsTemplate('EXIT'))).toEqual({ event_type: 'EXIT' });
   });
 });

@@ -27,17 +27,24 @@ function sentence(text: string): string {
 export function claimedScheme(bundle: unknown): string | null {
   if (typeof bundle !== 'object' || bundle === null || !('root' in bundle)) return null;
   const root = bundle.root;
-  return typeof root === 'object' && root !== null && 'scheme' in root && typeof root.scheme === 'string' ? root.scheme : null;
+  return typeof root === 'object' && root !== null && 'scheme' in root && typeof root.scheme === 'string'
+    ? root.scheme
+    : null;
 }
 
 /** Turns a verdict into the verdict box, the "checked" list and the "trusted" list. */
-export function presentVerdict(verdict: BundleVerdict, context: { source: BundleSource; expectedLeafHex?: string | null; claimedScheme?: string | null }): VerdictView {
+export function presentVerdict(
+  verdict: BundleVerdict,
+  context: { source: BundleSource; expectedLeafHex?: string | null; claimedScheme?: string | null },
+): VerdictView {
   const checked: string[] = [];
   const trusted: string[] = [];
   const legacy = (verdict.valid ? verdict.scheme : context.claimedScheme) === SCHEME_LEGACY;
 
   if (verdict.valid) {
-    checked.push('The bundle is a well-formed ZAP1 proof bundle (protocol "ZAP1", version, scheme, hashes, leaf count, anchor fields).');
+    checked.push(
+      'The bundle is a well-formed ZAP1 proof bundle (protocol "ZAP1", version, scheme, hashes, leaf count, anchor fields).',
+    );
     if (context.expectedLeafHex) checked.push('It is the bundle of the leaf you asked for.');
     checked.push(
       verdict.steps.length === 0
@@ -50,7 +57,9 @@ export function presentVerdict(verdict: BundleVerdict, context: { source: Bundle
         : `Committing the raw root to the leaf count (${verdict.leafCount ?? '?'}) gives exactly the bundle's root, so the proof is for a tree of that size.`,
     );
     if (verdict.witness === 'verified') {
-      checked.push(`The disclosed event fields hash to the leaf, so the event type ${verdict.eventType ?? ''} is proven, not just claimed.`);
+      checked.push(
+        `The disclosed event fields hash to the leaf, so the event type ${verdict.eventType ?? ''} is proven, not just claimed.`,
+      );
     }
   }
 
@@ -64,10 +73,14 @@ export function presentVerdict(verdict: BundleVerdict, context: { source: Bundle
       `That the root is written in transaction ${verdict.anchor.txid}${verdict.anchor.height !== null ? ` at height ${verdict.anchor.height}` : ''} is the service's lookup of the chain. To need no trust, look the txid up with your own Zcash node or a block explorer, and decrypt its memo with the service's viewing key in your own wallet: it must read ZAP1:09:${verdict.rootHex ?? '<root>'}.`,
     );
   } else if (verdict.anchor) {
-    trusted.push('The root is not anchored on chain yet: the proof shows only that the service\'s current tree contains the leaf. Check again later for an anchored proof.');
+    trusted.push(
+      "The root is not anchored on chain yet: the proof shows only that the service's current tree contains the leaf. Check again later for an anchored proof.",
+    );
   }
   if (context.source !== 'service') {
-    trusted.push('The bundle came from you, not from the service; it says nothing about what the service holds now.');
+    trusted.push(
+      'The bundle came from you, not from the service; it says nothing about what the service holds now.',
+    );
   }
 
   return {
@@ -87,7 +100,10 @@ export function parseBundleText(text: string): ParsedBundleText {
   try {
     return { ok: true, bundle: JSON.parse(text) };
   } catch (error) {
-    return { ok: false, message: `This is not JSON: ${error instanceof Error ? error.message : 'it could not be parsed'}.` };
+    return {
+      ok: false,
+      message: `This is not JSON: ${error instanceof Error ? error.message : 'it could not be parsed'}.`,
+    };
   }
 }
 
@@ -99,7 +115,10 @@ export function recomputeLeaf(fieldsText: string, bundleLeafHex: string | null):
   try {
     fields = JSON.parse(fieldsText);
   } catch {
-    return { ok: false, message: 'The event fields must be a JSON object, e.g. {"event_type": "CONTRACT_ANCHOR", …}.' };
+    return {
+      ok: false,
+      message: 'The event fields must be a JSON object, e.g. {"event_type": "CONTRACT_ANCHOR", …}.',
+    };
   }
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
     return { ok: false, message: 'The event fields must be a JSON object.' };
@@ -108,7 +127,10 @@ export function recomputeLeaf(fieldsText: string, bundleLeafHex: string | null):
     const leafHex = leafHash(Object.fromEntries(Object.entries(fields)));
     return { ok: true, leafHex, matches: leafHex === bundleLeafHex };
   } catch (error) {
-    return { ok: false, message: sentence(error instanceof Error ? error.message : 'these fields cannot be hashed') };
+    return {
+      ok: false,
+      message: sentence(error instanceof Error ? error.message : 'these fields cannot be hashed'),
+    };
   }
 }
 
@@ -121,18 +143,23 @@ export function eventFieldsTemplate(eventType: string | null): string {
 }
 
 export type ViewingKeyAdvice =
-  | { kind: 'key'; key: string; text: string }
-  | { kind: 'none' | 'unknown' | 'loading'; text: string };
+  { kind: 'key'; key: string; text: string } | { kind: 'none' | 'unknown' | 'loading'; text: string };
 
 /**
  * How an auditor checks the anchor without trusting the service: with the viewing key that
  * /protocol/info publishes, or, when there is none, by other means; "unknown" when the info failed.
  */
-export function viewingKeyAdvice(info: { status: 'pending' | 'error' | 'success'; key: string | null | undefined }, rootHex: string | null): ViewingKeyAdvice {
+export function viewingKeyAdvice(
+  info: { status: 'pending' | 'error' | 'success'; key: string | null | undefined },
+  rootHex: string | null,
+): ViewingKeyAdvice {
   const memo = `ZAP1:09:${rootHex ?? '<root>'}`;
   if (info.status === 'pending') return { kind: 'loading', text: 'Asking the service for its viewing key…' };
   if (info.status === 'error') {
-    return { kind: 'unknown', text: "The service's protocol information could not be loaded, so its viewing key (if any) is not known here." };
+    return {
+      kind: 'unknown',
+      text: "The service's protocol information could not be loaded, so its viewing key (if any) is not known here.",
+    };
   }
   if (info.key) {
     return {

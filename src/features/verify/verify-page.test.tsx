@@ -31,7 +31,9 @@ describe('VerifyPage', () => {
   it('verifies a pasted bundle and draws its path', () => {
     renderAt('/verify');
     // fireEvent: typing a whole bundle key by key is slow and proves nothing more.
-    fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), { target: { value: sharedText('valid_bundle.json') } });
+    fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), {
+      target: { value: sharedText('valid_bundle.json') },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
     expect(screen.getByTestId('verdict').textContent).toBe('✓ Valid proof');
     const pathText = screen.getByTestId('proof-path').textContent ?? '';
@@ -42,10 +44,14 @@ describe('VerifyPage', () => {
 
   it('refuses the invalid fixture with the reason in plain words', () => {
     renderAt('/verify');
-    fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), { target: { value: sharedText('invalid_bundle.json') } });
+    fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), {
+      target: { value: sharedText('invalid_bundle.json') },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
     expect(screen.getByTestId('verdict').textContent).toBe('✗ Invalid proof');
-    expect(screen.getByTestId('verdict-reason').textContent).toMatch(/^The proof leads to the count-bound root 94421ae2/);
+    expect(screen.getByTestId('verdict-reason').textContent).toMatch(
+      /^The proof leads to the count-bound root 94421ae2/,
+    );
     expect(screen.getByText('Root named by the bundle: does not match')).toBeTruthy();
   });
 
@@ -86,10 +92,16 @@ describe('VerifyPage', () => {
     const txid = '11439e5800b73f73ee53a57e4f95cd5ad5777b18f37072fd56594e71b3b710fc';
     vi.stubGlobal('fetch', async (input: string | URL) => {
       const url = String(input);
-      if (url.endsWith('/proof.json')) return new Response(JSON.stringify(fixture('service-proof-anchored.json')), { status: 200 });
+      if (url.endsWith('/proof.json'))
+        return new Response(JSON.stringify(fixture('service-proof-anchored.json')), { status: 200 });
       if (url.endsWith('/protocol/info')) {
         return new Response(
-          JSON.stringify({ protocol: 'ZAP1', version: '3.0.0', explorer_tx_url: 'https://explorer.example/tx/{txid}', anchor_viewing_key: 'uviewtest1xyz' }),
+          JSON.stringify({
+            protocol: 'ZAP1',
+            version: '3.0.0',
+            explorer_tx_url: 'https://explorer.example/tx/{txid}',
+            anchor_viewing_key: 'uviewtest1xyz',
+          }),
           { status: 200 },
         );
       }
@@ -106,8 +118,11 @@ describe('VerifyPage', () => {
   it('says when the service publishes no viewing key', async () => {
     vi.stubGlobal('fetch', async (input: string | URL) => {
       const url = String(input);
-      if (url.endsWith('/proof.json')) return new Response(JSON.stringify(fixture('service-proof-anchored.json')), { status: 200 });
-      return new Response(JSON.stringify({ protocol: 'ZAP1', version: '3.0.0', anchor_viewing_key: null }), { status: 200 });
+      if (url.endsWith('/proof.json'))
+        return new Response(JSON.stringify(fixture('service-proof-anchored.json')), { status: 200 });
+      return new Response(JSON.stringify({ protocol: 'ZAP1', version: '3.0.0', anchor_viewing_key: null }), {
+        status: 200,
+      });
     });
     renderAt('/verify/cf9a601f4ddb36b7b80ef0de09319eee927112c73d83047b0dd1a86effb85519');
     expect(await screen.findByText(/This service publishes no viewing key/)).toBeTruthy();

@@ -11,12 +11,23 @@ import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { ProofPath } from './proof-path';
-import { claimedScheme, eventFieldsTemplate, parseBundleText, presentVerdict, recomputeLeaf, viewingKeyAdvice, type BundleSource } from './verdict';
+import {
+  claimedScheme,
+  eventFieldsTemplate,
+  parseBundleText,
+  presentVerdict,
+  recomputeLeaf,
+  viewingKeyAdvice,
+  type BundleSource,
+} from './verdict';
 import { PageTitle } from '../../components/page-title';
 
-const INPUT = 'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
-const PRIMARY = 'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
-const BUTTON = 'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+const INPUT =
+  'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
+const PRIMARY =
+  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
+const BUTTON =
+  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
 const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
 /** Bundles are a few KB; refuse files that cannot be one before reading them. */
 const MAX_BUNDLE_FILE_BYTES = 5 * 1024 * 1024;
@@ -42,9 +53,9 @@ export function VerifyPage() {
         Verify a proof
       </h1>
       <p>
-        The proof is checked here, in your browser, with the same ZAP1 code the service proves with. Fetch the bundle of a leaf
-        from the service, or give a bundle you have (for example one downloaded from a leaf page). Only want to know whether a
-        leaf is anchored yet?{' '}
+        The proof is checked here, in your browser, with the same ZAP1 code the service proves with. Fetch the
+        bundle of a leaf from the service, or give a bundle you have (for example one downloaded from a leaf
+        page). Only want to know whether a leaf is anchored yet?{' '}
         <Link className="underline" to="/leaf">
           Check whether a leaf is anchored
         </Link>
@@ -97,7 +108,15 @@ function LeafSource({ initial, onFetch }: { initial: string; onFetch: () => void
       <label htmlFor={id} className="block text-sm font-medium">
         Leaf hash
       </label>
-      <input id={id} className={INPUT} value={draft} onChange={(e) => setDraft(e.target.value)} spellCheck={false} autoComplete="off" placeholder="64 hex characters" />
+      <input
+        id={id}
+        className={INPUT}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="64 hex characters"
+      />
       <button type="submit" className={PRIMARY}>
         Fetch and verify
       </button>
@@ -163,7 +182,13 @@ function LocalSource({ onBundle }: { onBundle: (bundle: LocalBundle) => void }) 
       <label htmlFor={`${id}-text`} className="block text-sm font-medium">
         Or paste the bundle JSON
       </label>
-      <textarea id={`${id}-text`} className={`${INPUT} h-28`} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+      <textarea
+        id={`${id}-text`}
+        className={`${INPUT} h-28`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        spellCheck={false}
+      />
       <button
         type="button"
         className={PRIMARY}
@@ -209,7 +234,12 @@ function ServiceBundle({ leafHex }: { leafHex: string }) {
     <div className="space-y-2">
       <p className="flex flex-wrap items-center gap-3 text-sm">
         <span>Verifying the service's bundle for leaf {leafHex.slice(0, 16)}…</span>
-        <button type="button" className={BUTTON} onClick={() => void bundle.refetch()} disabled={bundle.isFetching}>
+        <button
+          type="button"
+          className={BUTTON}
+          onClick={() => void bundle.refetch()}
+          disabled={bundle.isFetching}
+        >
           {bundle.isFetching ? 'Fetching…' : 'Fetch again'}
         </button>
       </p>
@@ -218,8 +248,19 @@ function ServiceBundle({ leafHex }: { leafHex: string }) {
   );
 }
 
-function VerdictPanel({ bundle, source, expectedLeafHex }: { bundle: unknown; source: BundleSource; expectedLeafHex: string | null }) {
-  const verdict = useMemo(() => verifyProofBundle(bundle, expectedLeafHex ? { expectedLeafHex } : undefined), [bundle, expectedLeafHex]);
+function VerdictPanel({
+  bundle,
+  source,
+  expectedLeafHex,
+}: {
+  bundle: unknown;
+  source: BundleSource;
+  expectedLeafHex: string | null;
+}) {
+  const verdict = useMemo(
+    () => verifyProofBundle(bundle, expectedLeafHex ? { expectedLeafHex } : undefined),
+    [bundle, expectedLeafHex],
+  );
   const scheme = claimedScheme(bundle);
   const view = presentVerdict(verdict, { source, expectedLeafHex, claimedScheme: scheme });
   return (
@@ -259,7 +300,9 @@ function VerdictPanel({ bundle, source, expectedLeafHex }: { bundle: unknown; so
         </div>
       </div>
       {verdict.anchor?.txid && <ChainCheck rootHex={verdict.rootHex} />}
-      {verdict.leafHex && verdict.witness !== 'verified' && <RecomputeLeaf leafHex={verdict.leafHex} eventType={verdict.eventType} />}
+      {verdict.leafHex && verdict.witness !== 'verified' && (
+        <RecomputeLeaf leafHex={verdict.leafHex} eventType={verdict.eventType} />
+      )}
     </div>
   );
 }
@@ -277,7 +320,10 @@ function ChainCheck({ rootHex }: { rootHex: string | null }) {
       <p className="text-sm">{advice.text}</p>
       {advice.kind === 'key' && (
         <div className="flex flex-wrap items-center gap-2">
-          <code className="block min-w-0 break-all rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800" data-testid="viewing-key">
+          <code
+            className="block min-w-0 break-all rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800"
+            data-testid="viewing-key"
+          >
             {advice.key}
           </code>
           <CopyButton text={advice.key} what="viewing key" label="Copy viewing key" />
@@ -293,22 +339,35 @@ function RecomputeLeaf({ leafHex, eventType }: { leafHex: string; eventType: str
   const [result, setResult] = useState<ReturnType<typeof recomputeLeaf> | null>(null);
   return (
     <details className={PANEL}>
-      <summary className="cursor-pointer font-semibold">Recompute the leaf from event fields you know (optional)</summary>
+      <summary className="cursor-pointer font-semibold">
+        Recompute the leaf from event fields you know (optional)
+      </summary>
       <p className="text-sm">
-        If you know the event's fields (for a contract anchor: the serial number and the contract's SHA-256), the leaf computed from
-        them must equal the bundle's leaf. Then the event type is proven, not just claimed.
+        If you know the event's fields (for a contract anchor: the serial number and the contract's SHA-256),
+        the leaf computed from them must equal the bundle's leaf. Then the event type is proven, not just
+        claimed.
       </p>
       <label htmlFor={id} className="block text-sm font-medium">
         Event fields (JSON)
       </label>
-      <textarea id={id} className={`${INPUT} h-32`} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+      <textarea
+        id={id}
+        className={`${INPUT} h-32`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        spellCheck={false}
+      />
       <button type="button" className={BUTTON} onClick={() => setResult(recomputeLeaf(text, leafHex))}>
         Recompute
       </button>
       {result && !result.ok && <p className="text-sm text-red-700 dark:text-red-300">{result.message}</p>}
       {result?.ok && (
-        <p className={`text-sm ${result.matches ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`} role="status">
-          {result.matches ? 'Match: these fields are the leaf.' : 'No match: these fields give'} <code className="break-all font-mono">{result.leafHex}</code>
+        <p
+          className={`text-sm ${result.matches ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}
+          role="status"
+        >
+          {result.matches ? 'Match: these fields are the leaf.' : 'No match: these fields give'}{' '}
+          <code className="break-all font-mono">{result.leafHex}</code>
         </p>
       )}
     </details>
