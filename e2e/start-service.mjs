@@ -19,7 +19,10 @@ const child = spawn(process.execPath, ['dist-server/server/index.js'], {
     TRIAL_KEY_QUOTA: '1000',
     DEVCHAIN_BLOCK_MS: '500',
     ANCHOR_TICK_MS: '200',
-    ANCHOR_MAX_AGE_S: '1',
+    // Anchor 2 s after the oldest unanchored leaf rather than at once, so an operator spec can
+    // start an anchor itself with "Anchor now" before the loop does.
+    ANCHOR_MIN_LEAVES: '1000',
+    ANCHOR_MAX_AGE_S: '2',
     EXPLORER_TX_URL: 'https://explorer.example/tx/{txid}',
   },
 });

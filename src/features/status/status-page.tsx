@@ -212,9 +212,16 @@ function AnchorNow({ inFlight }: { inFlight: boolean }) {
           </p>
         )}
         {anchorNow.isSuccess && (
-          <p className="text-emerald-800 dark:text-emerald-300" data-testid="anchor-now-ok">
+          <p
+            className="text-emerald-800 dark:text-emerald-300"
+            data-testid="anchor-now-ok"
+            data-state={anchorNow.data.in_flight?.state ?? 'unknown'}
+          >
             Anchor started
-            {anchorNow.data.in_flight ? ` for ${anchorNow.data.in_flight.leaf_count} leaves` : ''}.
+            {anchorNow.data.in_flight
+              ? ` for ${anchorNow.data.in_flight.leaf_count} leaves. ${inFlightText(anchorNow.data.in_flight)}`
+              : ''}
+            .
           </p>
         )}
       </div>
