@@ -8,11 +8,17 @@ export function isHex64(value: unknown): value is string {
   return typeof value === 'string' && LOWER_HEX_64.test(value);
 }
 
+// Two hex digits per byte value: proofs and bundles turn many hashes into hex, one lookup per byte.
+const BYTE_HEX: readonly string[] = Array.from(
+  { length: 256 },
+  (_, b) => HEX_DIGITS[b >> 4]! + HEX_DIGITS[b & 15]!,
+);
+
 /** Lowercase hex of `bytes`. */
 export function toHex(bytes: Uint8Array): string {
   if (!(bytes instanceof Uint8Array)) throw new TypeError('bytes must be a Uint8Array');
   let out = '';
-  for (const byte of bytes) out += HEX_DIGITS[byte >> 4]! + HEX_DIGITS[byte & 15]!;
+  for (let i = 0; i < bytes.length; i++) out += BYTE_HEX[bytes[i]!]!;
   return out;
 }
 
