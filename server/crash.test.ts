@@ -2,16 +2,13 @@
  * Kill test: the server as a child process, a stream of writes, SIGKILL mid-stream, restart on the
  * same DATA_DIR. Every acknowledged leaf must be there and the root must match the stored leaves.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MerkleTree, merkleRoot } from '../src/core/index.js';
 import { openSqliteStore } from './store/sqlite-store.js';
-import { ADMIN_KEY, contractEvent, tempDir } from './test-helpers.js';
+import { postContractEvent, startServiceProcess, tempDir, type ServiceProcess } from './test-helpers.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = tempDir();
 const children: ChildProcess[] = [];
 
@@ -20,56 +17,10 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(): Promise<{ child: ChildProcess; url: string; banner: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      ADMIN_API_KEY: ADMIN_KEY,
-      CHAIN: 'dev',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out} ${err}`)), 30_000);
-    child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const match = /listening on (http:\/\/[^/\s]+)\//.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]!, banner: out });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${err}`)));
-  });
-}
+const start = (): Promise<ServiceProcess> => startServiceProcess(dataDir, {}, children);
 
-async function postEvent(url: string, n: number): Promise<string | null> {
-  try {
-    const res = await fetch(`${url}/event`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify(contractEvent(n)),
-    });
-    if (res.status !== 201 && res.status !== 200) return null;
-    const body: unknown = await res.json();
-    return typeof body === 'object' &&
-      body !== null &&
-      'leaf_hash' in body &&
-      typeof body.leaf_hash === 'string'
-      ? body.leaf_hash
-      : null;
-  } catch {
-    return null; // the connection died with the server: not acknowledged
-  }
-}
+// The connection dying with the server counts as not acknowledged.
+const postEvent = (url: string, n: number): Promise<string | null> => postContractEvent(url, n, [201, 200]);
 
 describe('crash safety', () => {
   it('keeps every acknowledged event across SIGKILL, and restarts from stored chunks', async () => {

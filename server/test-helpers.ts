@@ -1,7 +1,9 @@
 /** Shared test setup: a real SQLite store in a temp dir and the app built on it (no port). */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app.js';
@@ -140,4 +142,97 @@ export function contractEvent(n: number, wallet = `wallet_${n}`): Record<string,
     serial_number: `S-${n}`,
     contract_sha256: HEX_A,
   };
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The service running as a child process (for kill and restart tests). */
+export interface ServiceProcess {
+  child: ChildProcess;
+  /** Origin it listens on, e.g. `http://127.0.0.1:40123`. */
+  url: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Everything it printed so far, stdout and stderr. */
+  output: () => string;
+}
+
+/**
+ * Starts `server/index.ts` as a child process on the development chain, on a free port of
+ * 127.0.0.1 with `dataDir`, and resolves once it prints where it listens. `env` overrides the
+ * defaults; an `undefined` value removes a variable inherited from this process. The child goes
+ * into `children` at once, so the caller can kill it even when it never comes up.
+ */
+export function startServiceProcess(
+  dataDir: string,
+  env: Record<string, string | undefined>,
+  children: ChildProcess[],
+): Promise<ServiceProcess> {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_API_KEY: ADMIN_KEY,
+    CHAIN: 'dev',
+  };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`service did not start: ${out}`)), 30_000);
+    const onData = (): void => {
+      const match = /listening on (http:\/\/[^/\s]+)\//.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve({ child, url: match[1], exited, output: () => out });
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`service exited (${code ?? signal}) before listening: ${out}`));
+    });
+  });
+}
+
+/**
+ * POSTs `contractEvent(n)` as the operator to a running service: the leaf hash when answered with
+ * one of `acknowledged`, null otherwise or when the connection died with the service.
+ */
+export async function postContractEvent(
+  url: string,
+  n: number,
+  acknowledged: readonly number[] = [201],
+): Promise<string | null> {
+  try {
+    const res = await fetch(`${url}/event`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify(contractEvent(n)),
+    });
+    if (!acknowledged.includes(res.status)) return null;
+    const body: unknown = await res.json();
+    return typeof body === 'object' &&
+      body !== null &&
+      'leaf_hash' in body &&
+      typeof body.leaf_hash === 'string'
+      ? body.leaf_hash
+      : null;
+  } catch {
+    return null; // not acknowledged
+  }
 }

@@ -3,18 +3,15 @@
  * kills it with SIGKILL at one step of the first anchor. A restart on the same DATA_DIR (the dev
  * chain persists there too) must finish that anchor without sending it again and lose no leaf.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store.js';
-import { ADMIN_KEY, contractEvent, tempDir } from '../test-helpers.js';
+import { postContractEvent, startServiceProcess, tempDir, type ServiceProcess } from '../test-helpers.js';
 import { ANCHOR_FAULTS, rootOfMemoHex, type AnchorFault } from './anchor-loop.js';
 import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { ZcashRpcClient } from './zcash-rpc.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -23,77 +20,18 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-interface Service {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output: () => string;
-}
-
-function startService(dataDir: string, fault: AnchorFault | null): Promise<Service> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_API_KEY: ADMIN_KEY,
-    CHAIN: 'dev',
-    DEVCHAIN_BLOCK_MS: '150',
-    ANCHOR_TICK_MS: '40',
-    ANCHOR_MIN_LEAVES: '1',
-  };
-  delete env['DEVCHAIN_PORT'];
-  if (fault) env['ANCHOR_FAULT'] = fault;
-  else delete env['ANCHOR_FAULT'];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
+function startService(dataDir: string, fault: AnchorFault | null): Promise<ServiceProcess> {
+  return startServiceProcess(
+    dataDir,
+    {
+      DEVCHAIN_BLOCK_MS: '150',
+      ANCHOR_TICK_MS: '40',
+      ANCHOR_MIN_LEAVES: '1',
+      DEVCHAIN_PORT: undefined,
+      ANCHOR_FAULT: fault ?? undefined,
+    },
+    children,
   );
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start: ${out}`)), 30_000);
-    const onData = (): void => {
-      const match = /listening on (http:\/\/[^/\s]+)\//.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout?.off('data', onData);
-        resolve({ child, url: match[1], exited, output: () => out });
-      }
-    };
-    child.stdout?.on('data', onData);
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`service exited (${code ?? signal}) before listening: ${out}`));
-    });
-  });
-}
-
-/** POSTs an event; the leaf hash when acknowledged, null when the service died first. */
-async function post(url: string, n: number): Promise<string | null> {
-  try {
-    const res = await fetch(`${url}/event`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-      body: JSON.stringify(contractEvent(n)),
-    });
-    if (res.status !== 201) return null;
-    const body: unknown = await res.json();
-    return typeof body === 'object' &&
-      body !== null &&
-      'leaf_hash' in body &&
-      typeof body.leaf_hash === 'string'
-      ? body.leaf_hash
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 async function getJson(url: string): Promise<Record<string, unknown>> {
@@ -118,15 +56,15 @@ describe('a crash at any step of an anchor', () => {
       dirs.push(dir);
 
       const crashing = await startService(dir, fault);
-      const acked = (await Promise.all([post(crashing.url, 1), post(crashing.url, 2)])).filter(
-        (l): l is string => l !== null,
-      );
+      const acked = (
+        await Promise.all([postContractEvent(crashing.url, 1), postContractEvent(crashing.url, 2)])
+      ).filter((l): l is string => l !== null);
       const death = await crashing.exited;
       expect(death.signal).toBe('SIGKILL');
       expect(acked.length).toBeGreaterThan(0);
 
       const restarted = await startService(dir, null);
-      const third = await post(restarted.url, 3);
+      const third = await postContractEvent(restarted.url, 3);
       expect(third).not.toBeNull();
       if (third) acked.push(third);
       await waitUntil(async () => {
