@@ -1,7 +1,7 @@
 // Explore and operate pages (web app part 2) against the built service on the development chain.
 // Data is created through the API in each test; assertions are about changes, not totals.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible, OPERATOR_KEY, trialKey, uniqueWallet } from './fixtures';
+import { test, expect, expectAccessible, OPERATOR_KEY, postEvent, trialKey, uniqueWallet } from './fixtures';
 
 interface Created {
   leaf: string;
@@ -13,26 +13,13 @@ async function postDeployment(
   wallet: string,
   serial: string,
 ): Promise<Created> {
-  const response = await request.post('/event', {
-    headers: { Authorization: `Bearer ${key}` },
-    data: {
-      event_type: 'DEPLOYMENT',
-      wallet_hash: wallet,
-      serial_number: serial,
-      facility_id: 'facility-e2e',
-    },
+  const leaf = await postEvent(request, key, {
+    event_type: 'DEPLOYMENT',
+    wallet_hash: wallet,
+    serial_number: serial,
+    facility_id: 'facility-e2e',
   });
-  expect(response.status()).toBe(201);
-  const body: unknown = await response.json();
-  if (
-    typeof body !== 'object' ||
-    body === null ||
-    !('leaf_hash' in body) ||
-    typeof body.leaf_hash !== 'string'
-  ) {
-    throw new Error('POST /event answered without a leaf_hash');
-  }
-  return { leaf: body.leaf_hash };
+  return { leaf };
 }
 
 async function getJson(request: APIRequestContext, path: string): Promise<Record<string, unknown>> {

@@ -20,6 +20,26 @@ export async function trialKey(request: APIRequestContext): Promise<string> {
   return body.key;
 }
 
+/** POSTs an event with `key` and expects 201; the new leaf hash. */
+export async function postEvent(
+  request: APIRequestContext,
+  key: string,
+  data: Record<string, string>,
+): Promise<string> {
+  const response = await request.post('/event', { headers: { Authorization: `Bearer ${key}` }, data });
+  expect(response.status()).toBe(201);
+  const body: unknown = await response.json();
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    !('leaf_hash' in body) ||
+    typeof body.leaf_hash !== 'string'
+  ) {
+    throw new Error('POST /event answered without a leaf_hash');
+  }
+  return body.leaf_hash;
+}
+
 /** Fails the test on any serious or critical accessibility violation of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,24 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { OPERATOR_KEY, expect, expectAccessible, test, trialKey, uniqueWallet } from './fixtures';
-
-async function postEvent(
-  request: APIRequestContext,
-  key: string,
-  data: Record<string, string>,
-): Promise<string> {
-  const response = await request.post('/event', { headers: { Authorization: `Bearer ${key}` }, data });
-  expect(response.status()).toBe(201);
-  const body: unknown = await response.json();
-  if (
-    typeof body !== 'object' ||
-    body === null ||
-    !('leaf_hash' in body) ||
-    typeof body.leaf_hash !== 'string'
-  ) {
-    throw new Error('POST /event answered without a leaf_hash');
-  }
-  return body.leaf_hash;
-}
+import { OPERATOR_KEY, expect, expectAccessible, postEvent, test, trialKey, uniqueWallet } from './fixtures';
 
 async function anchorLeaf(request: APIRequestContext, key: string): Promise<string> {
   return postEvent(request, key, {
