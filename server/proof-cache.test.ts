@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MerkleTree, verifyProofBundle } from '../src/core/index.js';
 import { ProofBundleSchema } from './proofs.js';
-import { contractEvent, makeTestApp, operator, type TestApp } from './test-helpers.js';
+import { makeTestApp, submitContractEvent, type TestApp } from './test-helpers.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -10,19 +10,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await t.close();
 });
-
-async function post(n: number): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/event',
-    headers: operator,
-    payload: contractEvent(n),
-  });
-  expect(res.statusCode).toBe(201);
-  const leaf: unknown = res.json().leaf_hash;
-  if (typeof leaf !== 'string') throw new Error('no leaf_hash');
-  return leaf;
-}
 
 async function bundle(leaf: string) {
   const res = await t.app.inject({ url: `/verify/${leaf}/proof.json` });
@@ -44,13 +31,17 @@ function anchor(leaves: string[], size: number, height: number): number {
 
 describe('GET /verify/{leaf}/proof.json served from the bundle cache', () => {
   it('follows the tree while unanchored, then the anchor, and back after a reorganisation', async () => {
-    const leaves = [await post(1), await post(2), await post(3)];
+    const leaves = [
+      await submitContractEvent(t, 1),
+      await submitContractEvent(t, 2),
+      await submitContractEvent(t, 3),
+    ];
     const first = leaves[0]!;
 
     // Unanchored: against the current root, and a new leaf moves it.
     expect((await bundle(first)).root.leaf_count).toBe(3);
     expect((await bundle(first)).root.leaf_count).toBe(3);
-    leaves.push(await post(4));
+    leaves.push(await submitContractEvent(t, 4));
     const grown = await bundle(first);
     expect(grown.root.leaf_count).toBe(4);
     expect(grown.anchor).toEqual({ txid: null, height: null });
@@ -60,7 +51,7 @@ describe('GET /verify/{leaf}/proof.json served from the bundle cache', () => {
     const anchored = await bundle(first);
     expect(anchored.root.leaf_count).toBe(2);
     expect(anchored.anchor.height).toBe(4_000_100);
-    leaves.push(await post(5));
+    leaves.push(await submitContractEvent(t, 5));
     expect((await bundle(first)).root.leaf_count).toBe(2);
 
     // Reorganised away: back to the current root, never the removed anchor.
@@ -77,7 +68,7 @@ describe('GET /verify/{leaf}/proof.json served from the bundle cache', () => {
   });
 
   it('still answers 404 for an unknown leaf and 400 for a malformed one after caching others', async () => {
-    const leaf = await post(1);
+    const leaf = await submitContractEvent(t, 1);
     await bundle(leaf);
     expect((await t.app.inject({ url: `/verify/${'c'.repeat(64)}/proof.json` })).statusCode).toBe(404);
     const bad = await t.app.inject({ url: `/verify/${leaf.toUpperCase()}/proof.json` });

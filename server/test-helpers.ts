@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
@@ -142,6 +143,20 @@ export function contractEvent(n: number, wallet = `wallet_${n}`): Record<string,
     serial_number: `S-${n}`,
     contract_sha256: HEX_A,
   };
+}
+
+/** Submits `contractEvent(n)` as the operator through `t.app.inject`, expects 201; the new leaf hash. */
+export async function submitContractEvent(t: TestApp, n: number): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/event',
+    headers: operator,
+    payload: contractEvent(n),
+  });
+  expect(res.statusCode).toBe(201);
+  const leaf: unknown = res.json().leaf_hash;
+  if (typeof leaf !== 'string') throw new Error('no leaf_hash');
+  return leaf;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

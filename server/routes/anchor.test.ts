@@ -1,6 +1,6 @@
 /** /anchor/history's age of the latest anchor and /anchor/status's anchor_due with an attempt in flight. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { contractEvent, makeTestApp, operator, type TestApp } from '../test-helpers.js';
+import { makeTestApp, submitContractEvent, type TestApp } from '../test-helpers.js';
 import { HistoryResponseSchema, StatusResponseSchema } from './anchor.js';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -12,16 +12,6 @@ afterEach(async () => {
   t = null;
 });
 
-async function post(app: TestApp, n: number): Promise<void> {
-  const res = await app.app.inject({
-    method: 'POST',
-    url: '/event',
-    headers: operator,
-    payload: contractEvent(n),
-  });
-  expect(res.statusCode).toBe(201);
-}
-
 function anchor(app: TestApp, size: number, height: number): void {
   const a = app.store.recordAnchorIntent({ rootHex: app.store.leafAt(size)!.leafHex, leafCount: size });
   app.store.setAnchorTxid(a.id, height.toString(16).padStart(64, '0'));
@@ -32,10 +22,10 @@ describe('GET /anchor/history last_anchor_age_hours', () => {
   it('is the age of the latest anchor overall, also on an older page', async () => {
     clock = T0;
     t = await makeTestApp({}, { now: () => new Date(clock) });
-    await post(t, 1);
+    await submitContractEvent(t, 1);
     anchor(t, 1, 4_000_010);
     clock = T0 + 5 * HOUR;
-    await post(t, 2);
+    await submitContractEvent(t, 2);
     anchor(t, 2, 4_000_020);
     clock = T0 + 7 * HOUR;
     const all = HistoryResponseSchema.parse((await t.app.inject({ url: '/anchor/history' })).json());
@@ -58,8 +48,8 @@ describe('GET /anchor/status anchor_due', () => {
 
   it('is false while an attempt in flight covers every leaf, and true again once a leaf is beyond it', async () => {
     t = await makeTestApp({ ANCHOR_MIN_LEAVES: '1' });
-    await post(t, 1);
-    await post(t, 2);
+    await submitContractEvent(t, 1);
+    await submitContractEvent(t, 2);
     expect(await status(t)).toMatchObject({ anchor_due: true, unanchored_leaves: 2 });
     const a = t.store.recordAnchorIntent({ rootHex: t.store.leafAt(2)!.leafHex, leafCount: 2 });
     const covered = await status(t);
@@ -69,7 +59,7 @@ describe('GET /anchor/status anchor_due', () => {
       in_flight: { state: 'pending', leaf_count: 2 },
     });
     expect(covered.expected_wait_s).not.toBeNull();
-    await post(t, 3);
+    await submitContractEvent(t, 3);
     expect(await status(t)).toMatchObject({
       anchor_due: true,
       unanchored_leaves: 3,
