@@ -20,6 +20,8 @@ const INVALID = { valid: false, scheme: 'INVALID' };
 
 const proofOf1: ProofStep[] = [{ hash: L0, position: 'left' }];
 const proofOf0: ProofStep[] = [{ hash: L1, position: 'right' }];
+/** Leaf 0 of the 2-leaf tree against its legacy (duplicate-odd) root. */
+const LEGACY_PAIR = { leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2 };
 
 describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)', () => {
   it('valid V2: 2-leaf tree, right leaf with left sibling (the valid bundle)', () => {
@@ -44,36 +46,20 @@ describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)'
   });
 
   it('gated legacy: raw root accepted at anchor height exactly 3317133', () => {
-    const input = {
-      leafHex: L0,
-      proof: proofOf0,
-      leafCount: 2,
-      rootHex: LEGACY_ROOT_2,
-      anchorHeight: 3_317_133,
-    };
+    const input = { ...LEGACY_PAIR, anchorHeight: 3_317_133 };
     expect(verifyProof({ ...input, scheme: LEGACY })).toEqual(VALID_LEGACY);
     expect(verifyProof({ ...input, scheme: null, allowHistoricalLegacy: true })).toEqual(VALID_LEGACY);
   });
 
   it('legacy at height 3317134 is invalid', () => {
-    const input = {
-      leafHex: L0,
-      proof: proofOf0,
-      leafCount: 2,
-      rootHex: LEGACY_ROOT_2,
-      anchorHeight: 3_317_134,
-    };
+    const input = { ...LEGACY_PAIR, anchorHeight: 3_317_134 };
     expect(verifyProof({ ...input, scheme: LEGACY })).toEqual(INVALID);
     expect(verifyProof({ ...input, allowHistoricalLegacy: true })).toEqual(INVALID);
   });
 
   it('legacy raw root with no scheme, no flag and no height is invalid', () => {
-    expect(verifyProof({ leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2 })).toEqual(
-      INVALID,
-    );
-    expect(
-      verifyProof({ leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2, scheme: LEGACY }),
-    ).toEqual(INVALID);
+    expect(verifyProof(LEGACY_PAIR)).toEqual(INVALID);
+    expect(verifyProof({ ...LEGACY_PAIR, scheme: LEGACY })).toEqual(INVALID);
   });
 
   it('a fake scheme is invalid even though the math matches', () => {
@@ -120,16 +106,7 @@ describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)'
         anchorHeight: 1,
       }),
     ).toEqual(INVALID);
-    expect(
-      verifyProof({
-        leafHex: L0,
-        proof: proofOf0,
-        leafCount: 2,
-        rootHex: LEGACY_ROOT_2,
-        scheme: V2,
-        anchorHeight: 1,
-      }),
-    ).toEqual(INVALID);
+    expect(verifyProof({ ...LEGACY_PAIR, scheme: V2, anchorHeight: 1 })).toEqual(INVALID);
   });
 });
 
