@@ -20,12 +20,14 @@ const INVALID = { valid: false, scheme: 'INVALID' };
 
 const proofOf1: ProofStep[] = [{ hash: L0, position: 'left' }];
 const proofOf0: ProofStep[] = [{ hash: L1, position: 'right' }];
+/** Leaf 1 of the 2-leaf tree against its count-bound (V2) root. */
+const V2_PAIR = { leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2 };
 /** Leaf 0 of the 2-leaf tree against its legacy (duplicate-odd) root. */
 const LEGACY_PAIR = { leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2 };
 
 describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)', () => {
   it('valid V2: 2-leaf tree, right leaf with left sibling (the valid bundle)', () => {
-    expect(verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2 })).toEqual(VALID_V2);
+    expect(verifyProof(V2_PAIR)).toEqual(VALID_V2);
   });
 
   it('valid V2: 2-leaf tree, left leaf with right sibling, scheme named', () => {
@@ -63,77 +65,49 @@ describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)'
   });
 
   it('a fake scheme is invalid even though the math matches', () => {
-    expect(
-      verifyProof({
-        leafHex: L1,
-        proof: proofOf1,
-        leafCount: 2,
-        rootHex: ROOT_2,
-        scheme: 'ZAP1_COUNT_BOUND_V3',
-      }),
-    ).toEqual(INVALID);
-    expect(verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2, scheme: '' })).toEqual(
-      INVALID,
-    );
+    expect(verifyProof({ ...V2_PAIR, scheme: 'ZAP1_COUNT_BOUND_V3' })).toEqual(INVALID);
+    expect(verifyProof({ ...V2_PAIR, scheme: '' })).toEqual(INVALID);
   });
 
   it('a wrong leaf_count (3 for a 2-leaf root) is invalid', () => {
-    expect(verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 3, rootHex: ROOT_2 })).toEqual(INVALID);
+    expect(verifyProof({ ...V2_PAIR, leafCount: 3 })).toEqual(INVALID);
   });
 
   it('a wrong root (ff…ff) and a tampered sibling (00…00) are invalid', () => {
-    expect(verifyProof({ leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: 'f'.repeat(64) })).toEqual(
-      INVALID,
-    );
-    expect(
-      verifyProof({
-        leafHex: L1,
-        proof: [{ hash: '0'.repeat(64), position: 'left' }],
-        leafCount: 2,
-        rootHex: ROOT_2,
-      }),
-    ).toEqual(INVALID);
+    expect(verifyProof({ ...V2_PAIR, rootHex: 'f'.repeat(64) })).toEqual(INVALID);
+    expect(verifyProof({ ...V2_PAIR, proof: [{ hash: '0'.repeat(64), position: 'left' }] })).toEqual(INVALID);
   });
 
   it('never crosses schemes: legacy refuses a count-bound match, V2 refuses a gated legacy match', () => {
-    expect(
-      verifyProof({
-        leafHex: L1,
-        proof: proofOf1,
-        leafCount: 2,
-        rootHex: ROOT_2,
-        scheme: LEGACY,
-        anchorHeight: 1,
-      }),
-    ).toEqual(INVALID);
+    expect(verifyProof({ ...V2_PAIR, scheme: LEGACY, anchorHeight: 1 })).toEqual(INVALID);
     expect(verifyProof({ ...LEGACY_PAIR, scheme: V2, anchorHeight: 1 })).toEqual(INVALID);
   });
 });
 
 describe('verifyProof input checks give INVALID rather than throwing', () => {
-  const base = { leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2 };
-
   it('requires lowercase hex for leaf, siblings and root', () => {
-    expect(verifyProof({ ...base, leafHex: L1.toUpperCase() })).toEqual(INVALID);
-    expect(verifyProof({ ...base, rootHex: ROOT_2.toUpperCase() })).toEqual(INVALID);
-    expect(verifyProof({ ...base, proof: [{ hash: L0.toUpperCase(), position: 'left' }] })).toEqual(INVALID);
-    expect(verifyProof({ ...base, proof: [{ hash: L0.slice(1), position: 'left' }] })).toEqual(INVALID);
+    expect(verifyProof({ ...V2_PAIR, leafHex: L1.toUpperCase() })).toEqual(INVALID);
+    expect(verifyProof({ ...V2_PAIR, rootHex: ROOT_2.toUpperCase() })).toEqual(INVALID);
+    expect(verifyProof({ ...V2_PAIR, proof: [{ hash: L0.toUpperCase(), position: 'left' }] })).toEqual(
+      INVALID,
+    );
+    expect(verifyProof({ ...V2_PAIR, proof: [{ hash: L0.slice(1), position: 'left' }] })).toEqual(INVALID);
   });
 
   it('requires position to be exactly "left" or "right"', () => {
     for (const position of ['Left', 'LEFT', ' left', 'l', '', null]) {
       const proof = [{ hash: L0, position }] as unknown as ProofStep[];
-      expect(verifyProof({ ...base, proof })).toEqual(INVALID);
+      expect(verifyProof({ ...V2_PAIR, proof })).toEqual(INVALID);
     }
   });
 
   it('requires leaf_count to be an integer from 1 to MAX_SAFE_INTEGER', () => {
     for (const leafCount of [0, -2, 1.5, NaN, Infinity, 2 ** 53, '2' as unknown as number]) {
-      expect(verifyProof({ ...base, leafCount })).toEqual(INVALID);
+      expect(verifyProof({ ...V2_PAIR, leafCount })).toEqual(INVALID);
     }
     const raw = parseHash(walkProof(L1, proofOf1).rawRootHex);
     const rootHex = toHex(commitRoot(Number.MAX_SAFE_INTEGER, raw));
-    expect(verifyProof({ ...base, leafCount: Number.MAX_SAFE_INTEGER, rootHex })).toEqual(VALID_V2);
+    expect(verifyProof({ ...V2_PAIR, leafCount: Number.MAX_SAFE_INTEGER, rootHex })).toEqual(VALID_V2);
   });
 
   it('survives junk in every argument', () => {
