@@ -6,7 +6,7 @@
  * verified when it was built, so decision 6 holds.
  */
 import type { Ledger } from './ledger.js';
-import { buildProofBundle, proofTarget } from './proofs.js';
+import { buildProofBundle, proofTarget, targetAnchoredRoot } from './proofs.js';
 import type { LeafRecord } from './store/store.js';
 
 interface Entry {
@@ -70,8 +70,8 @@ export class ProofBundleCache {
    * immutable; a reorganisation deletes them), or, while unanchored, the same tree size.
    */
   private isCurrent(entry: Entry): boolean {
-    const anchored = this.ledger.store.firstAnchoredRootCovering(entry.position);
-    if (anchored && anchored.leafCount <= this.ledger.size) {
+    const anchored = targetAnchoredRoot(this.ledger, entry.position);
+    if (anchored) {
       return (
         entry.anchorId === anchored.anchorId &&
         entry.rootHex === anchored.rootHex &&

@@ -65,10 +65,19 @@ export class UnservableProofError extends Error {
   }
 }
 
+/**
+ * The anchored root a proof of the leaf at `position` targets: the first anchored root containing
+ * it, or null when none does (then the current root is the target).
+ */
+export function targetAnchoredRoot(ledger: Ledger, position: number): AnchoredRoot | null {
+  const anchored = ledger.store.firstAnchoredRootCovering(position);
+  return anchored && anchored.leafCount <= ledger.size ? anchored : null;
+}
+
 /** The first anchored root containing the leaf, else the current root. */
 export function proofTarget(ledger: Ledger, leaf: LeafRecord): ProofTarget {
-  const anchored = ledger.store.firstAnchoredRootCovering(leaf.position);
-  if (anchored && anchored.leafCount <= ledger.size) {
+  const anchored = targetAnchoredRoot(ledger, leaf.position);
+  if (anchored) {
     return {
       rootHex: anchored.rootHex,
       leafCount: anchored.leafCount,

@@ -9,7 +9,7 @@ import { requireOperator } from '../http/auth.js';
 import { parseInput, type AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import type { RouteDoc } from '../http/openapi.js';
-import { ProofStepSchema, proofTarget } from '../proofs.js';
+import { ProofStepSchema, proofTarget, targetAnchoredRoot } from '../proofs.js';
 import type { LeafRecord } from '../store/store.js';
 
 export const WalletParamsSchema = z.object({
@@ -127,7 +127,7 @@ export function lifecycleRoutes(app: FastifyInstance, ctx: AppContext): void {
       wallet_hash: wallet,
       event_count: leaves.length,
       events: leaves.map((leaf) => {
-        const root = ctx.store.firstAnchoredRootCovering(leaf.position);
+        const root = targetAnchoredRoot(ctx.ledger, leaf.position);
         return {
           leaf_hash: leaf.leafHex,
           event_type: eventTypeLabel(leaf.eventType),
