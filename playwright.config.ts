@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 // E2E runs the built app against the real service on the development chain, with one fresh
-// DATA_DIR, fast blocks and raised rate limits (design.md, "Tests, details").
+// DATA_DIR, fast blocks and raised rate limits (docs/architecture.md, "Tests, details").
 const port = Number(process.env.E2E_PORT ?? 8181);
 
 export default defineConfig({

@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-// The app lives under /app/ so no page path collides with an API path (design.md, "Paths").
+// The app lives under /app/ so no page path collides with an API path (docs/architecture.md, "Paths").
 export default defineConfig({
   base: '/app/',
   plugins: [react(), tailwindcss()],

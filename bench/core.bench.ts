@@ -174,7 +174,7 @@ const body = [
   '|---|---|---|',
   ...lines,
   '',
-  'The app hashes files with hash-wasm in a Web Worker (design.md): WebCrypto cannot hash in chunks, and',
+  'The app hashes files with hash-wasm in a Web Worker (docs/architecture.md): WebCrypto cannot hash in chunks, and',
   '@noble/hashes stays for BLAKE2b. The browser figure is in the web app section.',
   '',
   `Load average (1 / 5 / 15 min) before: ${loadBefore.map((l) => l.toFixed(2)).join(' / ')}; after: ${loadavg()

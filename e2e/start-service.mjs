@@ -1,5 +1,5 @@
 // Starts the built service for the e2e run: one fresh DATA_DIR, fast blocks on the development
-// chain, raised rate limits and a known operator key (design.md "Tests, details").
+// chain, raised rate limits and a known operator key (docs/architecture.md "Tests, details").
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

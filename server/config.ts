@@ -1,5 +1,5 @@
 /**
- * The one validated environment module (design.md "Settings and defaults"). Every setting is read
+ * The one validated environment module (docs/architecture.md "Settings and defaults"). Every setting is read
  * here and nowhere else; a wrong value throws a `ConfigError` naming the variable, so the process
  * stops at start-up instead of misbehaving later.
  */

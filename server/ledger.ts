@@ -1,6 +1,6 @@
 /**
  * The event ledger: the store plus the in-memory Merkle tree, kept in the same order, with group
- * commit (design.md "The tree in the service"). Concurrent POST /event requests that arrive in the
+ * commit (docs/architecture.md "The tree in the service"). Concurrent POST /event requests that arrive in the
  * same event-loop turn share one durable transaction; each is answered only after that commit.
  * The tree is appended only after the commit, so a failed batch leaves both untouched.
  */

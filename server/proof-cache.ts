@@ -1,5 +1,5 @@
 /**
- * Built-and-verified proof bundles, serialized, per leaf (design.md "The tree in the service":
+ * Built-and-verified proof bundles, serialized, per leaf (docs/architecture.md "The tree in the service":
  * anchored proofs are served from memory). Building a bundle costs dozens of BLAKE2b hashes (the
  * path, and `verifyProofBundle` before it leaves the service); serving a cached one costs one
  * indexed lookup that proves the bundle still targets the right root. Every served bundle was

@@ -1,5 +1,5 @@
 /**
- * Proof bundles as served (protocol.md 4.1, design.md decision 6): against the first anchored root
+ * Proof bundles as served (docs/protocol.md 4.1, docs/architecture.md decision 6): against the first anchored root
  * containing the leaf, else the current root with anchor {txid: null, height: null}. Every bundle is
  * checked with `verifyProofBundle` before it leaves the service.
  */

@@ -36,7 +36,7 @@ async function memosByRoot(harness: AnchorHarness): Promise<Map<string, string[]
 }
 
 describe('anchor memo', () => {
-  it('is the 72 ASCII bytes ZAP1:09:<root> (protocol.md 5.1)', () => {
+  it('is the 72 ASCII bytes ZAP1:09:<root> (docs/protocol.md 5.1)', () => {
     const hex = anchorMemoHex(ROOT);
     expect(hex.length).toBe(144);
     expect(Buffer.from(hex, 'hex').toString('ascii')).toBe(`ZAP1:09:${ROOT}`);

@@ -1,5 +1,5 @@
 /**
- * The anchoring loop (design.md decision 8, "What anchored means"). Every tick it looks at the
+ * The anchoring loop (docs/architecture.md decision 8, "What anchored means"). Every tick it looks at the
  * chain, moves the one anchor in flight along pending → broadcast → confirmed → anchored (or
  * failed), checks recent anchored roots for reorganisations, and starts a new anchor of the
  * current root when the policy says one is due.
@@ -78,7 +78,7 @@ export function anchorMemoHex(rootHex: string): string {
 
 /**
  * The root an anchor memo (hex, as a wallet reports it) names, or null when the memo is not exactly
- * `ZAP1:09:<root>` followed only by zero padding (protocol.md 5.1).
+ * `ZAP1:09:<root>` followed only by zero padding (docs/protocol.md 5.1).
  */
 export function rootOfMemoHex(memoHex: string | undefined): string | null {
   if (memoHex === undefined) return null;
@@ -463,7 +463,7 @@ export class AnchorLoop implements ChainHooks {
       }
       // A send whose answer was lost, here or in a process that died during it, may still be
       // building its transaction: give it time to show up. The start time is persisted, so the
-      // grace survives a restart (design.md decision 8: a restart never doubles an anchor).
+      // grace survives a restart (docs/architecture.md decision 8: a restart never doubles an anchor).
       const since = this.lastSendMs(attempt);
       if (since !== null && this.now().getTime() - since < this.resendGraceMs()) return;
     }

@@ -12,7 +12,7 @@ const USER = 'devuser';
 const PASSWORD = 'devpass';
 const ROOT = '94421ae28effbe52f651b33eb62c3b428d2ae62be578e05d471cba9794225bbd';
 
-/** The 72-byte ZAP1 anchor memo (protocol.md 5.1) as hex. */
+/** The 72-byte ZAP1 anchor memo (docs/protocol.md 5.1) as hex. */
 function anchorMemoHex(rootHex: string): string {
   return Buffer.from(`ZAP1:09:${rootHex}`, 'ascii').toString('hex');
 }

@@ -1,5 +1,5 @@
 /**
- * Bearer keys (design.md decision 2): the operator key from ADMIN_API_KEY, compared in constant
+ * Bearer keys (docs/architecture.md decision 2): the operator key from ADMIN_API_KEY, compared in constant
  * time, or a trial key looked up by its SHA-256. Keys are never read from query strings.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -42,7 +42,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   );
 }
 
-/** `limit`: a whole number; above `max` it is clamped (design.md "Errors"). */
+/** `limit`: a whole number; above `max` it is clamped (docs/architecture.md "Errors"). */
 export const limitParam = (fallback: number, max = 200) =>
   z
     .string()

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the service (design.md decision 1 and "Errors"):
+ * The one error shape of the service (docs/architecture.md decision 1 and "Errors"):
  * `{"error": {"code", "message", "fields"?}}`. Handlers throw `ApiError`; the app's error handler
  * maps everything else, so a 500 never leaks internals.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /anchor/history, /anchor/status, /anchor/consistency and POST /anchor/now
- * (reference-api.md 4.6, 4.7; design.md "Endpoints, beyond the reference shapes").
+ * (docs/reference-api.md 4.6, 4.7; docs/architecture.md "Endpoints, beyond the reference shapes").
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** POST /event: validate, hash, group-commit, answer (reference-api.md 3, design.md decision 4). */
+/** POST /event: validate, hash, group-commit, answer (docs/reference-api.md 3, docs/architecture.md decision 4). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -64,7 +64,7 @@ export const EventResponseSchema = z
 const AGENT_TYPES: readonly string[] = ['AGENT_REGISTER', 'AGENT_POLICY', 'AGENT_ACTION'];
 const STAMPED_TYPES: readonly string[] = ['DEPLOYMENT', 'EXIT'];
 
-/** The column the reference stores as serial_number per type (reference-api.md 3.1). */
+/** The column the reference stores as serial_number per type (docs/reference-api.md 3.1). */
 function storedSerial(type: EventType, body: Readonly<Record<string, unknown>>): string | null {
   const pick = (field: string): string | null => {
     const v = body[field];

@@ -1,4 +1,4 @@
-/** GET /events: the public feed, newest first, paged by leaf position (reference-api.md 4.8). */
+/** GET /events: the public feed, newest first, paged by leaf position (docs/reference-api.md 4.8). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_DESCRIPTIONS, EVENT_TYPES, EVENT_TYPE_BYTES, eventTypeLabel } from '../../src/core/index.js';

@@ -1,5 +1,5 @@
 /**
- * GET /lifecycle/{wallet} and /lifecycle/{wallet}/export (reference-api.md 4.9; design.md decision 3:
+ * GET /lifecycle/{wallet} and /lifecycle/{wallet}/export (docs/reference-api.md 4.9; docs/architecture.md decision 3:
  * public unless LIFECYCLE_REQUIRES_KEY). Entries are claims the service recorded, not authenticated facts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -158,7 +158,7 @@ export function lifecycleRoutes(app: FastifyInstance, ctx: AppContext): void {
           leaf_hash: leaf.leafHex,
           event_type: eventTypeLabel(leaf.eventType),
           // The requested wallet, not leaf.walletHash (the first submitter): a duplicate must not
-          // reveal another wallet's pseudonym (design.md decision 4).
+          // reveal another wallet's pseudonym (docs/architecture.md decision 4).
           wallet_hash: wallet,
           serial_number: leaf.serialNumber,
           created_at: leaf.createdAt,

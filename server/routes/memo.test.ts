@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeMemo, toHex } from '../../src/core/index.js';
 import { makeTestApp, tableCounts, type TestApp } from '../test-helpers.js';
 import { DecodedMemoSchema } from './memo.js';
+import { readZap1Text } from '../../test/vectors.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const vectors: { description: string; raw?: string; hex?: string; expected_format: string }[] = JSON.parse(
-  fs.readFileSync(path.resolve(repoRoot, '../shared/zap1/memo_vectors.json'), 'utf8'),
+  readZap1Text('memo_vectors.json'),
 ).vectors;
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-/** POST /memo/decode (reference-api.md 4.10; design.md: text/plain or none = hex text, JSON {"memo"}, else 415). */
+/** POST /memo/decode (docs/reference-api.md 4.10; docs/architecture.md: text/plain or none = hex text, JSON {"memo"}, else 415). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MEMO_FORMATS, decodeMemo, parseHex, type DecodedMemo } from '../../src/core/index.js';

@@ -1,4 +1,4 @@
-/** GET /verify/{leaf}/check and /verify/{leaf}/proof.json (reference-api.md 4.1, 4.2). */
+/** GET /verify/{leaf}/check and /verify/{leaf}/proof.json (docs/reference-api.md 4.1, 4.2). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, eventTypeLabel, verifyProof } from '../../src/core/index.js';

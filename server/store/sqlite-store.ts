@@ -1,6 +1,6 @@
 /**
  * The SQLite store (better-sqlite3): WAL with synchronous=FULL, so a committed transaction survives
- * a power cut or kill -9 (design.md decision 9).
+ * a power cut or kill -9 (docs/architecture.md decision 9).
  */
 import fs from 'node:fs';
 import path from 'node:path';

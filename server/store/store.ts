@@ -1,5 +1,5 @@
 /**
- * The persistence interface of the service (design.md decision 9). Routes, the event ledger and
+ * The persistence interface of the service (docs/architecture.md decision 9). Routes, the event ledger and
  * the anchoring loop talk to this interface only; SQL stays behind it so a PostgreSQL store can
  * follow. Positions are 1-based (the first leaf is position 1, tree index 0), as leaf counts are.
  */
@@ -54,7 +54,7 @@ export interface TreeChunk {
 export type AnchorState = 'pending' | 'broadcast' | 'confirmed' | 'anchored' | 'failed';
 export const IN_FLIGHT_STATES: readonly AnchorState[] = ['pending', 'broadcast', 'confirmed'];
 
-/** One anchoring attempt (design.md "What anchored means"). */
+/** One anchoring attempt (docs/architecture.md "What anchored means"). */
 export interface AnchorAttempt {
   id: number;
   rootHex: string;
@@ -145,7 +145,7 @@ export interface Store {
   /**
    * Durably notes, BEFORE z_sendmany is called, that a send of this pending attempt starts at
    * `startedAt` (RFC 3339): after a restart the loop waits for that send's transaction instead of
-   * sending again at once (design.md decision 8).
+   * sending again at once (docs/architecture.md decision 8).
    */
   markSendStarted(id: number, startedAt: string): AnchorAttempt;
   setAnchorOperation(id: number, opid: string): AnchorAttempt;

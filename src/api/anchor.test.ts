@@ -15,7 +15,7 @@ import { readOpsFixture } from './fixtures/read-fixture';
 const H = (c: string) => c.repeat(64);
 
 describe('anchor status schema', () => {
-  it('accepts the reference shape (reference-api.md 4.7)', () => {
+  it('accepts the reference shape (docs/reference-api.md 4.7)', () => {
     const body = {
       current_root: H('a'),
       leaf_count: 12,

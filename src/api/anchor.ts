@@ -1,6 +1,6 @@
 /**
  * Anchoring resources: `/anchor/status`, `/anchor/history`, `/anchor/consistency`, `POST /anchor/now`
- * (reference-api.md 4.6, 4.7; design.md "Endpoints, beyond the reference shapes").
+ * (docs/reference-api.md 4.6, 4.7; docs/architecture.md "Endpoints, beyond the reference shapes").
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { apiRequest, apiRequestWithMeta } from './client';
 /** Unix seconds from this service; some deployments may send an RFC 3339 string instead. */
 const blockTimeSchema = z.union([z.number(), z.string()]).nullable().optional();
 
-/** Anchor attempt states (design.md "What anchored means"); other strings are kept, not rejected. */
+/** Anchor attempt states (docs/architecture.md "What anchored means"); other strings are kept, not rejected. */
 export const ANCHOR_STATES = ['pending', 'broadcast', 'confirmed', 'anchored', 'failed'] as const;
 export type AnchorState = (typeof ANCHOR_STATES)[number];
 
@@ -74,7 +74,7 @@ export const anchorHistorySchema = z.looseObject({
   /** Oldest first, as in the reference. */
   anchors: z.array(anchorHistoryEntrySchema),
   total: z.number().int().optional(),
-  /** -1 when there are no anchors (reference-api.md 4.6). */
+  /** -1 when there are no anchors (docs/reference-api.md 4.6). */
   last_anchor_age_hours: z.number().int().nullable().optional(),
   record_semantics: z.string().optional(),
 });

@@ -83,7 +83,7 @@ export const WRITE_TIMEOUT_MS = 15_000;
 export const NOT_ZAP1 = 'not_zap1';
 
 const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-/** `{"error":{code,message,fields?}}` (design.md "Contract details"); malformed field entries are dropped. */
+/** `{"error":{code,message,fields?}}` (docs/architecture.md "Contract details"); malformed field entries are dropped. */
 const errorBodySchema = z.object({
   error: z.object({
     code: z.string().min(1),

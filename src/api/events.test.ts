@@ -3,7 +3,7 @@ import { eventsPath, eventsSchema, nextBeforeFromLink } from './events';
 
 const leaf = 'c'.repeat(64);
 
-describe('events schema (reference-api.md 4.8)', () => {
+describe('events schema (docs/reference-api.md 4.8)', () => {
   it('accepts the exact reference shape', () => {
     const parsed = eventsSchema.parse({
       protocol: 'ZAP1',

@@ -1,5 +1,5 @@
 /**
- * `GET /events?limit=&before=&event_type=` (reference-api.md 4.8): newest first; the body keeps the
+ * `GET /events?limit=&before=&event_type=` (docs/reference-api.md 4.8): newest first; the body keeps the
  * reference shape and this service puts the next (older) page in a `Link: <…>; rel="next"` header.
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readOpsFixture } from './fixtures/read-fixture';
 import { healthSchema } from './health';
 
-describe('health schema (reference-api.md 4.11)', () => {
+describe('health schema (docs/reference-api.md 4.11)', () => {
   it('accepts the ops-fixture (reference) shape', () => {
     const parsed = healthSchema.parse(readOpsFixture('health.json'));
     expect(parsed.chain_tip).toBe(3290812);

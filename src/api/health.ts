@@ -1,4 +1,4 @@
-/** `GET /health` (reference-api.md 4.11 plus this service's fields, design.md "Endpoints"). */
+/** `GET /health` (docs/reference-api.md 4.11 plus this service's fields, docs/architecture.md "Endpoints"). */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './client';

@@ -1,6 +1,6 @@
 /**
  * API keys: `POST /trial-key` (a trial key, shown once) and `GET /key` (what a key is and what is
- * left of it; this service only, design.md "Endpoints").
+ * left of it; this service only, docs/architecture.md "Endpoints").
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './client';
 import { lifecycleResultFromError, lifecycleSchema } from './lifecycle';
 
-describe('lifecycle schema (reference-api.md 4.9)', () => {
+describe('lifecycle schema (docs/reference-api.md 4.9)', () => {
   it('accepts the reference shape', () => {
     const parsed = lifecycleSchema.parse({
       wallet_hash: 'w1',

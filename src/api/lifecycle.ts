@@ -1,5 +1,5 @@
 /**
- * `GET /lifecycle/{wallet}` (reference-api.md 4.9): every event of one wallet, oldest first.
+ * `GET /lifecycle/{wallet}` (docs/reference-api.md 4.9): every event of one wallet, oldest first.
  * A wallet without events is a 404 and a service that requires a key answers 401/403; both are
  * answers the page shows, so the query resolves to a tagged result instead of throwing for them.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoDecodeSchema } from './memo';
 
-describe('memo decode schema (reference-api.md 4.10)', () => {
+describe('memo decode schema (docs/reference-api.md 4.10)', () => {
   it('accepts each of the seven shapes', () => {
     const bodies = [
       { format: 'text', text: 'hello' },

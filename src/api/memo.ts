@@ -1,4 +1,4 @@
-/** `POST /memo/decode` (reference-api.md 4.10): the service's own reading of a memo. */
+/** `POST /memo/decode` (docs/reference-api.md 4.10): the service's own reading of a memo. */
 import { mutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './client';

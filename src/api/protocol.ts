@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './client';
 
-/** Reference shape plus this service's optional additions (design.md "Endpoints"). */
+/** Reference shape plus this service's optional additions (docs/architecture.md "Endpoints"). */
 export const protocolInfoSchema = z.looseObject({
   protocol: z.string(),
   version: z.string(),
@@ -22,7 +22,7 @@ export type NetworkName = 'mainnet' | 'testnet' | 'devnet' | 'unknown';
 
 /**
  * The network named by a response: this service says `mainnet|testnet|devnet`, the reference
- * `MainNetwork|TestNetwork`; older deployments say nothing (design.md "Endpoints").
+ * `MainNetwork|TestNetwork`; older deployments say nothing (docs/architecture.md "Endpoints").
  */
 export function networkName(network: string | null | undefined): NetworkName {
   switch (network) {

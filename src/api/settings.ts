@@ -1,6 +1,6 @@
 /**
  * Browser-kept settings: the service base URL and the API key kept for each base URL
- * (design.md "The app, details": keys are stored per base URL). A tiny external store so that
+ * (docs/architecture.md "The app, details": keys are stored per base URL). A tiny external store so that
  * React components and the request function read the same values.
  */
 import { useSyncExternalStore } from 'react';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readOpsFixture } from './fixtures/read-fixture';
 import { statsSchema } from './stats';
 
-describe('stats schema (reference-api.md 4.5)', () => {
+describe('stats schema (docs/reference-api.md 4.5)', () => {
   it('accepts the reference shape with type counts', () => {
     const parsed = statsSchema.parse({
       total_leaves: 3,

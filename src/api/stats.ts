@@ -1,4 +1,4 @@
-/** `GET /stats` (reference-api.md 4.5). */
+/** `GET /stats` (docs/reference-api.md 4.5). */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './client';

@@ -1,6 +1,6 @@
 /**
  * `POST /event`: records one attestation event as a Merkle leaf. 201 `created` for a new leaf;
- * this service answers 200 `exists` when the leaf was already recorded (design.md decision 4).
+ * this service answers 200 `exists` when the leaf was already recorded (docs/architecture.md decision 4).
  */
 import { mutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { apiRequestWithMeta } from './client';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
 
-/** The reference 201 shape (reference-api.md 3.3) plus `timestamp` for DEPLOYMENT and EXIT. */
+/** The reference 201 shape (docs/reference-api.md 3.3) plus `timestamp` for DEPLOYMENT and EXIT. */
 export const eventResultSchema = z.looseObject({
   status: z.enum(['created', 'exists']),
   event_type: z.string(),

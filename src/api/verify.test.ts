@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyProofBundle } from '../core';
@@ -15,10 +13,7 @@ import {
   verifyCheckSchema,
 } from './verify';
 import { fixture, stubFetch } from './fixtures/fetch-stub';
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const zap1 = path.resolve(repoRoot, '../shared/zap1');
-const sharedJson = (name: string): unknown => JSON.parse(readFileSync(path.join(zap1, name), 'utf8'));
+import { readZap1Json } from '../../test/vectors';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -104,7 +99,7 @@ describe('GET /verify/{leaf}/check', () => {
 
 describe('GET /verify/{leaf}/proof.json', () => {
   it('hands the bundle over as unknown JSON, exactly as sent', async () => {
-    const bundle = sharedJson('valid_bundle.json');
+    const bundle = readZap1Json('valid_bundle.json');
     const seen = stubFetch({ status: 200, body: bundle });
     const client = new QueryClient();
     const data = await client.fetchQuery(proofBundleQueryOptions('', LEAF));
@@ -114,12 +109,12 @@ describe('GET /verify/{leaf}/proof.json', () => {
   });
 
   it('knows whether a bundle is anchored', () => {
-    expect(bundleIsAnchored(sharedJson('valid_bundle.json'))).toBe(false);
-    expect(bundleIsAnchored(sharedJson('invalid_bundle.json'))).toBe(true);
+    expect(bundleIsAnchored(readZap1Json('valid_bundle.json'))).toBe(false);
+    expect(bundleIsAnchored(readZap1Json('invalid_bundle.json'))).toBe(true);
     expect(bundleIsAnchored(null)).toBe(false);
     expect(bundleIsAnchored({ anchor: null })).toBe(false);
-    expect(bundlePollInterval(sharedJson('valid_bundle.json'))).toBe(AWAITING_ANCHOR_POLL_MS);
-    expect(bundlePollInterval(sharedJson('invalid_bundle.json'))).toBe(false);
+    expect(bundlePollInterval(readZap1Json('valid_bundle.json'))).toBe(AWAITING_ANCHOR_POLL_MS);
+    expect(bundlePollInterval(readZap1Json('invalid_bundle.json'))).toBe(false);
   });
 
   it('keeps polling an unanchored bundle after a failed refetch, and stops once anchored', async () => {

@@ -13,7 +13,7 @@ const anchorRefSchema = z.looseObject({
   block_time: z.union([z.number(), z.string()]).nullable().optional(),
 });
 
-/** Reference shape (reference-api.md 4.1; openapi requires only protocol, valid, leaf_hash, root). */
+/** Reference shape (docs/reference-api.md 4.1; openapi requires only protocol, valid, leaf_hash, root). */
 export const verifyCheckSchema = z.looseObject({
   protocol: z.string(),
   valid: z.boolean(),

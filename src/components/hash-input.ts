@@ -1,6 +1,6 @@
 /**
  * Pasted 32-byte hashes (leaves, contract digests): the service compares lowercase hex exactly
- * (design.md "POST /event"), so the app lowercases what a user pastes and says that it did.
+ * (docs/architecture.md "POST /event"), so the app lowercases what a user pastes and says that it did.
  */
 
 export type Hex64Input =

@@ -21,7 +21,7 @@ const inputFor = (fromSize: number, toSize: number) => ({
   proof: TREE.consistencyProof(fromSize, toSize),
 });
 
-describe('verifyConsistency (design.md decision 7, RFC 6962 2.1.2 / RFC 9162 2.1.4.2 over raw nodes)', () => {
+describe('verifyConsistency (docs/architecture.md decision 7, RFC 6962 2.1.2 / RFC 9162 2.1.4.2 over raw nodes)', () => {
   it('accepts the proof between every pair of sizes up to 40', () => {
     for (let to = 1; to <= 40; to++) {
       for (let from = 1; from <= to; from++)

@@ -1,7 +1,7 @@
 /**
- * Consistency proof verification (design.md decision 7): the tree has the RFC 6962 shape, so the
+ * Consistency proof verification (docs/architecture.md decision 7): the tree has the RFC 6962 shape, so the
  * RFC 9162 section 2.1.4.2 algorithm applies to its raw nodes; the roots it yields are then checked
- * against the committed (count-bound) roots `H_root(n, raw)` of protocol.md 3.1.
+ * against the committed (count-bound) roots `H_root(n, raw)` of docs/protocol.md 3.1.
  */
 import { MAX_LEAF_COUNT, commitRoot, hashNode } from './hash.js';
 import { bytesEqual, isHex64, parseHash } from './hex.js';

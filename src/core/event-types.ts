@@ -1,4 +1,4 @@
-/** The ZAP1 event registry (protocol.md section 2): 18 defined types, 15 writable through `POST /event`. */
+/** The ZAP1 event registry (docs/protocol.md section 2): 18 defined types, 15 writable through `POST /event`. */
 
 /** Every defined event type label, in type-byte order. */
 export const EVENT_TYPES = [

@@ -1,5 +1,5 @@
 /**
- * The three BLAKE2b-256 hash functions of ZAP1 (protocol.md section 1): leaf, Merkle node and
+ * The three BLAKE2b-256 hash functions of ZAP1 (docs/protocol.md section 1): leaf, Merkle node and
  * count-bound root commitment, each with its 16-byte personalization.
  */
 import { blake2b } from '@noble/hashes/blake2.js';
@@ -40,7 +40,7 @@ export function hashNode(left: Uint8Array, right: Uint8Array): Uint8Array {
 
 /**
  * `H_root(n, raw)`: the count-bound root commitment, BLAKE2b-256 of `0x01 || u64be(n) || raw`
- * with the root personalization (protocol.md 1 and 3.1).
+ * with the root personalization (docs/protocol.md 1 and 3.1).
  */
 export function commitRoot(leafCount: number, rawRoot: Uint8Array): Uint8Array {
   if (!Number.isSafeInteger(leafCount) || leafCount < 1) {

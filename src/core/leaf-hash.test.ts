@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { readZap1Json } from '../../test/vectors.js';
 import { EVENT_TYPE_BYTES, EVENT_TYPES, isEventType } from './event-types.js';
 import { toHex } from './hex.js';
 import { leafHash, leafPreimage, type EventFields } from './leaf-hash.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const vectorsFile = z.object({
   vectors: z
     .array(
@@ -20,9 +17,7 @@ const vectorsFile = z.object({
     )
     .min(1),
 });
-const hashVectors = vectorsFile.parse(
-  JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/zap1/hash_vectors.json'), 'utf8')),
-).vectors;
+const hashVectors = vectorsFile.parse(readZap1Json('hash_vectors.json')).vectors;
 
 const SERIAL = 'Z15P-2026-001';
 const SERIAL_LP = '000d' + '5a3135502d323032362d303031';
@@ -46,7 +41,7 @@ describe('leafHash on the shipped vectors (hash_vectors.json)', () => {
   );
 });
 
-describe('worked examples of protocol.md 2.1 and 2.2', () => {
+describe('worked examples of docs/protocol.md 2.1 and 2.2', () => {
   it('CONTRACT_ANCHOR hashes serial and contract text, not wallet_hash (82-byte preimage)', () => {
     const event = {
       event_type: 'CONTRACT_ANCHOR',
@@ -84,7 +79,7 @@ describe('worked examples of protocol.md 2.1 and 2.2', () => {
   });
 });
 
-describe('preimage layout of every type (protocol.md 2 table)', () => {
+describe('preimage layout of every type (docs/protocol.md 2 table)', () => {
   const cases: [EventFields, string][] = [
     [{ event_type: 'OWNERSHIP_ATTEST', wallet_hash: 'w1', serial_number: 'S' }, '02' + lp('w1') + lp('S')],
     [

@@ -1,5 +1,5 @@
 /**
- * Leaf preimages and leaf hashes of the 18 ZAP1 event types (protocol.md section 2).
+ * Leaf preimages and leaf hashes of the 18 ZAP1 event types (docs/protocol.md section 2).
  *
  * These functions only encode and hash: they check that each field can be encoded, not that it
  * would pass `POST /event` (that is `validateEvent`).
@@ -15,7 +15,7 @@ export type EventFields = Readonly<Record<string, unknown>>;
 type Encoding = 'raw' | 'lp' | 'u32' | 'u64';
 type Layout = readonly (readonly [Encoding, string])[];
 
-/** Preimage body after the type byte, per type, in order (protocol.md section 2 table). */
+/** Preimage body after the type byte, per type, in order (docs/protocol.md section 2 table). */
 const LAYOUTS: Readonly<Record<Exclude<EventType, 'MERKLE_ROOT'>, Layout>> = {
   PROGRAM_ENTRY: [['raw', 'wallet_hash']],
   OWNERSHIP_ATTEST: [
@@ -146,7 +146,7 @@ function integerField(event: EventFields, type: EventType, name: string, max: bi
 }
 
 /**
- * The leaf preimage of an event: its type byte followed by the body of protocol.md section 2
+ * The leaf preimage of an event: its type byte followed by the body of docs/protocol.md section 2
  * (`lp(s)` = u16be byte length + UTF-8 bytes; PROGRAM_ENTRY's wallet_hash raw without prefix;
  * u32be/u64be integers; hash-like fields as their ASCII text). Only the type's own fields are read.
  *
@@ -193,7 +193,7 @@ export function leafPreimage(event: EventFields): Uint8Array {
 }
 
 /**
- * The leaf hash of an event as 64 lowercase hex: `H_leaf(leafPreimage(event))` (protocol.md 1 and 2).
+ * The leaf hash of an event as 64 lowercase hex: `H_leaf(leafPreimage(event))` (docs/protocol.md 1 and 2).
  * For MERKLE_ROOT the payload is not hashed: `merkle_root` is returned unchanged after checking it
  * is 64 lowercase hex. Malformed input throws as `leafPreimage` does, naming the field.
  */

@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readZap1Json } from '../../test/vectors.js';
 import { z } from 'zod';
 import { parseHex, toHex } from './hex.js';
 import { decodeMemo, encodeMemo, MEMO_FORMATS, parseAnchorMemo, type DecodedMemo } from './memo.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const readVectors = (name: string): unknown =>
-  JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/zap1', name), 'utf8'));
 
 const memoVectors = z
   .object({
@@ -27,12 +21,12 @@ const memoVectors = z
       )
       .min(1),
   })
-  .parse(readVectors('memo_vectors.json')).vectors;
+  .parse(readZap1Json('memo_vectors.json')).vectors;
 const wireFormat = z
   .object({
     memo_wire_format: z.object({ prefix: z.string(), legacy_prefix: z.string(), example: z.string() }),
   })
-  .parse(readVectors('hash_vectors.json')).memo_wire_format;
+  .parse(readZap1Json('hash_vectors.json')).memo_wire_format;
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const bytes = (...values: (number | Uint8Array)[]): Uint8Array =>
@@ -126,7 +120,7 @@ describe('parseAnchorMemo', () => {
   });
 });
 
-describe('decodeMemo classifier (protocol.md 5.2)', () => {
+describe('decodeMemo classifier (docs/protocol.md 5.2)', () => {
   const cases: [string, Uint8Array, DecodedMemo][] = [
     ['no bytes', new Uint8Array(0), { format: 'empty' }],
     ['512 zero bytes', new Uint8Array(512), { format: 'empty' }],
@@ -236,7 +230,7 @@ describe('decodeMemo attestation memos', () => {
   });
 });
 
-describe('decodeMemo ZIP 302 TVLV (protocol.md 5.3)', () => {
+describe('decodeMemo ZIP 302 TVLV (docs/protocol.md 5.3)', () => {
   const json = utf8(`{"protocol":"ZAP1","root":"${ROOT}"}`);
 
   it('decodes several parts, keeping their order, with zero padding after the end marker', () => {

@@ -1,11 +1,11 @@
 /**
- * ZAP1 memos: the 72-byte wire format (protocol.md 5.1) and the raw memo classifier with its ZIP 302
- * TVLV decoder (protocol.md 5.2-5.4), matching the reference `POST /memo/decode` output.
+ * ZAP1 memos: the 72-byte wire format (docs/protocol.md 5.1) and the raw memo classifier with its ZIP 302
+ * TVLV decoder (docs/protocol.md 5.2-5.4), matching the reference `POST /memo/decode` output.
  */
 import { EVENT_TYPE_BYTES, eventTypeLabel } from './event-types.js';
 import { parseHash, toHex } from './hex.js';
 
-/** What `decodeMemo` found in a memo, in the JSON shape of `POST /memo/decode` (protocol.md 5.4). */
+/** What `decodeMemo` found in a memo, in the JSON shape of `POST /memo/decode` (docs/protocol.md 5.4). */
 export type DecodedMemo =
   | { format: 'text'; text: string }
   | {
@@ -24,7 +24,7 @@ export type DecodedMemo =
   | { format: 'binary'; length: number; hex: string }
   | { format: 'unknown'; first_byte: string; length: number };
 
-/** The seven memo formats (protocol.md 5.2 labels). */
+/** The seven memo formats (docs/protocol.md 5.2 labels). */
 export const MEMO_FORMATS: readonly DecodedMemo['format'][] = [
   'text',
   'zap1',
@@ -47,7 +47,7 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const hexByte = (value: number): string => `0x${value.toString(16).padStart(2, '0')}`;
 
 /**
- * The ZAP1 memo `ZAP1:<tt>:<payload>` as its 72 ASCII bytes (protocol.md 5.1), or zero-padded to the
+ * The ZAP1 memo `ZAP1:<tt>:<payload>` as its 72 ASCII bytes (docs/protocol.md 5.1), or zero-padded to the
  * 512-byte memo field with `padTo512`. `typeByte` must be a defined event type byte and `payloadHex`
  * 64 lowercase hex (the leaf hash, or the root commitment for 0x09); otherwise `TypeError`/`RangeError`.
  */
@@ -70,7 +70,7 @@ export function encodeMemo(
 
 /**
  * The root commitment of an anchor memo: the hex when `bytes`, after stripping trailing zero
- * padding, are exactly `ZAP1:09:<64 lowercase hex>` (protocol.md 5.1); otherwise `null`.
+ * padding, are exactly `ZAP1:09:<64 lowercase hex>` (docs/protocol.md 5.1); otherwise `null`.
  */
 export function parseAnchorMemo(bytes: Uint8Array): string | null {
   if (!(bytes instanceof Uint8Array)) return null;
@@ -96,7 +96,7 @@ function decodeUtf8(bytes: Uint8Array): string | null {
 }
 
 /**
- * Classify and decode a raw memo (protocol.md 5.2, in that order): empty, the 0xF6 empty marker,
+ * Classify and decode a raw memo (docs/protocol.md 5.2, in that order): empty, the 0xF6 empty marker,
  * ZIP 302 TVLV (0xF7), binary (0xFF), reserved markers (unknown), then strict UTF-8 text, which is a
  * ZAP1/NSM1 attestation memo when it parses as one. Never throws for any byte string.
  */
@@ -158,7 +158,7 @@ function parseAttestation(text: string, protocol: 'ZAP1' | 'NSM1'): DecodedMemo 
   };
 }
 
-/** Reads canonical Bitcoin compactSize values (protocol.md 5.3); `null` when truncated or non-minimal. */
+/** Reads canonical Bitcoin compactSize values (docs/protocol.md 5.3); `null` when truncated or non-minimal. */
 class CompactSizeReader {
   position = 1; // after the 0xF7 marker
   private readonly bytes: Uint8Array;
@@ -199,7 +199,7 @@ class CompactSizeReader {
 
 type Zip302Part = Extract<DecodedMemo, { format: 'zip302' }>['parts'][number];
 
-/** ZIP 302 TVLV parts of a memo starting with 0xF7, or `null` on any decode error (protocol.md 5.3). */
+/** ZIP 302 TVLV parts of a memo starting with 0xF7, or `null` on any decode error (docs/protocol.md 5.3). */
 function decodeTvlv(bytes: Uint8Array): Zip302Part[] | null {
   if (bytes[0] !== 0xf7) return null;
   const reader = new CompactSizeReader(bytes);

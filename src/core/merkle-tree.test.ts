@@ -21,7 +21,7 @@ const TREE_2000 = treeOf(2000);
 const flipFirstByte = (hex: string): string =>
   (parseInt(hex.slice(0, 2), 16) ^ 1).toString(16).padStart(2, '0') + hex.slice(2);
 
-/** Every way protocol.md 3.4 must catch a tampered proof that has at least one step. */
+/** Every way docs/protocol.md 3.4 must catch a tampered proof that has at least one step. */
 function tamperings(proof: readonly ProofStep[]): [string, ProofStep[]][] {
   const out: [string, ProofStep[]][] = [];
   proof.forEach((step, i) => {
@@ -36,7 +36,7 @@ function tamperings(proof: readonly ProofStep[]): [string, ProofStep[]][] {
   return out;
 }
 
-describe('MerkleTree roots and proofs against the naive reference (protocol.md 3.1, 3.3)', () => {
+describe('MerkleTree roots and proofs against the naive reference (docs/protocol.md 3.1, 3.3)', () => {
   it('root(size) equals merkleRoot of the prefix for every size 0..64', () => {
     for (let size = 0; size <= 64; size++) {
       expect(TREE_64.root(size)).toBe(merkleRoot(LEAVES.slice(0, size)));

@@ -1,8 +1,8 @@
 /**
- * Incremental, append-only ZAP1 Merkle tree (protocol.md 3.1, design.md decision 5 and "The tree in
+ * Incremental, append-only ZAP1 Merkle tree (docs/protocol.md 3.1, docs/architecture.md decision 5 and "The tree in
  * the service").
  *
- * The carry-up tree of protocol.md 3.1 has the shape of an RFC 6962 tree: the raw root of any size m
+ * The carry-up tree of docs/protocol.md 3.1 has the shape of an RFC 6962 tree: the raw root of any size m
  * is the fold of the complete subtrees ("peaks") that the binary digits of m describe. So only
  * completed nodes are kept: level k node i is the root of leaves [i*2^k, (i+1)*2^k), and a level of
  * a tree of n leaves holds floor(n / 2^k) of them. Every other node (the right edge of a smaller
@@ -105,13 +105,13 @@ export class MerkleTree {
 
   /**
    * Appends a leaf hash (64 lowercase hex) and returns its index. O(log n) (amortised one node hash).
-   * protocol.md 3.1.
+   * docs/protocol.md 3.1.
    */
   append(leafHex: string): number {
     return this.appendBytes(parseHash(leafHex, 'leafHex'));
   }
 
-  /** Appends a 32-byte leaf hash and returns its index (protocol.md 3.1). */
+  /** Appends a 32-byte leaf hash and returns its index (docs/protocol.md 3.1). */
   appendBytes(leaf: Uint8Array): number {
     if (!(leaf instanceof Uint8Array)) throw new TypeError('leaf must be a Uint8Array');
     if (leaf.length !== NODE_BYTES) throw new RangeError('leaf must be 32 bytes');
@@ -140,7 +140,7 @@ export class MerkleTree {
 
   /**
    * Raw (uncommitted, carry-up) root of the first `size` leaves (default: all); 32 zero bytes for 0.
-   * O(log n). protocol.md 3.1.
+   * O(log n). docs/protocol.md 3.1.
    */
   rawRoot(size: number = this.#size): Uint8Array {
     checkInteger(size, 'size', 0, this.#size);
@@ -150,7 +150,7 @@ export class MerkleTree {
 
   /**
    * Committed root `H_root(size, raw)` of the first `size` leaves (default: all); `EMPTY_ROOT_HEX`
-   * for 0. O(log n). protocol.md 3.1.
+   * for 0. O(log n). docs/protocol.md 3.1.
    */
   root(size: number = this.#size): string {
     checkInteger(size, 'size', 0, this.#size);
@@ -160,7 +160,7 @@ export class MerkleTree {
 
   /**
    * Inclusion proof of leaf `index` in the tree of the first `size` leaves (default: all), leaf level
-   * first, with no step where the node is carried up: exactly protocol.md 3.3's count-bound
+   * first, with no step where the node is carried up: exactly docs/protocol.md 3.3's count-bound
    * generator. O(log n).
    */
   inclusionProof(index: number, size: number = this.#size): ProofStep[] {

@@ -1,15 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { readZap1Json } from '../../test/vectors.js';
 import { z } from 'zod';
 import { EMPTY_ROOT_HEX, commitRoot, hashNode } from './hash.js';
 import { parseHash, toHex } from './hex.js';
 import { legacyMerkleProof, legacyMerkleRoot, merkleProof, merkleRoot, rawMerkleRoot } from './merkle.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const readVectors = (name: string): unknown =>
-  JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/zap1', name), 'utf8'));
 const treeVector = z.object({
   description: z.string(),
   leaves: z.array(z.string()),
@@ -17,17 +12,17 @@ const treeVector = z.object({
 });
 const treeVectors = z
   .object({ vectors: z.array(treeVector).length(4) })
-  .parse(readVectors('tree_vectors.json')).vectors;
+  .parse(readZap1Json('tree_vectors.json')).vectors;
 const hashVectorTrees = z
   .object({ merkle_tree_vectors: z.array(treeVector).length(1) })
-  .parse(readVectors('hash_vectors.json')).merkle_tree_vectors;
+  .parse(readZap1Json('hash_vectors.json')).merkle_tree_vectors;
 
 const L0 = '075b00df286038a7b3f6bb70054df61343e3481fba579591354a00214e9e019b';
 const L1 = 'de62554ad3867a59895befa7216686c923fc86245231e8fb6bd709a20e1fd133';
 const L2 = '344a05bf81faf6e2d54a0e52ea0267aff0244998eb1ee27adf5627413e92f089';
 const node = (left: string, right: string): string => toHex(hashNode(parseHash(left), parseHash(right)));
 
-describe('merkleRoot (protocol.md 3.1)', () => {
+describe('merkleRoot (docs/protocol.md 3.1)', () => {
   it.each(treeVectors)('tree_vectors.json: $description', ({ leaves, expected_root }) => {
     expect(merkleRoot(leaves)).toBe(expected_root);
   });
@@ -59,7 +54,7 @@ describe('merkleRoot (protocol.md 3.1)', () => {
   });
 });
 
-describe('legacyMerkleRoot (protocol.md 3.2)', () => {
+describe('legacyMerkleRoot (docs/protocol.md 3.2)', () => {
   it('gives the first mainnet anchor root for its two leaves', () => {
     expect(legacyMerkleRoot([L0, L1])).toBe(
       '024e36515ea30efc15a0a7962dd8f677455938079430b9eab174f46a4328a07a',
@@ -73,7 +68,7 @@ describe('legacyMerkleRoot (protocol.md 3.2)', () => {
   });
 });
 
-describe('merkleProof (protocol.md 3.3)', () => {
+describe('merkleProof (docs/protocol.md 3.3)', () => {
   it('gives the left sibling for the second of two leaves (the valid_bundle.json proof)', () => {
     expect(merkleProof([L0, L1], 1)).toEqual([{ hash: L0, position: 'left' }]);
     expect(merkleProof([L0, L1], 0)).toEqual([{ hash: L1, position: 'right' }]);

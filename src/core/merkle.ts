@@ -1,11 +1,11 @@
 /**
- * Naive, level-by-level Merkle computations of ZAP1 (protocol.md section 3). They rebuild every level,
+ * Naive, level-by-level Merkle computations of ZAP1 (docs/protocol.md section 3). They rebuild every level,
  * so they are O(n); the service uses `MerkleTree` instead, and the tests use these as the oracle.
  */
 import { EMPTY_ROOT_HEX, commitRoot, hashNode } from './hash.js';
 import { parseHash, toHex } from './hex.js';
 
-/** One proof step: the sibling hash and the sibling's side (protocol.md 3.3). */
+/** One proof step: the sibling hash and the sibling's side (docs/protocol.md 3.3). */
 export interface ProofStep {
   hash: string;
   position: 'left' | 'right';
@@ -29,7 +29,7 @@ function nextLevel(level: readonly Uint8Array[], duplicateOdd: boolean): Uint8Ar
 }
 
 /**
- * Raw (uncommitted) root with odd nodes carried up unchanged (protocol.md 3.1). One leaf is its own
+ * Raw (uncommitted) root with odd nodes carried up unchanged (docs/protocol.md 3.1). One leaf is its own
  * root; an empty list gives 32 zero bytes, the empty-tree value.
  */
 export function rawMerkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
@@ -45,7 +45,7 @@ export function rawMerkleRoot(leaves: readonly Uint8Array[]): Uint8Array {
 }
 
 /**
- * Committed root `H_root(n, rawRoot)` of the leaves (protocol.md 3.1), the root that is stored,
+ * Committed root `H_root(n, rawRoot)` of the leaves (docs/protocol.md 3.1), the root that is stored,
  * served and anchored. `EMPTY_ROOT_HEX` for no leaves.
  */
 export function merkleRoot(leafHexes: readonly string[]): string {
@@ -55,7 +55,7 @@ export function merkleRoot(leafHexes: readonly string[]): string {
 }
 
 /**
- * Historical root of the legacy scheme `ZAP1_LEGACY_DUPLICATE_ODD` (protocol.md 3.2): an odd last
+ * Historical root of the legacy scheme `ZAP1_LEGACY_DUPLICATE_ODD` (docs/protocol.md 3.2): an odd last
  * node is paired with itself and no leaf count is committed. `EMPTY_ROOT_HEX` for no leaves.
  */
 export function legacyMerkleRoot(leafHexes: readonly string[]): string {
@@ -84,7 +84,7 @@ function naiveProof(leafHexes: readonly string[], index: number, duplicateOdd: b
 }
 
 /**
- * Inclusion proof of leaf `index`, generated level by level exactly as protocol.md 3.3 describes
+ * Inclusion proof of leaf `index`, generated level by level exactly as docs/protocol.md 3.3 describes
  * (count-bound scheme: no step where the node is carried up). O(n): the reference for `MerkleTree`.
  */
 export function merkleProof(leafHexes: readonly string[], index: number): ProofStep[] {
@@ -92,7 +92,7 @@ export function merkleProof(leafHexes: readonly string[], index: number): ProofS
 }
 
 /**
- * Inclusion proof under the legacy scheme (protocol.md 3.3, last sentence): where the sibling is
+ * Inclusion proof under the legacy scheme (docs/protocol.md 3.3, last sentence): where the sibling is
  * missing, the node itself is the right sibling.
  */
 export function legacyMerkleProof(leafHexes: readonly string[], index: number): ProofStep[] {

@@ -1,21 +1,15 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readZap1Json } from '../../test/vectors.js';
 import { merkleProof, merkleRoot } from './merkle.js';
 import { verifyExport, verifyProofBundle } from './proof-bundle.js';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const readFixture = (name: string): unknown =>
-  JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/zap1', name), 'utf8'));
 
 type Json = Record<string, unknown>;
 const isJson = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 /** A fresh deep copy of a fixture, typed for mutation in tests. */
 function fixture(name: string): Json & { leaf: Json; root: Json; anchor: Json; proof: Json[] } {
-  const value = readFixture(name);
+  const value = readZap1Json(name);
   if (!isJson(value) || !isJson(value['leaf']) || !isJson(value['root']) || !isJson(value['anchor'])) {
     throw new Error(`${name} is not a bundle`);
   }
@@ -57,9 +51,9 @@ function servedBundle(): Json {
   };
 }
 
-describe('verifyProofBundle on the conformance fixtures (protocol.md 4.2, 4.4)', () => {
+describe('verifyProofBundle on the conformance fixtures (docs/protocol.md 4.2, 4.4)', () => {
   it('valid_bundle.json verifies under the count-bound scheme with its witness recomputed', () => {
-    const verdict = verifyProofBundle(readFixture('valid_bundle.json'));
+    const verdict = verifyProofBundle(readZap1Json('valid_bundle.json'));
     expect(verdict).toMatchObject({
       valid: true,
       scheme: 'ZAP1_COUNT_BOUND_V2',
@@ -76,7 +70,7 @@ describe('verifyProofBundle on the conformance fixtures (protocol.md 4.2, 4.4)',
   });
 
   it('invalid_bundle.json is invalid: the walk reaches 9442…, not ff…ff', () => {
-    const verdict = verifyProofBundle(readFixture('invalid_bundle.json'));
+    const verdict = verifyProofBundle(readZap1Json('invalid_bundle.json'));
     expect(verdict.valid).toBe(false);
     expect(verdict.scheme).toBe('INVALID');
     expect(verdict.computedRootHex).toBe(ROOT);
@@ -124,7 +118,7 @@ describe('verifyProofBundle on the conformance fixtures (protocol.md 4.2, 4.4)',
 });
 
 type Mutation = (b: ReturnType<typeof fixture>) => unknown;
-/** One case per rejection of protocol.md 4.4 (rules 1-11), each a mutation of valid_bundle.json. */
+/** One case per rejection of docs/protocol.md 4.4 (rules 1-11), each a mutation of valid_bundle.json. */
 const REJECTIONS: [string, Mutation, RegExp, { expectedLeafHex?: string }?][] = [
   ['rule 1: not a JSON object', (b) => [b], /not a JSON object/],
   ['rule 1: protocol is not "ZAP1"', (b) => ({ ...b, protocol: 'zap1' }), /protocol must be "ZAP1"/],
@@ -227,7 +221,7 @@ const REJECTIONS: [string, Mutation, RegExp, { expectedLeafHex?: string }?][] = 
   ],
 ];
 
-describe('verifyProofBundle rejections (protocol.md 4.4)', () => {
+describe('verifyProofBundle rejections (docs/protocol.md 4.4)', () => {
   it.each(REJECTIONS)('%s', (_name, mutate, error, options) => {
     const verdict = verifyProofBundle(mutate(fixture('valid_bundle.json')), options);
     expect(verdict.valid).toBe(false);
@@ -317,16 +311,16 @@ describe('verifyProofBundle never throws', () => {
   });
 });
 
-describe('verifyExport (protocol.md 4.5)', () => {
+describe('verifyExport (docs/protocol.md 4.5)', () => {
   const exportFixture = (): Json & { proofs: Json[] } => {
-    const value = readFixture('valid_export.json');
+    const value = readZap1Json('valid_export.json');
     if (!isJson(value) || !Array.isArray(value['proofs']) || !value['proofs'].every(isJson))
       throw new Error('bad fixture');
     return { ...value, proofs: value['proofs'] };
   };
 
   it('valid_export.json passes: both legacy proofs are gated by height and reach the raw root', () => {
-    const result = verifyExport(readFixture('valid_export.json'));
+    const result = verifyExport(readZap1Json('valid_export.json'));
     expect(result).toEqual({
       valid: true,
       proofs: [

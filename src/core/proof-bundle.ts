@@ -1,5 +1,5 @@
 /**
- * Proof bundle and export package verification (protocol.md 4.1-4.5). Input is untrusted JSON, so
+ * Proof bundle and export package verification (docs/protocol.md 4.1-4.5). Input is untrusted JSON, so
  * every field is checked explicitly and nothing here throws.
  */
 import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, SCHEME_LEGACY } from './event-types.js';
@@ -95,7 +95,7 @@ function describeAnchor(txid: unknown, height: unknown): string | null {
 }
 
 /**
- * Recomputes the leaf from disclosed preimage fields (protocol.md 4.4, typed-witness check). Leaf
+ * Recomputes the leaf from disclosed preimage fields (docs/protocol.md 4.4, typed-witness check). Leaf
  * keys other than the metadata keys with a non-null value count as disclosed; with none the event
  * type stays a claim. A disclosure that lacks a field the claimed type hashes (the 4.2 fixture shape
  * discloses only wallet_hash and serial_number, which is not every type's preimage) cannot be
@@ -203,7 +203,7 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
     return reject(`the bundle is for leaf ${v.leafHex}, not for the requested leaf ${quote(expected)}`);
   }
 
-  // Verdict (protocol.md 4.4, then 3.4 with the bundle's scheme).
+  // Verdict (docs/protocol.md 4.4, then 3.4 with the bundle's scheme).
   const walk = walkProof(v.leafHex, steps);
   v.steps = walk.steps;
   const raw = parseHash(walk.rawRootHex);
@@ -230,7 +230,7 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
 }
 
 /**
- * Verifies a proof bundle (protocol.md 4.4): the structural rules 1-11 (rule 11 with
+ * Verifies a proof bundle (docs/protocol.md 4.4): the structural rules 1-11 (rule 11 with
  * `options.expectedLeafHex`, the leaf hash a bundle was fetched for), then the verdict of 3.4 under
  * the bundle's scheme, and, when preimage fields are disclosed (the 4.2 fixture shape), the leaf
  * recomputed from them. Accepts the served v2 shape (4.1) and the fixture shape (4.2). Never throws;
@@ -312,7 +312,7 @@ function checkExportProof(entry: unknown, position: number): ExportProofVerdict 
 }
 
 /**
- * Verifies an export package (`GET /lifecycle/{wallet}/export`, protocol.md 4.5) with the audit
+ * Verifies an export package (`GET /lifecycle/{wallet}/export`, docs/protocol.md 4.5) with the audit
  * rules: each proof needs `merkle_scheme`; a count-bound proof needs `leaf_count` and must reach its
  * count-bound root; a legacy proof must be anchored at or below block 3317133 and reach its raw
  * root. Valid when the package is well-formed, holds at least one proof, and every proof passes.

@@ -1,5 +1,5 @@
 /**
- * Incremental SHA-256 for hashing a contract file in chunks (protocol.md section 1: SHA-256 is only
+ * Incremental SHA-256 for hashing a contract file in chunks (docs/protocol.md section 1: SHA-256 is only
  * used for the content digest behind `contract_sha256`), so a large file never sits in memory whole.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -17,7 +17,7 @@ export interface Sha256Stream {
 
 /**
  * A new incremental SHA-256 (`@noble/hashes`), giving the same digest as hashing all chunks at once.
- * The hex digest is what `contract_sha256` expects (protocol.md 2.1).
+ * The hex digest is what `contract_sha256` expects (docs/protocol.md 2.1).
  */
 export function createSha256Stream(): Sha256Stream {
   const hash = sha256.create();

@@ -1,5 +1,5 @@
 /**
- * The `POST /event` request rules (protocol.md 2.3, reference-api.md section 3, design.md
+ * The `POST /event` request rules (docs/protocol.md 2.3, docs/reference-api.md section 3, docs/architecture.md
  * "Contract details"). The service answers 400 with these messages and the web app shows them
  * before submitting, so both say the same thing in the same words.
  */
@@ -127,7 +127,7 @@ function isWriteApiType(value: unknown): value is EventType {
 
 /**
  * Names of the fields in `body` that `POST /event` does not accept, in the body's key order
- * (design.md "Contract details": the service answers 400 `unknown_field` naming them).
+ * (docs/architecture.md "Contract details": the service answers 400 `unknown_field` naming them).
  */
 export function unknownEventFields(body: Readonly<Record<string, unknown>>): string[] {
   return Object.keys(body).filter((key) => !REQUEST_FIELD_SET.has(key));
@@ -135,8 +135,8 @@ export function unknownEventFields(body: Readonly<Record<string, unknown>>): str
 
 /**
  * Every problem with a `POST /event` body, as `{field, message}` in the reference's check order
- * (protocol.md 2.3, reference-api.md 3): JSON types, identifiers, bounded text, hex digests
- * (64 lowercase hex, design.md), the agent subject rule, per-type required fields and ranges,
+ * (docs/protocol.md 2.3, docs/reference-api.md 3): JSON types, identifiers, bounded text, hex digests
+ * (64 lowercase hex, docs/architecture.md), the agent subject rule, per-type required fields and ranges,
  * then the event type. At most one error per field. `[]` means valid. Strings are never trimmed.
  * Unknown fields are not reported here (see `unknownEventFields`). `null` counts as absent.
  */

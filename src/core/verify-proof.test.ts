@@ -25,7 +25,7 @@ const V2_PAIR = { leafHex: L1, proof: proofOf1, leafCount: 2, rootHex: ROOT_2 };
 /** Leaf 0 of the 2-leaf tree against its legacy (duplicate-odd) root. */
 const LEGACY_PAIR = { leafHex: L0, proof: proofOf0, leafCount: 2, rootHex: LEGACY_ROOT_2 };
 
-describe('verifyProof: the equivalence corpus cases (protocol.md 3.4, 6 item 9)', () => {
+describe('verifyProof: the equivalence corpus cases (docs/protocol.md 3.4, 6 item 9)', () => {
   it('valid V2: 2-leaf tree, right leaf with left sibling (the valid bundle)', () => {
     expect(verifyProof(V2_PAIR)).toEqual(VALID_V2);
   });

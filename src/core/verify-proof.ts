@@ -1,4 +1,4 @@
-/** Merkle inclusion proof verification, the standard ZAP1 verdict (protocol.md 3.4). */
+/** Merkle inclusion proof verification, the standard ZAP1 verdict (docs/protocol.md 3.4). */
 import { commitRoot, hashNode, MAX_LEAF_COUNT } from './hash.js';
 import { isHex64, parseHash, toHex, bytesEqual } from './hex.js';
 import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, SCHEME_LEGACY } from './event-types.js';
@@ -19,7 +19,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Walks a proof from the leaf to the raw root (protocol.md 3.4 step 1): "right" means
+ * Walks a proof from the leaf to the raw root (docs/protocol.md 3.4 step 1): "right" means
  * `H_node(current, sibling)`, "left" means `H_node(sibling, current)`. Throws TypeError/RangeError
  * for a leaf or sibling that is not 64 lowercase hex, or a position other than exactly left/right.
  */
@@ -44,7 +44,7 @@ export function walkProof(
 }
 
 /**
- * The standard ZAP1 verdict (protocol.md 3.4, exactly): walk the proof, then accept a count-bound
+ * The standard ZAP1 verdict (docs/protocol.md 3.4, exactly): walk the proof, then accept a count-bound
  * root `H_root(leafCount, raw)` unless the scheme is legacy, or a raw (legacy) root only when the
  * scheme is legacy, or null with `allowHistoricalLegacy`, and the anchor height is at most 3317133.
  * An unknown scheme is INVALID even when the hashes match. Never throws: malformed input (bad hex,

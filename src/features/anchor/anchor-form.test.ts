@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anchorEventBody, anchorFormErrors, firstInvalidField, localAnchorLeaf } from './anchor-form';
 
-// protocol.md 2.1 worked example.
+// docs/protocol.md 2.1 worked example.
 const EXAMPLE = {
   walletHash: 'wallet_abc',
   serialNumber: 'Z15P-2026-001',

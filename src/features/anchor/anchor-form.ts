@@ -45,7 +45,7 @@ export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
   return errors;
 }
 
-/** The leaf the service will record for these values (protocol.md 2.1), or null while they are invalid. */
+/** The leaf the service will record for these values (docs/protocol.md 2.1), or null while they are invalid. */
 export function localAnchorLeaf(values: AnchorFormValues): string | null {
   if (Object.keys(anchorFormErrors(values)).length > 0) return null;
   return leafHash(anchorEventBody(values));

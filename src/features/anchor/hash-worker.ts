@@ -1,5 +1,5 @@
 /**
- * Hashes one file off the main thread: SHA-256 with hash-wasm (design.md: about twice
+ * Hashes one file off the main thread: SHA-256 with hash-wasm (docs/architecture.md: about twice
  * @noble/hashes' speed; WebCrypto cannot hash in chunks), reading Blob.slice ranges so a file of
  * any size never sits in memory whole. The page cancels by terminating the worker.
  */

@@ -1,5 +1,5 @@
 /**
- * Submissions kept in this browser (design.md "The app, details"): file name, contract hash,
+ * Submissions kept in this browser (docs/architecture.md "The app, details"): file name, contract hash,
  * serial, wallet, leaf and the latest bundle, per service, newest first, so a user can come back
  * to them. localStorage is user-editable, so entries are parsed on read.
  */

@@ -1,6 +1,6 @@
 /**
  * The default `wallet_hash`: a random pseudonym kept in this browser, so a user's submissions
- * share one lifecycle without revealing anything about them (design.md "The app, details").
+ * share one lifecycle without revealing anything about them (docs/architecture.md "The app, details").
  */
 
 const PSEUDONYM_KEY = 'zap1.walletPseudonym';

@@ -1,5 +1,5 @@
 /**
- * Per-anchor verdicts of the append-only check (design.md decision 7): each anchored root must
+ * Per-anchor verdicts of the append-only check (docs/architecture.md decision 7): each anchored root must
  * extend the previous one, proven by `/anchor/consistency` and verified here with `verifyConsistency`.
  */
 import type { AnchorConsistency, AnchorHistoryEntry } from '../../api/anchor';

@@ -1,5 +1,5 @@
 /**
- * The global search (design.md "The app, details"): a 64-hex value is tried as a leaf, then a txid
+ * The global search (docs/architecture.md "The app, details"): a 64-hex value is tried as a leaf, then a txid
  * (also an anchored root), then a wallet, with a chooser when several match; any other valid wallet
  * pseudonym is tried as a wallet. The network look-ups are injected so the order and outcomes are
  * tested without a service.

@@ -6,7 +6,7 @@ export type MemoInputMode = 'hex' | 'text' | 'file';
 
 /** A Zcash memo field. */
 export const MEMO_FIELD_BYTES = 512;
-/** What `POST /memo/decode` accepts (reference-api.md 4.10). */
+/** What `POST /memo/decode` accepts (docs/reference-api.md 4.10). */
 export const SERVICE_MEMO_LIMIT_BYTES = 1024;
 /** Files beyond this are surely not memos; refusing keeps the hex view fast. */
 export const MAX_FILE_BYTES = 64 * 1024;

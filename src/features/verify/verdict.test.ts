@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { verifyProofBundle } from '../../core';
+import { readZap1Json } from '../../../test/vectors';
 import {
   claimedScheme,
   eventFieldsTemplate,
@@ -11,12 +10,9 @@ import {
   viewingKeyAdvice,
 } from './verdict';
 
-const zap1 = path.resolve(path.resolve(import.meta.dirname, '../../..'), '../shared/zap1');
-const shared = (name: string): unknown => JSON.parse(readFileSync(path.join(zap1, name), 'utf8'));
-
 /** valid_bundle.json in the served 4.1 shape: witness withheld, anchored. */
 function servedShape(): unknown {
-  const bundle = shared('valid_bundle.json');
+  const bundle = readZap1Json('valid_bundle.json');
   if (
     typeof bundle !== 'object' ||
     bundle === null ||
@@ -38,7 +34,7 @@ function servedShape(): unknown {
 
 describe('presentVerdict', () => {
   it('says what a valid fixture bundle proves, with the witness recomputed', () => {
-    const view = presentVerdict(verifyProofBundle(shared('valid_bundle.json')), { source: 'file' });
+    const view = presentVerdict(verifyProofBundle(readZap1Json('valid_bundle.json')), { source: 'file' });
     expect(view.headline).toBe('Valid proof');
     expect(view.reason).toBeNull();
     expect(view.checked.join(' ')).toMatch(/1 sibling hashes/);
@@ -62,7 +58,7 @@ describe('presentVerdict', () => {
   });
 
   it('gives the reason of an invalid bundle as a sentence, and claims nothing as checked', () => {
-    const bundle = shared('invalid_bundle.json');
+    const bundle = readZap1Json('invalid_bundle.json');
     const view = presentVerdict(verifyProofBundle(bundle), {
       source: 'file',
       claimedScheme: claimedScheme(bundle),
@@ -91,7 +87,7 @@ describe('pasted input', () => {
   });
 
   it('reads the claimed scheme of unknown JSON', () => {
-    expect(claimedScheme(shared('valid_bundle.json'))).toBe('ZAP1_COUNT_BOUND_V2');
+    expect(claimedScheme(readZap1Json('valid_bundle.json'))).toBe('ZAP1_COUNT_BOUND_V2');
     expect(claimedScheme({ root: 1 })).toBeNull();
   });
 });

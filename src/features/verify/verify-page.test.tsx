@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -8,9 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, stubFetch } from '../../api/fixtures/fetch-stub';
 import { renderWithProviders } from '../../components/test-render';
 import { VerifyPage } from './verify-page';
-
-const zap1 = path.resolve(path.resolve(import.meta.dirname, '../../..'), '../shared/zap1');
-const sharedText = (name: string): string => readFileSync(path.join(zap1, name), 'utf8');
+import { readZap1Text } from '../../../test/vectors';
 
 function renderAt(url: string) {
   return renderWithProviders(
@@ -32,7 +28,7 @@ describe('VerifyPage', () => {
     renderAt('/verify');
     // fireEvent: typing a whole bundle key by key is slow and proves nothing more.
     fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), {
-      target: { value: sharedText('valid_bundle.json') },
+      target: { value: readZap1Text('valid_bundle.json') },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
     expect(screen.getByTestId('verdict').textContent).toBe('✓ Valid proof');
@@ -45,7 +41,7 @@ describe('VerifyPage', () => {
   it('refuses the invalid fixture with the reason in plain words', () => {
     renderAt('/verify');
     fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), {
-      target: { value: sharedText('invalid_bundle.json') },
+      target: { value: readZap1Text('invalid_bundle.json') },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
     expect(screen.getByTestId('verdict').textContent).toBe('✗ Invalid proof');

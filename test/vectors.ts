@@ -1,0 +1,23 @@
+/**
+ * Test-only access to the ZAP1 conformance data kept in this repository (test/vectors/zap1, with
+ * its licence). Tests read vectors through here so that no test names a path outside the repository.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (this file lives in test/). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The folder of the ZAP1 conformance files. */
+export const ZAP1_VECTORS_DIR = path.join(REPO_ROOT, 'test', 'vectors', 'zap1');
+
+/** The text of a ZAP1 conformance file, e.g. `valid_bundle.json` or `ops-fixture/stats.json`. */
+export function readZap1Text(name: string): string {
+  return readFileSync(path.join(ZAP1_VECTORS_DIR, name), 'utf8');
+}
+
+/** A ZAP1 conformance JSON file, parsed (untyped: tests parse it with a schema or pass it on as wire data). */
+export function readZap1Json(name: string): unknown {
+  return JSON.parse(readZap1Text(name));
+}
