@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  HEX64_PATTERN,
   LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
   SCHEME_COUNT_BOUND,
   eventTypeLabel,
@@ -14,7 +15,7 @@ import {
 import type { Ledger } from './ledger.js';
 import type { AnchoredRoot, LeafRecord } from './store/store.js';
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const hex64 = z.string().regex(HEX64_PATTERN);
 
 export const ProofStepSchema = z.object({ hash: hex64, position: z.enum(['left', 'right']) }).strict();
 

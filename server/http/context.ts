@@ -8,6 +8,7 @@ import type { Store } from '../store/store.js';
 import { ApiError } from './errors.js';
 import type { RouteDoc } from './openapi.js';
 import type { RateLimiter } from './rate-limit.js';
+import { HEX64_PATTERN } from '../../src/core/index.js';
 
 export interface AppContext {
   config: Config;
@@ -60,7 +61,7 @@ export const positiveIntParam = (name: string) =>
     .refine((n) => n >= 1, `${name} must be at least 1`);
 
 export const hex64Param = (name: string) =>
-  z.string().regex(/^[0-9a-f]{64}$/, `${name} must be exactly 64 lowercase hexadecimal characters`);
+  z.string().regex(HEX64_PATTERN, `${name} must be exactly 64 lowercase hexadecimal characters`);
 
 /** The client address used for per-address limits (honours X-Forwarded-For only with TRUST_PROXY). */
 export function clientAddress(request: FastifyRequest): string {

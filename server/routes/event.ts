@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  isRecord,
   EVENT_TYPE_BYTES,
   WRITE_API_EVENT_TYPES,
   isWriteApiEventType,
@@ -95,10 +96,6 @@ export function isJsonRequest(request: FastifyRequest): boolean {
   return typeof type === 'string' && /^application\/json\s*(;|$)/i.test(type);
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
   ctx.docs.push({
     method: 'post',
@@ -141,7 +138,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
 
     const body: unknown = request.body;
-    if (isPlainObject(body)) {
+    if (isRecord(body)) {
       const unknown = unknownEventFields(body);
       if (unknown.length > 0) {
         throw new ApiError(
@@ -153,7 +150,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     }
     const problems = validateEvent(body);
-    if (problems.length > 0 || !isPlainObject(body)) {
+    if (problems.length > 0 || !isRecord(body)) {
       throw new ApiError(
         400,
         'validation_failed',

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { toHex, parseHex } from '../../src/core/hex.js';
+import { isHex64, parseHex, toHex } from '../../src/core/index.js';
 import { MIGRATIONS } from './migrations.js';
 import {
   StoreConflictError,
@@ -400,8 +400,7 @@ export class SqliteStore implements Store {
   }
 
   recordAnchorIntent(input: { rootHex: string; leafCount: number }): AnchorAttempt {
-    if (!/^[0-9a-f]{64}$/.test(input.rootHex))
-      throw new RangeError('rootHex must be 64 lowercase hex characters');
+    if (!isHex64(input.rootHex)) throw new RangeError('rootHex must be 64 lowercase hex characters');
     if (!Number.isSafeInteger(input.leafCount) || input.leafCount < 1) {
       throw new RangeError('leafCount must be a positive integer');
     }
@@ -429,7 +428,7 @@ export class SqliteStore implements Store {
   }
 
   setAnchorTxid(id: number, txid: string): AnchorAttempt {
-    if (!/^[0-9a-f]{64}$/.test(txid)) throw new RangeError('txid must be 64 lowercase hex characters');
+    if (!isHex64(txid)) throw new RangeError('txid must be 64 lowercase hex characters');
     return this.transition(id, ['pending', 'broadcast'], `txid = ?, state = 'broadcast'`, [txid]);
   }
 

@@ -5,8 +5,9 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequestWithMeta } from './client';
+import { HEX64_PATTERN } from '../core';
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lowercase hex characters');
+const hex64 = z.string().regex(HEX64_PATTERN, 'must be 64 lowercase hex characters');
 
 /** The reference 201 shape (docs/reference-api.md 3.3) plus `timestamp` for DEPLOYMENT and EXIT. */
 export const eventResultSchema = z.looseObject({

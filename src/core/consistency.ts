@@ -4,7 +4,8 @@
  * against the committed (count-bound) roots `H_root(n, raw)` of docs/protocol.md 3.1.
  */
 import { MAX_LEAF_COUNT, commitRoot, hashNode } from './hash.js';
-import { bytesEqual, isHex64, parseHash } from './hex.js';
+import { isHex64 } from './guards.js';
+import { bytesEqual, parseHash } from './hex.js';
 
 function fail(error: string): { valid: false; error: string } {
   return { valid: false, error };

@@ -1,12 +1,8 @@
 /** Hex encoding helpers. Hashes cross every boundary of this project as lowercase hex strings. */
 
-const HEX_DIGITS = '0123456789abcdef';
-const LOWER_HEX_64 = /^[0-9a-f]{64}$/;
+import { HEX64_PATTERN } from './guards.js';
 
-/** Whether `value` is exactly 64 lowercase hex characters (a 32-byte hash as this project writes it). */
-export function isHex64(value: unknown): value is string {
-  return typeof value === 'string' && LOWER_HEX_64.test(value);
-}
+const HEX_DIGITS = '0123456789abcdef';
 
 // Two hex digits per byte value: proofs and bundles turn many hashes into hex, one lookup per byte.
 const BYTE_HEX: readonly string[] = Array.from(
@@ -55,7 +51,7 @@ export function parseHex(hex: string, options: { name?: string; expectedBytes?: 
 /** Bytes of a 32-byte hash given as 64 lowercase hex characters; anything else throws naming `name`. */
 export function parseHash(hex: string, name = 'hash'): Uint8Array {
   if (typeof hex !== 'string') throw new TypeError(`${name} must be a hex string`);
-  if (!LOWER_HEX_64.test(hex)) throw new RangeError(`${name} must be exactly 64 lowercase hex characters`);
+  if (!HEX64_PATTERN.test(hex)) throw new RangeError(`${name} must be exactly 64 lowercase hex characters`);
   return parseHex(hex, { name });
 }
 

@@ -2,6 +2,7 @@
  * The ZAP1 protocol library, shared by the service and the browser so that both prove and verify
  * with the same code. No React, no DOM, no Node APIs, no network.
  */
+export * from './guards.js';
 export * from './hex.js';
 export * from './hash.js';
 export * from './event-types.js';

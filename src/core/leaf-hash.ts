@@ -7,6 +7,7 @@
 import { hashLeafPreimage } from './hash.js';
 import { EVENT_TYPE_BYTES, isEventType, type EventType } from './event-types.js';
 import { toHex } from './hex.js';
+import { isHex64 } from './guards.js';
 
 /** Fields of an event as `POST /event` takes them, plus `timestamp` (DEPLOYMENT, EXIT) and `merkle_root` (MERKLE_ROOT). */
 export type EventFields = Readonly<Record<string, unknown>>;
@@ -103,7 +104,6 @@ const LAYOUTS: Readonly<Record<Exclude<EventType, 'MERKLE_ROOT'>, Layout>> = {
 const MAX_U32 = 0xffff_ffffn;
 const MAX_U64 = 0xffff_ffff_ffff_ffffn;
 const MAX_LP_BYTES = 0xffff;
-const LOWER_HEX_64 = /^[0-9a-f]{64}$/;
 // TextEncoder would silently turn an unpaired surrogate into U+FFFD, hashing text nobody wrote.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -204,8 +204,7 @@ export function leafHash(event: EventFields): string {
     if (root === undefined || root === null)
       throw new TypeError('merkle_root is required for a MERKLE_ROOT payload');
     if (typeof root !== 'string') throw new TypeError('merkle_root must be a string');
-    if (!LOWER_HEX_64.test(root))
-      throw new RangeError('merkle_root must be exactly 64 lowercase hex characters');
+    if (!isHex64(root)) throw new RangeError('merkle_root must be exactly 64 lowercase hex characters');
     return root;
   }
   return toHex(hashLeafPreimage(leafPreimage(event)));

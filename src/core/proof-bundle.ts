@@ -4,10 +4,11 @@
  */
 import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, SCHEME_LEGACY } from './event-types.js';
 import { MAX_LEAF_COUNT, commitRoot } from './hash.js';
-import { isHex64, parseHash, toHex } from './hex.js';
+import { parseHash, toHex } from './hex.js';
 import { leafHash } from './leaf-hash.js';
 import type { ProofStep } from './merkle.js';
 import { verifyProof, walkProof, type VerdictScheme, type WalkStep } from './verify-proof.js';
+import { isHex64, isRecord } from './guards.js';
 
 /** What `verifyProofBundle` found: the verdict, the parsed fields, and the walk for display. */
 export interface BundleVerdict {
@@ -50,10 +51,6 @@ const LEAF_METADATA_KEYS = new Set([
 function quote(value: unknown): string {
   if (typeof value !== 'string') return `of type ${value === null ? 'null' : typeof value}`;
   return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isLeafCount(value: unknown): value is number {

@@ -4,6 +4,7 @@
  * before submitting, so both say the same thing in the same words.
  */
 import { WRITE_API_EVENT_TYPES, type EventType } from './event-types.js';
+import { isHex64, isRecord } from './guards.js';
 
 /** One problem with one field of a request. */
 export interface FieldError {
@@ -101,7 +102,6 @@ const RANGE_RULES: Readonly<Record<string, { min: number; max: number; message: 
 };
 
 const IDENTIFIER = /^[A-Za-z0-9_-]+$/;
-const LOWER_HEX_64 = /^[0-9a-f]{64}$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MAX_SHOWN_TYPE_CHARS = 64;
 
@@ -116,10 +116,6 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 const isAbsent = (value: unknown): boolean => value === undefined || value === null;
-
-function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isWriteApiType(value: unknown): value is EventType {
   return typeof value === 'string' && (WRITE_API_EVENT_TYPES as readonly string[]).includes(value);
@@ -141,7 +137,7 @@ export function unknownEventFields(body: Readonly<Record<string, unknown>>): str
  * Unknown fields are not reported here (see `unknownEventFields`). `null` counts as absent.
  */
 export function validateEvent(body: unknown): FieldError[] {
-  if (!isPlainObject(body)) {
+  if (!isRecord(body)) {
     return [{ field: 'body', message: 'The request body must be a JSON object of event fields' }];
   }
   const errors: FieldError[] = [];
@@ -209,8 +205,7 @@ export function validateEvent(body: unknown): FieldError[] {
   for (const field of HASH_FIELDS) {
     const value = text(field);
     if (value === undefined) continue;
-    if (!LOWER_HEX_64.test(value))
-      fail(field, `${field} must be exactly 64 lowercase hexadecimal characters`);
+    if (!isHex64(value)) fail(field, `${field} must be exactly 64 lowercase hexadecimal characters`);
   }
 
   // 5. Agent subject rule: an agent event is about the agent, so the two ids must not diverge.

@@ -1,6 +1,7 @@
 /** Merkle inclusion proof verification, the standard ZAP1 verdict (docs/protocol.md 3.4). */
 import { commitRoot, hashNode, MAX_LEAF_COUNT } from './hash.js';
-import { isHex64, parseHash, toHex, bytesEqual } from './hex.js';
+import { isHex64, isRecord } from './guards.js';
+import { parseHash, toHex, bytesEqual } from './hex.js';
 import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, SCHEME_LEGACY } from './event-types.js';
 import type { ProofStep } from './merkle.js';
 
@@ -13,10 +14,6 @@ export interface WalkStep {
 
 /** The verdict schemes: the scheme a proof verified under, or INVALID. */
 export type VerdictScheme = typeof SCHEME_COUNT_BOUND | typeof SCHEME_LEGACY | 'INVALID';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Walks a proof from the leaf to the raw root (docs/protocol.md 3.4 step 1): "right" means

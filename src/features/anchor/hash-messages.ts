@@ -1,13 +1,10 @@
 /** Messages between the anchor page and its hash worker, checked on arrival (no casts). */
+import { isRecord } from '../../core';
 
 export type WorkerReply =
   | { type: 'progress'; bytesDone: number; totalBytes: number }
   | { type: 'done'; sha256Hex: string; totalBytes: number; elapsedMs: number }
   | { type: 'error'; message: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
 
 /** The worker's reply, or null for anything else. */
 export function parseWorkerReply(data: unknown): WorkerReply | null {

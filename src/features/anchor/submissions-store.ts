@@ -5,12 +5,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { HEX64_PATTERN } from '../../core';
 
 const STORAGE_KEY = 'zap1.submissions';
 /** Bounded so localStorage never fills up with bundles. */
 export const MAX_SAVED_SUBMISSIONS = 50;
 
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const hex64 = z.string().regex(HEX64_PATTERN);
 
 export const savedSubmissionSchema = z.object({
   baseUrl: z.string(),
