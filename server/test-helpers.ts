@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
+import { eventSpec, fieldSpec, isWriteApiEventType } from '../src/core/index.js';
 
 export const ADMIN_KEY = 'test-operator-key-0123456789';
 export const HEX_A = 'a'.repeat(64);
@@ -82,57 +83,23 @@ export function tableCounts(dir: string): Record<string, number> {
 
 export const operator = { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' };
 
-/** A valid POST /event body for every write-API type. */
+/**
+ * A valid POST /event body of `type`, unique per `n`, made from the event table: each required
+ * field gets a value of its kind (an agent's id is its wallet, as the subject rule wants).
+ */
 export function validEvent(type: string, n = 0): Record<string, unknown> {
-  const w = `wallet_${n}`;
-  const s = `SERIAL-${n}`;
-  switch (type) {
-    case 'CONTRACT_ANCHOR':
-      return { event_type: type, wallet_hash: w, serial_number: s, contract_sha256: HEX_A };
-    case 'DEPLOYMENT':
-      return { event_type: type, wallet_hash: w, serial_number: s, facility_id: 'facility-1' };
-    case 'HOSTING_PAYMENT':
-      return { event_type: type, wallet_hash: w, serial_number: s, month: 3, year: 2026 };
-    case 'SHIELD_RENEWAL':
-      return { event_type: type, wallet_hash: w, year: 2026 };
-    case 'TRANSFER':
-      return { event_type: type, wallet_hash: w, serial_number: s, new_wallet_hash: 'new_wallet' };
-    case 'EXIT':
-      return { event_type: type, wallet_hash: w, serial_number: s };
-    case 'STAKING_DEPOSIT':
-    case 'STAKING_WITHDRAW':
-      return { event_type: type, wallet_hash: w, amount_zat: 1000 + n, validator_id: 'validator-1' };
-    case 'STAKING_REWARD':
-      return { event_type: type, wallet_hash: w, amount_zat: 5 + n, epoch: 7 };
-    case 'GOVERNANCE_PROPOSAL':
-      return { event_type: type, wallet_hash: w, proposal_id: `p-${n}`, proposal_hash: HEX_A };
-    case 'GOVERNANCE_VOTE':
-      return { event_type: type, wallet_hash: w, proposal_id: `p-${n}`, vote_commitment: HEX_B };
-    case 'GOVERNANCE_RESULT':
-      return { event_type: type, wallet_hash: w, proposal_id: `p-${n}`, result_hash: HEX_A };
-    case 'AGENT_REGISTER':
-      return {
-        event_type: type,
-        wallet_hash: w,
-        agent_id: w,
-        pubkey_hash: HEX_A,
-        model_hash: HEX_B,
-        policy_hash: HEX_A,
-      };
-    case 'AGENT_POLICY':
-      return { event_type: type, wallet_hash: w, agent_id: w, policy_version: 2, rules_hash: HEX_B };
-    case 'AGENT_ACTION':
-      return {
-        event_type: type,
-        wallet_hash: w,
-        agent_id: w,
-        action_type: 'trade',
-        input_hash: HEX_A,
-        output_hash: HEX_B,
-      };
-    default:
-      throw new Error(`no fixture for ${type}`);
+  if (!isWriteApiEventType(type)) throw new Error(`no fixture for ${type}`);
+  const wallet = `wallet_${n}`;
+  const body: Record<string, unknown> = { event_type: type, wallet_hash: wallet };
+  for (const field of eventSpec(type).required) {
+    const spec = fieldSpec(field);
+    if (field === 'agent_id') body[field] = wallet;
+    else if (spec.kind === 'identifier') body[field] = `${field}_${n}`;
+    else if (spec.kind === 'text') body[field] = `${field.toUpperCase()}-${n}`;
+    else if (spec.kind === 'hash') body[field] = n % 2 === 0 ? HEX_A : HEX_B;
+    else body[field] = Math.min((spec.range?.min ?? 0) + n, spec.range?.max ?? Number.MAX_SAFE_INTEGER);
   }
+  return body;
 }
 
 /** Contract-anchor body unique per `n`. */

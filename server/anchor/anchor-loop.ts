@@ -12,7 +12,7 @@
  * The loop implements the `ChainHooks` the HTTP layer reads; it never throws out of a tick, so an
  * unreachable node shows in /health and /anchor/status instead of stopping the service.
  */
-import { EVENT_TYPE_BYTES, encodeMemo, parseAnchorMemo, parseHex, toHex } from '../../src/core/index.js';
+import { EVENT_SPECS, encodeMemo, parseAnchorMemo, parseHex, toHex } from '../../src/core/index.js';
 import { ChainUnavailableError, type ChainHealth, type ChainHooks, type Network } from '../chain.js';
 import type { Ledger } from '../ledger.js';
 import { StoreConflictError, type AnchorAttempt, type Store } from '../store/store.js';
@@ -73,7 +73,7 @@ function message(err: unknown): string {
 
 /** The memo of an anchor of `rootHex` as the hex that `z_sendmany` takes (72 bytes; the node pads). */
 export function anchorMemoHex(rootHex: string): string {
-  return toHex(encodeMemo(EVENT_TYPE_BYTES.MERKLE_ROOT, rootHex));
+  return toHex(encodeMemo(EVENT_SPECS.MERKLE_ROOT.byte, rootHex));
 }
 
 /**

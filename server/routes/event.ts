@@ -3,48 +3,48 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   isRecord,
-  EVENT_TYPE_BYTES,
+  EVENT_SPECS,
+  FIELD_SPECS,
   WRITE_API_EVENT_TYPES,
+  isServerStamped,
+  storedSerial,
   isWriteApiEventType,
   leafHash,
   unknownEventFields,
   validateEvent,
-  type EventType,
+  type FieldKind,
 } from '../../src/core/index.js';
 import { authenticate } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 
-const str = z.string();
-const u32 = z.int().min(0).max(4_294_967_295);
+/** The zod type of a request field in the OpenAPI document, by its kind. */
+function requestFieldSchema(kind: FieldKind): z.ZodType {
+  switch (kind) {
+    case 'u32':
+      return z.int().min(0).max(4_294_967_295);
+    case 'u64':
+      return z.int().min(1);
+    case 'hash':
+      return z.string().describe('64 lowercase hex');
+    case 'identifier':
+      return z.string().describe('1-128 bytes of [A-Za-z0-9_-]');
+    case 'text':
+      return z.string().describe('1-512 UTF-8 bytes, no control characters');
+  }
+}
 
-/** The request body, for the OpenAPI document; `validateEvent` is what enforces the rules. */
+/** The request body, for the OpenAPI document (from the event table); `validateEvent` enforces the rules. */
 export const EventRequestSchema = z
   .object({
-    event_type: z.enum(WRITE_API_EVENT_TYPES as [EventType, ...EventType[]]),
-    wallet_hash: str.describe('1-128 bytes of [A-Za-z0-9_-]; a pseudonym, not hashed by the service'),
-    serial_number: str.optional(),
-    contract_sha256: str.optional().describe('64 lowercase hex'),
-    facility_id: str.optional(),
-    month: u32.optional(),
-    year: u32.optional(),
-    new_wallet_hash: str.optional(),
-    amount_zat: z.int().min(1).optional(),
-    validator_id: str.optional(),
-    epoch: u32.optional(),
-    proposal_id: str.optional(),
-    proposal_hash: str.optional(),
-    vote_commitment: str.optional(),
-    result_hash: str.optional(),
-    agent_id: str.optional(),
-    pubkey_hash: str.optional(),
-    model_hash: str.optional(),
-    policy_hash: str.optional(),
-    policy_version: u32.optional(),
-    rules_hash: str.optional(),
-    action_type: str.optional(),
-    input_hash: str.optional(),
-    output_hash: str.optional(),
+    event_type: z.enum(WRITE_API_EVENT_TYPES),
+    ...Object.fromEntries(
+      Object.entries(FIELD_SPECS).map(([name, spec]) => {
+        const schema = requestFieldSchema(spec.kind);
+        // wallet_hash is the one field every type needs.
+        return [name, name === 'wallet_hash' ? schema : schema.optional()];
+      }),
+    ),
   })
   .strict();
 
@@ -61,35 +61,6 @@ export const EventResponseSchema = z
     timestamp: z.int().optional().describe('Server Unix time hashed into DEPLOYMENT and EXIT leaves'),
   })
   .strict();
-
-const AGENT_TYPES: readonly string[] = ['AGENT_REGISTER', 'AGENT_POLICY', 'AGENT_ACTION'];
-const STAMPED_TYPES: readonly string[] = ['DEPLOYMENT', 'EXIT'];
-
-/** The column the reference stores as serial_number per type (docs/reference-api.md 3.1). */
-function storedSerial(type: EventType, body: Readonly<Record<string, unknown>>): string | null {
-  const pick = (field: string): string | null => {
-    const v = body[field];
-    return typeof v === 'string' ? v : null;
-  };
-  switch (type) {
-    case 'STAKING_DEPOSIT':
-    case 'STAKING_WITHDRAW':
-      return pick('validator_id');
-    case 'GOVERNANCE_PROPOSAL':
-    case 'GOVERNANCE_VOTE':
-    case 'GOVERNANCE_RESULT':
-      return pick('proposal_id');
-    case 'AGENT_ACTION':
-      return pick('action_type');
-    case 'SHIELD_RENEWAL':
-    case 'STAKING_REWARD':
-    case 'AGENT_REGISTER':
-    case 'AGENT_POLICY':
-      return null;
-    default:
-      return pick('serial_number');
-  }
-}
 
 export function isJsonRequest(request: FastifyRequest): boolean {
   const type = request.headers['content-type'];
@@ -164,16 +135,15 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
       // validateEvent already guarantees both; this narrows the types without a cast.
       throw new ApiError(400, 'validation_failed', 'event_type and wallet_hash are required.');
     }
-    const stamped = STAMPED_TYPES.includes(eventType);
-    const timestamp = stamped ? Math.floor(nowDate.getTime() / 1000) : null;
+    const timestamp = isServerStamped(eventType) ? Math.floor(nowDate.getTime() / 1000) : null;
     const leafHex = leafHash(timestamp === null ? body : { ...body, timestamp });
-    const isAgent = AGENT_TYPES.includes(eventType);
+    const isAgent = EVENT_SPECS[eventType].subject === 'agent';
     const agentId = body.agent_id;
     const subjectId = isAgent && typeof agentId === 'string' ? agentId : walletHash;
 
     const result = await ctx.ledger.submit({
       leafHex,
-      eventType: EVENT_TYPE_BYTES[eventType],
+      eventType: EVENT_SPECS[eventType].byte,
       walletHash: subjectId,
       serialNumber: storedSerial(eventType, body),
       timestamp,

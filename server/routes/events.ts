@@ -1,7 +1,7 @@
 /** GET /events: the public feed, newest first, paged by leaf position (docs/reference-api.md 4.8). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { EVENT_DESCRIPTIONS, EVENT_TYPES, EVENT_TYPE_BYTES, eventTypeLabel } from '../../src/core/index.js';
+import { EVENT_SPECS, EVENT_TYPES, eventTypeLabel } from '../../src/core/index.js';
 import { limitParam, parseInput, positiveIntParam, type AppContext } from '../http/context.js';
 
 export const EventsQuerySchema = z
@@ -58,7 +58,7 @@ export function eventsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const page = ctx.store.listEvents({
       limit: query.limit,
       ...(query.before !== undefined ? { before: query.before } : {}),
-      ...(query.event_type !== undefined ? { eventType: EVENT_TYPE_BYTES[query.event_type] } : {}),
+      ...(query.event_type !== undefined ? { eventType: EVENT_SPECS[query.event_type].byte } : {}),
     });
     if (page.nextBefore !== null && query.limit > 0) {
       const params = new URLSearchParams({ limit: String(query.limit), before: String(page.nextBefore) });
@@ -73,7 +73,7 @@ export function eventsRoutes(app: FastifyInstance, ctx: AppContext): void {
         return {
           leaf_hash: leaf.leafHex,
           event_type: label,
-          description: label === 'UNKNOWN' ? 'Unknown event type' : EVENT_DESCRIPTIONS[label],
+          description: label === 'UNKNOWN' ? 'Unknown event type' : EVENT_SPECS[label].description,
           created_at: leaf.createdAt,
           preimage_disclosure: 'withheld from the public event feed',
           event_type_authentication: 'unverified_server_metadata_without_disclosed_witness',

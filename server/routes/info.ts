@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   EVENT_TYPES,
-  EVENT_TYPE_BYTES,
+  EVENT_SPECS,
   SYSTEM_MANAGED_EVENT_TYPES,
   WRITE_API_EVENT_TYPES,
   eventTypeLabel,
@@ -138,7 +138,7 @@ export function infoRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/stats', async () => {
     const counts = ctx.ledger.typeCounts();
     const typeCounts: Record<string, number> = {};
-    for (const t of EVENT_TYPES) typeCounts[t] = counts.get(EVENT_TYPE_BYTES[t]) ?? 0;
+    for (const t of EVENT_TYPES) typeCounts[t] = counts.get(EVENT_SPECS[t].byte) ?? 0;
     let unknown = 0;
     for (const [byte, n] of counts) if (eventTypeLabel(byte) === 'UNKNOWN') unknown += n;
     if (unknown > 0) typeCounts['OTHER_UNKNOWN'] = unknown;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readZap1Json } from '../../test/vectors.js';
-import { EVENT_TYPE_BYTES, EVENT_TYPES, isEventType } from './event-types.js';
+import { EVENT_SPECS, EVENT_TYPES, isEventType } from './event-specs.js';
 import { toHex } from './hex.js';
 import { leafHash, leafPreimage, type EventFields } from './leaf-hash.js';
 
@@ -34,7 +34,7 @@ describe('leafHash on the shipped vectors (hash_vectors.json)', () => {
     (_name, vector) => {
       expect(isEventType(vector.event_type)).toBe(true);
       if (isEventType(vector.event_type)) {
-        expect(EVENT_TYPE_BYTES[vector.event_type]).toBe(parseInt(vector.type_byte, 16));
+        expect(EVENT_SPECS[vector.event_type].byte).toBe(parseInt(vector.type_byte, 16));
       }
       expect(leafHash({ ...vector.input_fields, event_type: vector.event_type })).toBe(vector.expected_hash);
     },

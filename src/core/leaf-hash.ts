@@ -1,105 +1,17 @@
 /**
- * Leaf preimages and leaf hashes of the 18 ZAP1 event types (docs/protocol.md section 2).
+ * Leaf preimages and leaf hashes of the ZAP1 event types (docs/protocol.md section 2), laid out as
+ * `EVENT_SPECS` says.
  *
  * These functions only encode and hash: they check that each field can be encoded, not that it
  * would pass `POST /event` (that is `validateEvent`).
  */
 import { hashLeafPreimage } from './hash.js';
-import { EVENT_TYPE_BYTES, isEventType, type EventType } from './event-types.js';
+import { eventSpec, isEventType, type EventType } from './event-specs.js';
 import { toHex } from './hex.js';
 import { isHex64 } from './guards.js';
 
 /** Fields of an event as `POST /event` takes them, plus `timestamp` (DEPLOYMENT, EXIT) and `merkle_root` (MERKLE_ROOT). */
 export type EventFields = Readonly<Record<string, unknown>>;
-
-/** How one field is written into a preimage. */
-type Encoding = 'raw' | 'lp' | 'u32' | 'u64';
-type Layout = readonly (readonly [Encoding, string])[];
-
-/** Preimage body after the type byte, per type, in order (docs/protocol.md section 2 table). */
-const LAYOUTS: Readonly<Record<Exclude<EventType, 'MERKLE_ROOT'>, Layout>> = {
-  PROGRAM_ENTRY: [['raw', 'wallet_hash']],
-  OWNERSHIP_ATTEST: [
-    ['lp', 'wallet_hash'],
-    ['lp', 'serial_number'],
-  ],
-  CONTRACT_ANCHOR: [
-    ['lp', 'serial_number'],
-    ['lp', 'contract_sha256'],
-  ],
-  DEPLOYMENT: [
-    ['lp', 'serial_number'],
-    ['lp', 'facility_id'],
-    ['u64', 'timestamp'],
-  ],
-  HOSTING_PAYMENT: [
-    ['lp', 'serial_number'],
-    ['u32', 'month'],
-    ['u32', 'year'],
-  ],
-  SHIELD_RENEWAL: [
-    ['lp', 'wallet_hash'],
-    ['u32', 'year'],
-  ],
-  // The request's wallet_hash is the old owner.
-  TRANSFER: [
-    ['lp', 'wallet_hash'],
-    ['lp', 'new_wallet_hash'],
-    ['lp', 'serial_number'],
-  ],
-  EXIT: [
-    ['lp', 'wallet_hash'],
-    ['lp', 'serial_number'],
-    ['u64', 'timestamp'],
-  ],
-  STAKING_DEPOSIT: [
-    ['lp', 'wallet_hash'],
-    ['u64', 'amount_zat'],
-    ['lp', 'validator_id'],
-  ],
-  STAKING_WITHDRAW: [
-    ['lp', 'wallet_hash'],
-    ['u64', 'amount_zat'],
-    ['lp', 'validator_id'],
-  ],
-  STAKING_REWARD: [
-    ['lp', 'wallet_hash'],
-    ['u64', 'amount_zat'],
-    ['u32', 'epoch'],
-  ],
-  GOVERNANCE_PROPOSAL: [
-    ['lp', 'wallet_hash'],
-    ['lp', 'proposal_id'],
-    ['lp', 'proposal_hash'],
-  ],
-  GOVERNANCE_VOTE: [
-    ['lp', 'wallet_hash'],
-    ['lp', 'proposal_id'],
-    ['lp', 'vote_commitment'],
-  ],
-  GOVERNANCE_RESULT: [
-    ['lp', 'wallet_hash'],
-    ['lp', 'proposal_id'],
-    ['lp', 'result_hash'],
-  ],
-  AGENT_REGISTER: [
-    ['lp', 'agent_id'],
-    ['lp', 'pubkey_hash'],
-    ['lp', 'model_hash'],
-    ['lp', 'policy_hash'],
-  ],
-  AGENT_POLICY: [
-    ['lp', 'agent_id'],
-    ['u32', 'policy_version'],
-    ['lp', 'rules_hash'],
-  ],
-  AGENT_ACTION: [
-    ['lp', 'agent_id'],
-    ['lp', 'action_type'],
-    ['lp', 'input_hash'],
-    ['lp', 'output_hash'],
-  ],
-};
 
 const MAX_U32 = 0xffff_ffffn;
 const MAX_U64 = 0xffff_ffff_ffff_ffffn;
@@ -157,11 +69,12 @@ function integerField(event: EventFields, type: EventType, name: string, max: bi
 export function leafPreimage(event: EventFields): Uint8Array {
   requireEventObject(event);
   const type = eventTypeOf(event);
-  if (type === 'MERKLE_ROOT') {
-    throw new RangeError('event_type MERKLE_ROOT has no leaf preimage: its payload is merkle_root itself');
+  const spec = eventSpec(type);
+  if (spec.preimage === null) {
+    throw new RangeError(`event_type ${type} has no leaf preimage: its payload is merkle_root itself`);
   }
-  const pieces: Uint8Array[] = [Uint8Array.of(EVENT_TYPE_BYTES[type])];
-  for (const [encoding, name] of LAYOUTS[type]) {
+  const pieces: Uint8Array[] = [Uint8Array.of(spec.byte)];
+  for (const [encoding, name] of spec.preimage) {
     if (encoding === 'raw' || encoding === 'lp') {
       const bytes = stringField(event, type, name);
       if (encoding === 'lp') {
@@ -199,7 +112,7 @@ export function leafPreimage(event: EventFields): Uint8Array {
  */
 export function leafHash(event: EventFields): string {
   requireEventObject(event);
-  if (eventTypeOf(event) === 'MERKLE_ROOT') {
+  if (eventSpec(eventTypeOf(event)).preimage === null) {
     const root = event['merkle_root'];
     if (root === undefined || root === null)
       throw new TypeError('merkle_root is required for a MERKLE_ROOT payload');

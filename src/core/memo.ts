@@ -2,7 +2,7 @@
  * ZAP1 memos: the 72-byte wire format (docs/protocol.md 5.1) and the raw memo classifier with its ZIP 302
  * TVLV decoder (docs/protocol.md 5.2-5.4), matching the reference `POST /memo/decode` output.
  */
-import { EVENT_TYPE_BYTES, eventTypeLabel } from './event-types.js';
+import { eventTypeLabel } from './event-specs.js';
 import { parseHash, toHex } from './hex.js';
 
 /** What `decodeMemo` found in a memo, in the JSON shape of `POST /memo/decode` (docs/protocol.md 5.4). */
@@ -57,7 +57,7 @@ export function encodeMemo(
   options: { padTo512?: boolean } = {},
 ): Uint8Array {
   if (typeof typeByte !== 'number') throw new TypeError('typeByte must be a number');
-  if (!Number.isInteger(typeByte) || !Object.values(EVENT_TYPE_BYTES).includes(typeByte)) {
+  if (!Number.isInteger(typeByte) || eventTypeLabel(typeByte) === 'UNKNOWN') {
     throw new RangeError(`typeByte ${String(typeByte)} is not a defined ZAP1 event type byte`);
   }
   parseHash(payloadHex, 'payloadHex');

@@ -2,7 +2,7 @@
  * Proof bundle and export package verification (docs/protocol.md 4.1-4.5). Input is untrusted JSON, so
  * every field is checked explicitly and nothing here throws.
  */
-import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, SCHEME_LEGACY } from './event-types.js';
+import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, SCHEME_LEGACY } from './schemes.js';
 import { MAX_LEAF_COUNT, commitRoot } from './hash.js';
 import { parseHash, toHex } from './hex.js';
 import { leafHash } from './leaf-hash.js';

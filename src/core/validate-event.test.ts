@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { WRITE_API_EVENT_TYPES } from './event-types.js';
+import { EVENT_REQUEST_FIELDS, WRITE_API_EVENT_TYPES } from './event-specs.js';
 import { leafHash } from './leaf-hash.js';
-import {
-  EVENT_REQUEST_FIELDS,
-  unknownEventFields,
-  validateEvent,
-  type FieldError,
-} from './validate-event.js';
+import { unknownEventFields, validateEvent, type FieldError } from './validate-event.js';
 
 const H1 = '0123456789abcdef'.repeat(4);
 const H2 = 'fedcba9876543210'.repeat(4);

@@ -3,7 +3,15 @@
  * "Contract details"). The service answers 400 with these messages and the web app shows them
  * before submitting, so both say the same thing in the same words.
  */
-import { WRITE_API_EVENT_TYPES, type EventType } from './event-types.js';
+import {
+  EVENT_REQUEST_FIELDS,
+  eventSpec,
+  fieldSpec,
+  fieldsOfKind,
+  isEventField,
+  isWriteApiEventType,
+  type FieldKind,
+} from './event-specs.js';
 import { isHex64, isRecord } from './guards.js';
 
 /** One problem with one field of a request. */
@@ -12,95 +20,14 @@ export interface FieldError {
   message: string;
 }
 
-/** Every field name `POST /event` accepts, in the reference request struct's order. `timestamp` is not one: the server stamps it. */
-export const EVENT_REQUEST_FIELDS: readonly string[] = [
-  'event_type',
-  'wallet_hash',
-  'serial_number',
-  'contract_sha256',
-  'facility_id',
-  'month',
-  'year',
-  'new_wallet_hash',
-  'amount_zat',
-  'validator_id',
-  'epoch',
-  'proposal_id',
-  'proposal_hash',
-  'vote_commitment',
-  'result_hash',
-  'agent_id',
-  'pubkey_hash',
-  'model_hash',
-  'policy_hash',
-  'policy_version',
-  'rules_hash',
-  'action_type',
-  'input_hash',
-  'output_hash',
-];
-
-// Check groups, each in the reference's order.
-const IDENTIFIER_FIELDS = ['wallet_hash', 'new_wallet_hash', 'agent_id'] as const;
-const BOUNDED_TEXT_FIELDS = [
-  'serial_number',
-  'facility_id',
-  'validator_id',
-  'proposal_id',
-  'action_type',
-] as const;
-const HASH_FIELDS = [
-  'contract_sha256',
-  'proposal_hash',
-  'vote_commitment',
-  'result_hash',
-  'pubkey_hash',
-  'model_hash',
-  'policy_hash',
-  'rules_hash',
-  'input_hash',
-  'output_hash',
-] as const;
-const U32_FIELDS = new Set(['month', 'year', 'epoch', 'policy_version']);
-const U64_FIELDS = new Set(['amount_zat']);
-const REQUEST_FIELD_SET = new Set(EVENT_REQUEST_FIELDS);
-
-/** Fields each write-API type needs beyond event_type and wallet_hash, in the reference's order. */
-const REQUIRED_FIELDS: Readonly<Partial<Record<EventType, readonly string[]>>> = {
-  CONTRACT_ANCHOR: ['serial_number', 'contract_sha256'],
-  DEPLOYMENT: ['serial_number', 'facility_id'],
-  HOSTING_PAYMENT: ['serial_number', 'month', 'year'],
-  SHIELD_RENEWAL: ['year'],
-  TRANSFER: ['serial_number', 'new_wallet_hash'],
-  EXIT: ['serial_number'],
-  STAKING_DEPOSIT: ['amount_zat', 'validator_id'],
-  STAKING_WITHDRAW: ['amount_zat', 'validator_id'],
-  STAKING_REWARD: ['amount_zat', 'epoch'],
-  GOVERNANCE_PROPOSAL: ['proposal_id', 'proposal_hash'],
-  GOVERNANCE_VOTE: ['proposal_id', 'vote_commitment'],
-  GOVERNANCE_RESULT: ['proposal_id', 'result_hash'],
-  AGENT_REGISTER: ['agent_id', 'pubkey_hash', 'model_hash', 'policy_hash'],
-  AGENT_POLICY: ['agent_id', 'policy_version', 'rules_hash'],
-  AGENT_ACTION: ['agent_id', 'action_type', 'input_hash', 'output_hash'],
-};
-const AGENT_TYPES: readonly string[] = ['AGENT_REGISTER', 'AGENT_POLICY', 'AGENT_ACTION'];
+// Check groups, each in the reference's order (FIELD_SPECS is in it).
+const IDENTIFIER_FIELDS = fieldsOfKind('identifier');
+const BOUNDED_TEXT_FIELDS = fieldsOfKind('text');
+const HASH_FIELDS = fieldsOfKind('hash');
+const INTEGER_KINDS: ReadonlySet<FieldKind> = new Set(['u32', 'u64']);
+const REQUEST_FIELD_SET: ReadonlySet<string> = new Set(EVENT_REQUEST_FIELDS);
 
 const MAX_U32 = 0xffff_ffff;
-/** 21 million ZEC in zatoshi. */
-const MAX_ZATOSHI = 2_100_000_000_000_000;
-
-/** Range rules that only apply when the event type requires the field; the message is the reference's. */
-const RANGE_RULES: Readonly<Record<string, { min: number; max: number; message: string }>> = {
-  month: { min: 1, max: 12, message: 'month must be 1-12' },
-  year: { min: 2020, max: 2100, message: 'year must be 2020-2100' },
-  amount_zat: {
-    min: 1,
-    max: MAX_ZATOSHI,
-    message: 'amount_zat must be between 1 and the Zcash maximum supply',
-  },
-  policy_version: { min: 1, max: MAX_U32, message: 'policy_version must be greater than zero' },
-};
-
 const IDENTIFIER = /^[A-Za-z0-9_-]+$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MAX_SHOWN_TYPE_CHARS = 64;
@@ -116,10 +43,6 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 const isAbsent = (value: unknown): boolean => value === undefined || value === null;
-
-function isWriteApiType(value: unknown): value is EventType {
-  return typeof value === 'string' && (WRITE_API_EVENT_TYPES as readonly string[]).includes(value);
-}
 
 /**
  * Names of the fields in `body` that `POST /event` does not accept, in the body's key order
@@ -147,9 +70,8 @@ export function validateEvent(body: unknown): FieldError[] {
     failed.add(field);
   };
   const eventType = body['event_type'];
-  const requiredByType: readonly string[] = isWriteApiType(eventType)
-    ? (REQUIRED_FIELDS[eventType] ?? [])
-    : [];
+  const typeSpec = isWriteApiEventType(eventType) ? eventSpec(eventType) : null;
+  const requiredByType: readonly string[] = typeSpec?.required ?? [];
 
   // 1. JSON types (where the reference's deserializer would refuse the body).
   for (const field of EVENT_REQUEST_FIELDS) {
@@ -158,16 +80,17 @@ export function validateEvent(body: unknown): FieldError[] {
       if (field === 'event_type' || field === 'wallet_hash') fail(field, `${field} required`);
       continue;
     }
-    if (U32_FIELDS.has(field) || U64_FIELDS.has(field)) {
+    const spec = isEventField(field) ? fieldSpec(field) : null;
+    if (spec && INTEGER_KINDS.has(spec.kind)) {
       if (typeof value !== 'number' || !Number.isInteger(value)) {
         fail(field, `${field} must be an integer`);
         continue;
       }
-      // A field the type requires gets its own range message in step 5.
-      if (requiredByType.includes(field) && field in RANGE_RULES) continue;
-      if (U32_FIELDS.has(field) && (value < 0 || value > MAX_U32)) {
+      // A field the type requires gets its own range message in step 6.
+      if (requiredByType.includes(field) && spec.range) continue;
+      if (spec.kind === 'u32' && (value < 0 || value > MAX_U32)) {
         fail(field, `${field} must be an integer from 0 to ${MAX_U32}`);
-      } else if (U64_FIELDS.has(field) && (value < 0 || !Number.isSafeInteger(value))) {
+      } else if (spec.kind === 'u64' && (value < 0 || !Number.isSafeInteger(value))) {
         fail(field, `${field} must be between 1 and the Zcash maximum supply`);
       }
     } else if (typeof value !== 'string') {
@@ -209,7 +132,7 @@ export function validateEvent(body: unknown): FieldError[] {
   }
 
   // 5. Agent subject rule: an agent event is about the agent, so the two ids must not diverge.
-  if (typeof eventType === 'string' && AGENT_TYPES.includes(eventType)) {
+  if (typeSpec?.subject === 'agent') {
     const agentId = text('agent_id');
     const walletHash = body['wallet_hash'];
     if (agentId !== undefined && typeof walletHash === 'string' && agentId !== walletHash) {
@@ -228,7 +151,7 @@ export function validateEvent(body: unknown): FieldError[] {
       fail(field, `${field} required`);
       continue;
     }
-    const rule = RANGE_RULES[field];
+    const rule = isEventField(field) ? fieldSpec(field).range : undefined;
     if (rule && typeof value === 'number' && (value < rule.min || value > rule.max)) {
       const message =
         field === 'policy_version' && value > rule.max
@@ -239,7 +162,7 @@ export function validateEvent(body: unknown): FieldError[] {
   }
 
   // 7. The event type itself.
-  if (typeof eventType === 'string' && !failed.has('event_type') && !isWriteApiType(eventType)) {
+  if (typeof eventType === 'string' && !failed.has('event_type') && typeSpec === null) {
     const chars = [...eventType]; // by code point, so a long value is never cut inside a surrogate pair
     const shown =
       chars.length > MAX_SHOWN_TYPE_CHARS ? `${chars.slice(0, MAX_SHOWN_TYPE_CHARS).join('')}…` : eventType;

@@ -1,0 +1,428 @@
+/**
+ * The ZAP1 event registry (docs/protocol.md section 2, docs/reference-api.md 3.1) as ONE table:
+ * what each event type is, which fields it needs, how its leaf preimage is laid out, whom it is
+ * about, and how people see it. Validation, leaf hashing, the service's schemas and OpenAPI, the
+ * event feed and the web app's labels are all derived from `EVENT_SPECS` and `FIELD_SPECS`.
+ *
+ * Adding an event type is one entry in `EVENT_SPECS` (plus, for a new request field, one entry in
+ * `FIELD_SPECS`) and its test vectors.
+ */
+
+/** How a request field is checked: its JSON type and its text rule (docs/protocol.md 2.3). */
+export type FieldKind =
+  /** 1-128 bytes of `[A-Za-z0-9_-]`. */
+  | 'identifier'
+  /** 1-512 UTF-8 bytes, no control characters. */
+  | 'text'
+  /** Exactly 64 lowercase hex characters, hashed as its ASCII text. */
+  | 'hash'
+  /** An integer that fits 4 bytes, written u32be. */
+  | 'u32'
+  /** An integer that fits 8 bytes (and a JS safe integer), written u64be. */
+  | 'u64';
+
+export interface FieldSpec {
+  kind: FieldKind;
+  /** What the app calls the field, in plain words. */
+  label: string;
+  /** Range checked where the event type requires the field, with the reference's message. */
+  range?: { min: number; max: number; message: string };
+}
+
+const MAX_U32 = 0xffff_ffff;
+/** 21 million ZEC in zatoshi. */
+const MAX_ZATOSHI = 2_100_000_000_000_000;
+
+/**
+ * Every field `POST /event` accepts besides `event_type`, in the reference request struct's order
+ * (which is also the order each group of checks runs in). `timestamp` is not one: the server stamps it.
+ */
+export const FIELD_SPECS = {
+  wallet_hash: { kind: 'identifier', label: 'Wallet' },
+  serial_number: { kind: 'text', label: 'Serial number' },
+  contract_sha256: { kind: 'hash', label: 'Contract SHA-256' },
+  facility_id: { kind: 'text', label: 'Facility' },
+  month: { kind: 'u32', label: 'Month', range: { min: 1, max: 12, message: 'month must be 1-12' } },
+  year: { kind: 'u32', label: 'Year', range: { min: 2020, max: 2100, message: 'year must be 2020-2100' } },
+  new_wallet_hash: { kind: 'identifier', label: 'New wallet' },
+  amount_zat: {
+    kind: 'u64',
+    label: 'Amount (zatoshi)',
+    range: { min: 1, max: MAX_ZATOSHI, message: 'amount_zat must be between 1 and the Zcash maximum supply' },
+  },
+  validator_id: { kind: 'text', label: 'Validator' },
+  epoch: { kind: 'u32', label: 'Epoch' },
+  proposal_id: { kind: 'text', label: 'Proposal' },
+  proposal_hash: { kind: 'hash', label: 'Proposal hash' },
+  vote_commitment: { kind: 'hash', label: 'Vote commitment' },
+  result_hash: { kind: 'hash', label: 'Result hash' },
+  agent_id: { kind: 'identifier', label: 'Agent' },
+  pubkey_hash: { kind: 'hash', label: 'Public key hash' },
+  model_hash: { kind: 'hash', label: 'Model hash' },
+  policy_hash: { kind: 'hash', label: 'Policy hash' },
+  policy_version: {
+    kind: 'u32',
+    label: 'Policy version',
+    range: { min: 1, max: MAX_U32, message: 'policy_version must be greater than zero' },
+  },
+  rules_hash: { kind: 'hash', label: 'Rules hash' },
+  action_type: { kind: 'text', label: 'Action type' },
+  input_hash: { kind: 'hash', label: 'Input hash' },
+  output_hash: { kind: 'hash', label: 'Output hash' },
+} as const satisfies Record<string, FieldSpec>;
+
+/** A field of a `POST /event` body (other than `event_type`). */
+export type EventField = keyof typeof FIELD_SPECS;
+
+/**
+ * One piece of a leaf preimage after the type byte: `lp` = u16be byte length then UTF-8 bytes,
+ * `raw` = UTF-8 bytes without a length, `u32`/`u64` = big-endian integers. `timestamp` is the
+ * server's Unix time, stamped at insert.
+ */
+export type PreimagePart =
+  readonly ['lp' | 'raw', EventField] | readonly ['u32' | 'u64', EventField | 'timestamp'];
+
+export interface EventSpec {
+  /** The type byte (memo `TT`, first preimage byte). */
+  byte: number;
+  /** `api`: accepted by `POST /event`; `system`: created by the service itself, refused there. */
+  writer: 'api' | 'system';
+  /** Fields `POST /event` requires beyond `event_type` and `wallet_hash`, in the reference's order. */
+  required: readonly EventField[];
+  /** The leaf preimage after the type byte; null for MERKLE_ROOT, whose payload is the root itself. */
+  preimage: readonly PreimagePart[] | null;
+  /** Whom the leaf is about: the wallet, or for agent events the agent (`agent_id` must equal `wallet_hash`). */
+  subject: 'wallet' | 'agent';
+  /** The field the service stores and shows as the leaf's serial (docs/reference-api.md 3.1), if any. */
+  serialField: EventField | null;
+  /** The public event feed's fixed description (the submitter's claim, not a verified fact). */
+  description: string;
+  /** What the app calls the type, in plain words. */
+  label: string;
+}
+
+/** The 18 defined event types, in type-byte order. */
+export const EVENT_SPECS = {
+  PROGRAM_ENTRY: {
+    byte: 0x01,
+    writer: 'system',
+    required: [],
+    preimage: [['raw', 'wallet_hash']],
+    subject: 'wallet',
+    serialField: null,
+    description: 'Program entry recorded',
+    label: 'Program entry',
+  },
+  OWNERSHIP_ATTEST: {
+    byte: 0x02,
+    writer: 'system',
+    required: [],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['lp', 'serial_number'],
+    ],
+    subject: 'wallet',
+    serialField: 'serial_number',
+    description: 'Claimed ownership attestation',
+    label: 'Ownership attestation',
+  },
+  CONTRACT_ANCHOR: {
+    byte: 0x03,
+    writer: 'api',
+    required: ['serial_number', 'contract_sha256'],
+    // wallet_hash is not hashed: two wallets anchoring the same contract make the same leaf.
+    preimage: [
+      ['lp', 'serial_number'],
+      ['lp', 'contract_sha256'],
+    ],
+    subject: 'wallet',
+    serialField: 'serial_number',
+    description: 'Claimed contract anchor',
+    label: 'Contract anchor',
+  },
+  DEPLOYMENT: {
+    byte: 0x04,
+    writer: 'api',
+    required: ['serial_number', 'facility_id'],
+    preimage: [
+      ['lp', 'serial_number'],
+      ['lp', 'facility_id'],
+      ['u64', 'timestamp'],
+    ],
+    subject: 'wallet',
+    serialField: 'serial_number',
+    description: 'Claimed hardware deployment',
+    label: 'Hardware deployment',
+  },
+  HOSTING_PAYMENT: {
+    byte: 0x05,
+    writer: 'api',
+    required: ['serial_number', 'month', 'year'],
+    preimage: [
+      ['lp', 'serial_number'],
+      ['u32', 'month'],
+      ['u32', 'year'],
+    ],
+    subject: 'wallet',
+    serialField: 'serial_number',
+    description: 'Claimed hosting payment',
+    label: 'Hosting payment',
+  },
+  SHIELD_RENEWAL: {
+    byte: 0x06,
+    writer: 'api',
+    required: ['year'],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['u32', 'year'],
+    ],
+    subject: 'wallet',
+    serialField: null,
+    description: 'Claimed shield renewal',
+    label: 'Shield renewal',
+  },
+  TRANSFER: {
+    byte: 0x07,
+    writer: 'api',
+    required: ['serial_number', 'new_wallet_hash'],
+    // The request's wallet_hash is the old owner.
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['lp', 'new_wallet_hash'],
+      ['lp', 'serial_number'],
+    ],
+    subject: 'wallet',
+    serialField: 'serial_number',
+    description: 'Claimed ownership transfer',
+    label: 'Ownership transfer',
+  },
+  EXIT: {
+    byte: 0x08,
+    writer: 'api',
+    required: ['serial_number'],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['lp', 'serial_number'],
+      ['u64', 'timestamp'],
+    ],
+    subject: 'wallet',
+    serialField: 'serial_number',
+    description: 'Claimed program exit',
+    label: 'Program exit',
+  },
+  MERKLE_ROOT: {
+    byte: 0x09,
+    writer: 'system',
+    required: [],
+    preimage: null,
+    subject: 'wallet',
+    serialField: null,
+    description: 'Merkle root anchor',
+    label: 'Merkle root anchor',
+  },
+  STAKING_DEPOSIT: {
+    byte: 0x0a,
+    writer: 'api',
+    required: ['amount_zat', 'validator_id'],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['u64', 'amount_zat'],
+      ['lp', 'validator_id'],
+    ],
+    subject: 'wallet',
+    serialField: 'validator_id',
+    description: 'Claimed staking deposit',
+    label: 'Staking deposit',
+  },
+  STAKING_WITHDRAW: {
+    byte: 0x0b,
+    writer: 'api',
+    required: ['amount_zat', 'validator_id'],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['u64', 'amount_zat'],
+      ['lp', 'validator_id'],
+    ],
+    subject: 'wallet',
+    serialField: 'validator_id',
+    description: 'Claimed staking withdrawal',
+    label: 'Staking withdrawal',
+  },
+  STAKING_REWARD: {
+    byte: 0x0c,
+    writer: 'api',
+    required: ['amount_zat', 'epoch'],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['u64', 'amount_zat'],
+      ['u32', 'epoch'],
+    ],
+    subject: 'wallet',
+    serialField: null,
+    description: 'Claimed staking reward',
+    label: 'Staking reward',
+  },
+  GOVERNANCE_PROPOSAL: {
+    byte: 0x0d,
+    writer: 'api',
+    required: ['proposal_id', 'proposal_hash'],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['lp', 'proposal_id'],
+      ['lp', 'proposal_hash'],
+    ],
+    subject: 'wallet',
+    serialField: 'proposal_id',
+    description: 'Claimed governance proposal',
+    label: 'Governance proposal',
+  },
+  GOVERNANCE_VOTE: {
+    byte: 0x0e,
+    writer: 'api',
+    required: ['proposal_id', 'vote_commitment'],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['lp', 'proposal_id'],
+      ['lp', 'vote_commitment'],
+    ],
+    subject: 'wallet',
+    serialField: 'proposal_id',
+    description: 'Claimed governance vote',
+    label: 'Governance vote',
+  },
+  GOVERNANCE_RESULT: {
+    byte: 0x0f,
+    writer: 'api',
+    required: ['proposal_id', 'result_hash'],
+    preimage: [
+      ['lp', 'wallet_hash'],
+      ['lp', 'proposal_id'],
+      ['lp', 'result_hash'],
+    ],
+    subject: 'wallet',
+    serialField: 'proposal_id',
+    description: 'Claimed governance result',
+    label: 'Governance result',
+  },
+  AGENT_REGISTER: {
+    byte: 0x40,
+    writer: 'api',
+    required: ['agent_id', 'pubkey_hash', 'model_hash', 'policy_hash'],
+    preimage: [
+      ['lp', 'agent_id'],
+      ['lp', 'pubkey_hash'],
+      ['lp', 'model_hash'],
+      ['lp', 'policy_hash'],
+    ],
+    subject: 'agent',
+    serialField: null,
+    description: 'Claimed agent registration',
+    label: 'Agent registration',
+  },
+  AGENT_POLICY: {
+    byte: 0x41,
+    writer: 'api',
+    required: ['agent_id', 'policy_version', 'rules_hash'],
+    preimage: [
+      ['lp', 'agent_id'],
+      ['u32', 'policy_version'],
+      ['lp', 'rules_hash'],
+    ],
+    subject: 'agent',
+    serialField: null,
+    description: 'Claimed agent policy',
+    label: 'Agent policy',
+  },
+  AGENT_ACTION: {
+    byte: 0x42,
+    writer: 'api',
+    required: ['agent_id', 'action_type', 'input_hash', 'output_hash'],
+    preimage: [
+      ['lp', 'agent_id'],
+      ['lp', 'action_type'],
+      ['lp', 'input_hash'],
+      ['lp', 'output_hash'],
+    ],
+    subject: 'agent',
+    serialField: 'action_type',
+    description: 'Claimed agent action',
+    label: 'Agent action',
+  },
+} as const satisfies Record<string, EventSpec>;
+
+// ---- Derived views of the table ----------------------------------------------------------------
+
+/** A defined event type label (upper snake case, exactly as on the wire). */
+export type EventType = keyof typeof EVENT_SPECS;
+
+/** The spec of `type`, typed as the general shape. */
+export function eventSpec(type: EventType): EventSpec {
+  return EVENT_SPECS[type];
+}
+
+/** The spec of request field `name`, typed as the general shape. */
+export function fieldSpec(name: EventField): FieldSpec {
+  return FIELD_SPECS[name];
+}
+
+/** Every defined event type label, in type-byte order. */
+export const EVENT_TYPES: readonly EventType[] = Object.keys(EVENT_SPECS).filter(
+  (key): key is EventType => key in EVENT_SPECS,
+);
+
+/** Types only the system creates (never through `POST /event`). */
+export const SYSTEM_MANAGED_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter(
+  (t) => EVENT_SPECS[t].writer === 'system',
+);
+
+/** The types `POST /event` accepts, in type-byte order. */
+export const WRITE_API_EVENT_TYPES: readonly EventType[] = EVENT_TYPES.filter(
+  (t) => EVENT_SPECS[t].writer === 'api',
+);
+
+/** Every field name `POST /event` accepts, `event_type` first, then the reference struct's order. */
+export const EVENT_REQUEST_FIELDS: readonly string[] = ['event_type', ...Object.keys(FIELD_SPECS)];
+
+/** The request fields of one kind, in the reference's order (each group of checks runs in it). */
+export function fieldsOfKind(kind: FieldKind): EventField[] {
+  return Object.keys(FIELD_SPECS).filter(
+    (name): name is EventField => isEventField(name) && FIELD_SPECS[name].kind === kind,
+  );
+}
+
+/** Whether `name` is a request field other than `event_type`. */
+export function isEventField(name: string): name is EventField {
+  return Object.hasOwn(FIELD_SPECS, name);
+}
+
+/** Whether `value` is a defined event type label (exact, case-sensitive). */
+export function isEventType(value: unknown): value is EventType {
+  return typeof value === 'string' && Object.hasOwn(EVENT_SPECS, value);
+}
+
+/** Whether `value` is a label `POST /event` accepts. */
+export function isWriteApiEventType(value: unknown): value is EventType {
+  return isEventType(value) && EVENT_SPECS[value].writer === 'api';
+}
+
+/** Label of a type byte, or `UNKNOWN` for an undefined byte (as the memo decoder labels it). */
+export function eventTypeLabel(typeByte: number): EventType | 'UNKNOWN' {
+  return EVENT_TYPES.find((t) => EVENT_SPECS[t].byte === typeByte) ?? 'UNKNOWN';
+}
+
+/** What the app calls a type label it receives (the wire label itself when it is not a defined type). */
+export function eventTypeName(label: string): string {
+  return isEventType(label) ? EVENT_SPECS[label].label : label;
+}
+
+/** Whether the server stamps its Unix time into this type's leaf (and returns it as `timestamp`). */
+export function isServerStamped(type: EventType): boolean {
+  return eventSpec(type).preimage?.some(([, field]) => field === 'timestamp') ?? false;
+}
+
+/** The value the service stores as a leaf's serial for this event (docs/reference-api.md 3.1), or null. */
+export function storedSerial(type: EventType, fields: Readonly<Record<string, unknown>>): string | null {
+  const field = eventSpec(type).serialField;
+  const value = field === null ? undefined : fields[field];
+  return typeof value === 'string' ? value : null;
+}
