@@ -21,7 +21,7 @@ const ADMIN_KEY = 'bench-operator-key-0123456789';
 const dir = mkdtempSync(path.join(tmpdir(), 'zap1-anchor-bench-'));
 const config = loadConfig({ DATA_DIR: dir, ADMIN_API_KEY: ADMIN_KEY });
 const store = openSqliteStore(dir);
-const ledger = Ledger.open(store);
+const ledger = await Ledger.open(store);
 const runtime = await startChainRuntime(config, store, ledger, { fault: null });
 const app = await buildApp({ config, store, ledger, chain: runtime.hooks });
 await app.ready();
@@ -91,7 +91,7 @@ for (let i = 0; i < SINGLE_EVENTS; i++) {
   console.log(`event ${i + 1}/${SINGLE_EVENTS}: ${fmt(latencies[latencies.length - 1]!)} ms`);
 }
 const sorted = [...latencies].sort((a, b) => a - b);
-const txBefore = store.anchoredRootCount();
+const txBefore = (await store.anchors.anchoredRootStats()).count;
 
 // A burst: many events at once are covered by few anchors.
 await sleep(Math.random() * config.devchainBlockMs);
@@ -101,11 +101,11 @@ const burstLeaves = await Promise.all(Array.from({ length: BURST_EVENTS }, () =>
 await anchored(burstLeaves[burstLeaves.length - 1] ?? '');
 const burstMs = performance.now() - burstStart;
 for (const leaf of burstLeaves) await anchored(leaf);
-const burstAnchors = store.anchoredRootCount() - txBefore;
+const burstAnchors = (await store.anchors.anchoredRootStats()).count - txBefore;
 
 await app.close();
 await runtime.stop();
-store.close();
+await store.close();
 rmSync(dir, { recursive: true, force: true });
 
 const s = (ms: number) => `${fmt(ms / 1000, 2)} s`;

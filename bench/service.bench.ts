@@ -256,7 +256,7 @@ try {
       bytes.toString('hex', i * 32, i * 32 + 32),
     ).sort();
     const store = openSqliteStore(seedDir);
-    const ledger = Ledger.open(store, { maxBatch: 50_000 });
+    const ledger = await Ledger.open(store, { maxBatch: 50_000 });
     const batch = 50_000;
     for (let from = 0; from < SEED_LEAVES; from += batch) {
       for (let i = from; i < Math.min(SEED_LEAVES, from + batch); i++) {
@@ -272,10 +272,10 @@ try {
           trialKeyHash: null,
         });
       }
-      ledger.flush();
+      await ledger.flush();
     }
     if (ledger.size !== SEED_LEAVES) throw new Error(`seeded ${ledger.size} leaves`);
-    store.close();
+    await store.close();
     const seconds = (performance.now() - started) / 1000;
     console.log(`seeded ${SEED_LEAVES} leaves in ${seconds.toFixed(1)} s`);
   }

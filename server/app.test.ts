@@ -34,9 +34,7 @@ describe('errors', () => {
 
   it('turns an unexpected failure into a 500 that leaks nothing', async () => {
     const t = await app();
-    t.store.listEvents = () => {
-      throw new Error('SQLITE_CORRUPT secret/path/zap1.sqlite');
-    };
+    t.store.events.listEvents = () => Promise.reject(new Error('SQLITE_CORRUPT secret/path/zap1.sqlite'));
     const res = await t.app.inject({ url: '/events' });
     expect(res.statusCode).toBe(500);
     expect(res.json().error.code).toBe('internal');

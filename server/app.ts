@@ -13,6 +13,7 @@ import type { AppContext } from './http/context.js';
 import { ApiError, errorBody, toApiError } from './http/errors.js';
 import { buildOpenApi, type RouteDoc } from './http/openapi.js';
 import { RateLimiter } from './http/rate-limit.js';
+import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
 import { UnservableProofError } from './proofs.js';
 import { anchorRoutes } from './routes/anchor.js';
@@ -46,7 +47,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
   const now = options.now ?? (() => new Date());
-  const ledger = options.ledger ?? Ledger.open(store, { now });
+  const ledger = options.ledger ?? (await Ledger.open(store, { now }));
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const docs: RouteDoc[] = [];
   const ctx: AppContext = {
+    route: routeRegistrar(app, docs),
     config,
     store,
     ledger,
@@ -94,23 +96,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAge: 600,
   });
 
-  keyRoutes(app, ctx);
-  eventRoutes(app, ctx);
-  verifyRoutes(app, ctx);
-  infoRoutes(app, ctx);
-  anchorRoutes(app, ctx);
-  eventsRoutes(app, ctx);
-  lifecycleRoutes(app, ctx);
-  memoRoutes(app, ctx);
+  for (const routes of [
+    keyRoutes,
+    eventRoutes,
+    verifyRoutes,
+    infoRoutes,
+    anchorRoutes,
+    eventsRoutes,
+    lifecycleRoutes,
+    memoRoutes,
+  ]) {
+    routes(ctx);
+  }
 
-  docs.push({
+  let openapi: Record<string, unknown> | null = null;
+  ctx.route({
     method: 'get',
     path: '/openapi.json',
     summary: "This service's OpenAPI document",
     responses: { 200: { description: 'OpenAPI 3.0 document' } },
+    handler: async () => (openapi ??= buildOpenApi(docs, { version: SERVICE_VERSION })),
   });
-  let openapi: Record<string, unknown> | null = null;
-  app.get('/openapi.json', async () => (openapi ??= buildOpenApi(docs, { version: SERVICE_VERSION })));
 
   const staticDir = options.staticDir ?? null;
   const serveApp = staticDir !== null && fs.existsSync(path.join(staticDir, 'index.html'));
@@ -136,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     // Commit anything queued before the store closes.
-    ledger.flush();
+    await ledger.flush();
   });
   return app;
 }

@@ -2,6 +2,7 @@
  * What the HTTP layer needs from the anchoring side (server/anchor fills it in). Without it the
  * service still works: nothing gets anchored, and /health reports the chain as unreachable.
  */
+import type { AnchorSchedule } from './anchor/policy.js';
 import type { AnchorAttempt } from './store/store.js';
 
 export type Network = 'mainnet' | 'testnet' | 'devnet';
@@ -27,8 +28,8 @@ export interface ChainHooks {
    * one is in flight and `ChainUnavailableError` when the node cannot be reached.
    */
   anchorNow?(): Promise<AnchorAttempt>;
-  /** Seconds until the unanchored leaves are expected to be anchored, if the loop can tell. */
-  expectedWaitS?(): number | null;
+  /** The anchoring schedule as the loop sees it (with the chain tip it last saw). */
+  schedule?(): Promise<AnchorSchedule>;
 }
 
 export class ChainUnavailableError extends Error {

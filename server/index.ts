@@ -36,7 +36,7 @@ async function main(): Promise<void> {
 
   const store = openSqliteStore(config.dataDir);
   const started = Date.now();
-  const ledger = Ledger.open(store);
+  const ledger = await Ledger.open(store);
   // The embedded dev chain (CHAIN=dev) or the node connection, and the anchoring loop.
   const chain = await startChainRuntime(config, store, ledger, { log: (line) => console.log(line) });
   const app = await buildApp({
@@ -61,10 +61,8 @@ async function main(): Promise<void> {
     app
       .close()
       .then(() => chain.stop())
-      .then(() => {
-        store.close();
-        process.exit(0);
-      })
+      .then(() => store.close())
+      .then(() => process.exit(0))
       .catch((error: unknown) => {
         console.error('shutdown failed', error);
         process.exit(1);

@@ -28,10 +28,10 @@ async function fill(ledger: Ledger, from: number, count: number): Promise<void> 
 
 describe('Ledger', () => {
   it('groups concurrent submissions into few transactions and answers each with a root containing it', async () => {
-    const ledger = Ledger.open(store);
+    const ledger = await Ledger.open(store);
     let commits = 0;
-    const original = store.commitEvents.bind(store);
-    store.commitEvents = (events, createdAt) => {
+    const original = store.leaves.commitEvents.bind(store.leaves);
+    store.leaves.commitEvents = (events, createdAt) => {
       commits++;
       return original(events, createdAt);
     };
@@ -45,12 +45,10 @@ describe('Ledger', () => {
   });
 
   it('leaves the tree untouched and rejects the batch when the commit fails', async () => {
-    const ledger = Ledger.open(store);
+    const ledger = await Ledger.open(store);
     await fill(ledger, 0, 3);
     const rootBefore = ledger.tree.root();
-    store.commitEvents = () => {
-      throw new Error('disk full');
-    };
+    store.leaves.commitEvents = () => Promise.reject(new Error('disk full'));
     await expect(ledger.submit(event(10))).rejects.toThrow('disk full');
     expect(ledger.size).toBe(3);
     expect(ledger.tree.root()).toBe(rootBefore);
@@ -58,34 +56,40 @@ describe('Ledger', () => {
 
   it('restarts from stored chunks: every full chunk of every level is read, none re-hashed', async () => {
     const n = 3 * MerkleTree.CHUNK_NODES + 100;
-    const first = Ledger.open(store);
+    const first = await Ledger.open(store);
     for (let i = 0; i < n; i += 1000) await fill(first, i, Math.min(1000, n - i));
     const root = first.tree.root();
-    store.close();
+    await store.close();
 
     store = openSqliteStore(dir);
     const served: string[] = [];
-    const missed: string[] = [];
-    const load = store.loadChunk.bind(store);
-    store.loadChunk = (level, index) => {
-      const bytes = load(level, index);
-      (bytes ? served : missed).push(`${level}:${index}`);
-      return bytes;
+    const leafReads: string[] = [];
+    const loadChunks = store.leaves.loadChunks.bind(store.leaves);
+    store.leaves.loadChunks = async () => {
+      const chunks = await loadChunks();
+      served.push(...chunks.map((c) => `${c.level}:${c.index}`));
+      return chunks;
     };
-    const second = Ledger.open(store);
+    const leafBytes = store.leaves.leafBytes.bind(store.leaves);
+    store.leaves.leafBytes = (from, count) => {
+      leafReads.push(`${from}+${count}`);
+      return leafBytes(from, count);
+    };
+    const second = await Ledger.open(store);
     expect(second.size).toBe(n);
     expect(second.tree.root()).toBe(root);
     expect(served).toEqual(['0:0', '0:1', '0:2', '1:0']);
-    expect(missed).toEqual([]);
+    // Only the partial last chunk of leaves is read from the leaves table.
+    expect(leafReads).toEqual([`${3 * MerkleTree.CHUNK_NODES + 1}+100`]);
     expect(second.tree.inclusionProof(n - 1)).toEqual(first.tree.inclusionProof(n - 1));
   });
 
   it('rebuilds missing chunks from the leaves after a crash lost them, and stores them again', async () => {
     const n = 2 * MerkleTree.CHUNK_NODES + 5;
-    const first = Ledger.open(store);
+    const first = await Ledger.open(store);
     await fill(first, 0, n);
     const root = first.tree.root();
-    store.close();
+    await store.close();
     // Simulate a crash between the leaf commit and the chunk write.
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(`${dir}/zap1.sqlite`);
@@ -93,9 +97,10 @@ describe('Ledger', () => {
     db.close();
 
     store = openSqliteStore(dir);
-    const second = Ledger.open(store);
+    const second = await Ledger.open(store);
     expect(second.tree.root()).toBe(root);
-    expect(store.loadChunk(0, 1)?.length).toBe(MerkleTree.CHUNK_NODES * 32);
-    expect(store.loadChunk(1, 0)?.length).toBe(MerkleTree.CHUNK_NODES * 32);
+    const stored = new Map((await store.leaves.loadChunks()).map((c) => [`${c.level}:${c.index}`, c.bytes]));
+    expect(stored.get('0:1')?.length).toBe(MerkleTree.CHUNK_NODES * 32);
+    expect(stored.get('1:0')?.length).toBe(MerkleTree.CHUNK_NODES * 32);
   });
 });

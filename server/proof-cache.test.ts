@@ -20,12 +20,12 @@ async function bundle(leaf: string) {
   return parsed;
 }
 
-function anchor(leaves: string[], size: number, height: number): number {
+async function anchor(leaves: string[], size: number, height: number): Promise<number> {
   const tree = new MerkleTree();
   for (const l of leaves.slice(0, size)) tree.append(l);
-  const a = t.store.recordAnchorIntent({ rootHex: tree.root(size), leafCount: size });
-  t.store.setAnchorTxid(a.id, size.toString(16).padStart(64, 'e'));
-  t.store.markAnchored(a.id, { height, blockTime: 1_800_000_000 });
+  const a = await t.store.anchors.recordAnchorIntent({ rootHex: tree.root(size), leafCount: size });
+  await t.store.anchors.setAnchorTxid(a.id, size.toString(16).padStart(64, 'e'));
+  await t.store.anchors.markAnchored(a.id, { height, blockTime: 1_800_000_000 });
   return a.id;
 }
 
@@ -47,7 +47,7 @@ describe('GET /verify/{leaf}/proof.json served from the bundle cache', () => {
     expect(grown.anchor).toEqual({ txid: null, height: null });
 
     // Anchored at 2: the cached unanchored bundle is replaced by the anchored one.
-    const id = anchor(leaves, 2, 4_000_100);
+    const id = await anchor(leaves, 2, 4_000_100);
     const anchored = await bundle(first);
     expect(anchored.root.leaf_count).toBe(2);
     expect(anchored.anchor.height).toBe(4_000_100);
@@ -55,13 +55,13 @@ describe('GET /verify/{leaf}/proof.json served from the bundle cache', () => {
     expect((await bundle(first)).root.leaf_count).toBe(2);
 
     // Reorganised away: back to the current root, never the removed anchor.
-    t.store.revertAnchor(id, 'reorganised');
+    await t.store.anchors.revertAnchor(id, 'reorganised');
     const reverted = await bundle(first);
     expect(reverted.root.leaf_count).toBe(5);
     expect(reverted.anchor).toEqual({ txid: null, height: null });
 
     // Re-anchored at 4 by a new attempt: the new root, with its own txid.
-    anchor(leaves, 4, 4_000_200);
+    await anchor(leaves, 4, 4_000_200);
     const again = await bundle(first);
     expect(again.root.leaf_count).toBe(4);
     expect(again.anchor.txid).toBe((4).toString(16).padStart(64, 'e'));

@@ -34,19 +34,19 @@ export class ProofBundleCache {
   }
 
   /** The serialized bundle of `leafHex` if one is cached and still targets the right root, else null. */
-  lookup(leafHex: string): string | null {
+  async lookup(leafHex: string): Promise<string | null> {
     const entry = this.entries.get(leafHex);
     if (entry === undefined) return null;
     this.entries.delete(leafHex);
-    if (!this.isCurrent(entry)) return null;
+    if (!(await this.isCurrent(entry))) return null;
     this.entries.set(leafHex, entry);
     return entry.json;
   }
 
   /** Builds (and verifies) the bundle of a stored leaf, caches it, and returns it serialized. */
-  build(leaf: LeafRecord): string {
-    const target = proofTarget(this.ledger, leaf);
-    const json = JSON.stringify(buildProofBundle(this.ledger, leaf, target));
+  async build(leaf: LeafRecord): Promise<string> {
+    const target = await proofTarget(this.ledger, leaf);
+    const json = JSON.stringify(buildProofBundle(leaf, target));
     this.entries.delete(leaf.leafHex);
     this.entries.set(leaf.leafHex, {
       position: leaf.position,
@@ -69,8 +69,8 @@ export class ProofBundleCache {
    * Whether `proofTarget` would pick the same root now: the same anchored root row (rows are
    * immutable; a reorganisation deletes them), or, while unanchored, the same tree size.
    */
-  private isCurrent(entry: Entry): boolean {
-    const anchored = targetAnchoredRoot(this.ledger, entry.position);
+  private async isCurrent(entry: Entry): Promise<boolean> {
+    const anchored = await targetAnchoredRoot(this.ledger, entry.position);
     if (anchored) {
       return (
         entry.anchorId === anchored.anchorId &&

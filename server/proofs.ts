@@ -70,14 +70,14 @@ export class UnservableProofError extends Error {
  * The anchored root a proof of the leaf at `position` targets: the first anchored root containing
  * it, or null when none does (then the current root is the target).
  */
-export function targetAnchoredRoot(ledger: Ledger, position: number): AnchoredRoot | null {
-  const anchored = ledger.store.firstAnchoredRootCovering(position);
+export async function targetAnchoredRoot(ledger: Ledger, position: number): Promise<AnchoredRoot | null> {
+  const anchored = await ledger.store.anchors.firstAnchoredRootCovering(position);
   return anchored && anchored.leafCount <= ledger.size ? anchored : null;
 }
 
 /** The first anchored root containing the leaf, else the current root. */
-export function proofTarget(ledger: Ledger, leaf: LeafRecord): ProofTarget {
-  const anchored = targetAnchoredRoot(ledger, leaf.position);
+export async function proofTarget(ledger: Ledger, leaf: LeafRecord): Promise<ProofTarget> {
+  const anchored = await targetAnchoredRoot(ledger, leaf.position);
   if (anchored) {
     return {
       rootHex: anchored.rootHex,
@@ -97,12 +97,8 @@ export function proofTarget(ledger: Ledger, leaf: LeafRecord): ProofTarget {
   };
 }
 
-/** The v2 bundle for a stored leaf; throws `UnservableProofError` if it would not verify. */
-export function buildProofBundle(
-  ledger: Ledger,
-  leaf: LeafRecord,
-  target = proofTarget(ledger, leaf),
-): ProofBundle {
+/** The v2 bundle proving a stored leaf against `target`; throws `UnservableProofError` if it would not verify. */
+export function buildProofBundle(leaf: LeafRecord, target: ProofTarget): ProofBundle {
   const bundle: ProofBundle = {
     protocol: 'ZAP1',
     version: '2',

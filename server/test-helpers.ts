@@ -27,8 +27,8 @@ export function openTempStore(): { dir: string; store: SqliteStore } {
 }
 
 /** Closes `store` (the last one opened on `dir`, if a test reopened it) and deletes the dir. */
-export function removeTempStore(dir: string, store: SqliteStore): void {
-  store.close();
+export async function removeTempStore(dir: string, store: SqliteStore): Promise<void> {
+  await store.close();
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -56,7 +56,7 @@ export async function makeTestApp(
     dir,
     close: async () => {
       await app.close();
-      removeTempStore(dir, store);
+      await removeTempStore(dir, store);
     },
   };
 }

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store.js';
 import { postContractEvent, startServiceProcess, tempDir, type ServiceProcess } from '../test-helpers.js';
-import { ANCHOR_FAULTS, rootOfMemoHex, type AnchorFault } from './anchor-loop.js';
+import { rootOfMemoHex } from './anchor-memo.js';
+import { ANCHOR_FAULTS, type AnchorFault } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { ZcashRpcClient } from './zcash-rpc.js';
 
@@ -82,10 +83,10 @@ describe('a crash at any step of an anchor', () => {
       const store = openSqliteStore(dir);
       let roots;
       try {
-        for (const leaf of acked) expect(store.leafByHash(leaf)).not.toBeNull();
-        expect(store.leafCount()).toBe(acked.length);
-        expect(store.anchorAttempt(1)?.state).toBe('anchored');
-        roots = store.anchoredRoots();
+        for (const leaf of acked) expect(await store.leaves.leafByHash(leaf)).not.toBeNull();
+        expect(await store.leaves.leafCount()).toBe(acked.length);
+        expect((await store.anchors.anchorAttempt(1))?.state).toBe('anchored');
+        roots = await store.anchors.anchoredRoots();
       } finally {
         store.close();
       }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { encodeMemo, toHex, verifyProofBundle } from '../../src/core/index.js';
 import { HistoryResponseSchema } from '../routes/anchor.js';
-import { AnchorLoop, RESEND_GRACE_MS, anchorMemoHex, rootOfMemoHex } from './anchor-loop.js';
+import { AnchorLoop } from './anchor-loop.js';
+import { anchorMemoHex, rootOfMemoHex } from './anchor-memo.js';
+import { RESEND_GRACE_MS } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
 import { RpcUnavailableError } from './zcash-rpc.js';
 import {
@@ -117,22 +119,22 @@ describe('anchoring on the dev chain', () => {
     const leaf = await postEvent(app, 1);
     const root = ledger.tree.root(1);
     // An attempt whose recorded transaction carries a different root (as a lying or confused wallet would).
-    const attempt = store.recordAnchorIntent({ rootHex: root, leafCount: 1 });
+    const attempt = await store.anchors.recordAnchorIntent({ rootHex: root, leafCount: 1 });
     const opid = await runtime.rpc.zSendMany(DEVCHAIN_WALLET_ADDRESS, [
       { address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex(ROOT) },
     ]);
     const [op] = await runtime.rpc.zGetOperationStatus([opid]);
     const wrongTxid = op?.txid ?? '';
-    store.setAnchorTxid(attempt.id, wrongTxid);
+    await store.anchors.setAnchorTxid(attempt.id, wrongTxid);
 
     runtime.loop.start();
     await runtime.rpc.devMine(1);
-    const failed = await waitFor(() => {
-      const a = store.anchorAttempt(attempt.id);
+    const failed = await waitFor(async () => {
+      const a = await store.anchors.anchorAttempt(attempt.id);
       return a?.state === 'failed' ? a : null;
     }, 'the attempt to fail');
     expect(failed.lastError).toContain('memo read back');
-    expect(store.anchoredRootCount()).toBe(0);
+    expect((await store.anchors.anchoredRootStats()).count).toBe(0);
     expect((await check(app, leaf)).anchor).toEqual({ txid: null, height: null });
 
     // The next attempt sends the real memo of the current root, and only that one is anchored.
@@ -189,8 +191,8 @@ describe('anchoring on the dev chain', () => {
     expect(inFlight.root).toBe(currentRoot);
     expect(inFlight.leaf_count).toBe(2);
     expect((await check(app, leaf1)).anchor).toEqual({ txid: null, height: null });
-    expect(store.anchoredRootCount()).toBe(0);
-    const reverted = store.anchorAttempt(1);
+    expect((await store.anchors.anchoredRootStats()).count).toBe(0);
+    const reverted = await store.anchors.anchorAttempt(1);
     expect(reverted?.state).toBe('failed');
     expect(reverted?.lastError).toContain('reorganisation');
 
@@ -248,7 +250,7 @@ describe('anchoring on the dev chain', () => {
       timeoutMs: 20_000,
     });
     for (const leaf of [leaf1, leaf2, leaf3]) expect((await check(app, leaf)).anchor.txid).not.toBeNull();
-    expect(h.store.leafCount()).toBe(3);
+    expect(await h.store.leaves.leafCount()).toBe(3);
     const health: unknown = (await app.inject({ url: '/health' })).json();
     expect(health).toMatchObject({ rpc_reachable: true, last_error: null });
     // Every root was sent once, although the node was away in the middle.
@@ -274,11 +276,11 @@ describe('anchoring on the dev chain', () => {
       const r = await check(app, leaf);
       return r.anchor.txid !== null ? r : null;
     }, 'the anchor after a refused send');
-    expect(store.anchorAttempt(1)).toMatchObject({
+    expect(await store.anchors.anchorAttempt(1)).toMatchObject({
       state: 'failed',
       lastError: expect.stringContaining('test refusal'),
     });
-    expect(store.anchorAttempt(2)).toMatchObject({ state: 'anchored', txid: c.anchor.txid });
+    expect(await store.anchors.anchorAttempt(2)).toMatchObject({ state: 'anchored', txid: c.anchor.txid });
   });
 });
 
@@ -293,7 +295,7 @@ describe('a restart during an unanswered z_sendmany', () => {
       amountZat: harness.config.anchorAmountZat,
       minLeaves: 1,
       maxAgeS: 3600,
-      tickMs: harness.config.anchorTickMs,
+      tickS: harness.config.anchorTickMs / 1000,
       confirmations: 1,
       blockTimeS: 1,
       now: () => new Date(clock.ms),
@@ -316,7 +318,7 @@ describe('a restart during an unanswered z_sendmany', () => {
     const first = loopOn(harness, clock);
     await first.tick();
     expect(sends).toHaveBeenCalledTimes(1);
-    const attempt = harness.store.listInFlightAnchors()[0]!;
+    const attempt = (await harness.store.anchors.inFlightAnchor())!;
     expect(attempt).toMatchObject({
       state: 'pending',
       txid: null,
@@ -335,19 +337,25 @@ describe('a restart during an unanswered z_sendmany', () => {
     clock.ms += RESEND_GRACE_MS - 2000;
     await loop.tick();
     expect(sends).not.toHaveBeenCalled();
-    expect(harness.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'pending', txid: null });
+    expect(await harness.store.anchors.anchorAttempt(attempt.id)).toMatchObject({
+      state: 'pending',
+      txid: null,
+    });
     expect((await memosByRoot(harness)).get(root)).toBeUndefined();
 
     clock.ms += 2000;
     await loop.tick();
     expect(sends).toHaveBeenCalledTimes(1);
-    const sent = harness.store.anchorAttempt(attempt.id)!;
+    const sent = (await harness.store.anchors.anchorAttempt(attempt.id))!;
     expect(sent).toMatchObject({ state: 'broadcast', sendStartedAt: new Date(clock.ms).toISOString() });
     expect((await memosByRoot(harness)).get(root)).toEqual([sent.txid]);
 
     await harness.runtime.rpc.devMine(1);
     await loop.tick();
-    expect(harness.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'anchored', txid: sent.txid });
+    expect(await harness.store.anchors.anchorAttempt(attempt.id)).toMatchObject({
+      state: 'anchored',
+      txid: sent.txid,
+    });
     await loop.stop();
   });
 
@@ -366,7 +374,10 @@ describe('a restart during an unanswered z_sendmany', () => {
     expect(op?.txid).toMatch(/^[0-9a-f]{64}$/);
     clock.ms += 1000;
     await loop.tick();
-    expect(harness.store.anchorAttempt(attempt.id)).toMatchObject({ state: 'broadcast', txid: op?.txid });
+    expect(await harness.store.anchors.anchorAttempt(attempt.id)).toMatchObject({
+      state: 'broadcast',
+      txid: op?.txid,
+    });
     clock.ms += RESEND_GRACE_MS * 2;
     await loop.tick();
     expect(sends).not.toHaveBeenCalled();

@@ -8,12 +8,11 @@ import type { ChainHooks } from '../chain.js';
 import type { Config } from '../config.js';
 import type { Ledger } from '../ledger.js';
 import type { Store } from '../store/store.js';
-import { AnchorLoop, isAnchorFault, type AnchorFault } from './anchor-loop.js';
+import { AnchorLoop } from './anchor-loop.js';
+import { isAnchorFault, type AnchorFault } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
+import { anchorPolicy } from './policy.js';
 import { ZcashRpcClient } from './zcash-rpc.js';
-
-/** Zcash's target block spacing since Blossom, for wait estimates. */
-const ZCASH_BLOCK_TIME_S = 75;
 
 export interface ChainRuntime {
   hooks: ChainHooks;
@@ -55,7 +54,6 @@ export async function startChainRuntime(
   let devChain: DevChain | null = null;
   let rpc: ZcashRpcClient;
   let fromAddress: string;
-  let blockTimeS: number;
   if (config.chain === 'dev') {
     // Fresh credentials per start: only this process talks to its embedded chain.
     const user = 'zap1dev';
@@ -69,7 +67,6 @@ export async function startChainRuntime(
     });
     rpc = new ZcashRpcClient({ url: devChain.url, user, password, timeoutMs: config.zcashRpcTimeoutMs });
     fromAddress = config.anchorFromAddress ?? DEVCHAIN_WALLET_ADDRESS;
-    blockTimeS = config.devchainBlockMs / 1000;
   } else {
     if (config.zcashRpcUrl === null || config.anchorFromAddress === null) {
       throw new Error('CHAIN=zcash needs ZCASH_RPC_URL and ANCHOR_FROM_ADDRESS');
@@ -81,20 +78,15 @@ export async function startChainRuntime(
       timeoutMs: config.zcashRpcTimeoutMs,
     });
     fromAddress = config.anchorFromAddress;
-    blockTimeS = ZCASH_BLOCK_TIME_S;
   }
 
   const loop = new AnchorLoop({
+    ...anchorPolicy(config),
     store,
     ledger,
     rpc,
     fromAddress,
     amountZat: config.anchorAmountZat,
-    minLeaves: config.anchorMinLeaves,
-    maxAgeS: config.anchorMaxAgeS,
-    tickMs: config.anchorTickMs,
-    confirmations: config.anchorConfirmations,
-    blockTimeS,
     fault,
     ...(options.onFault ? { onFault: options.onFault } : {}),
     ...(options.log ? { log: options.log } : {}),

@@ -43,7 +43,7 @@ export async function startHarness(
     ...env,
   });
   const store = openSqliteStore(dir);
-  const ledger = Ledger.open(store);
+  const ledger = await Ledger.open(store);
   const runtime = await startChainRuntime(config, store, ledger, {
     fault: null,
     autoStart: options.autoStart ?? true,
@@ -63,7 +63,7 @@ export async function startHarness(
     async close() {
       await app.close();
       await runtime.stop();
-      removeTempStore(dir, store);
+      await removeTempStore(dir, store);
     },
   };
 }

@@ -4,7 +4,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Store, TrialKeyRecord } from '../store/store.js';
+import type { TrialKeyRecord } from '../store/store.js';
+import type { AppContext } from './context.js';
 import { ApiError } from './errors.js';
 
 export type Caller = { tier: 'operator' } | { tier: 'trial'; keyHash: string; key: TrialKeyRecord };
@@ -41,22 +42,18 @@ const unauthorized = (): ApiError =>
 
 /**
  * The caller behind the request's key. Throws 401 `unauthorized` (missing or unknown key) or 401
- * `key_expired`. `nowIso` decides expiry.
+ * `key_expired` (the service's clock decides expiry).
  */
-export function authenticate(
-  request: FastifyRequest,
-  store: Store,
-  adminApiKey: string | null,
-  nowIso: string,
-): Caller {
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Caller> {
+  const adminApiKey = ctx.config.adminApiKey;
   const token = bearerToken(request);
   if (token === null) throw unauthorized();
   if (isOperatorKey(token, adminApiKey)) return { tier: 'operator' };
   if (!TRIAL_KEY_PATTERN.test(token)) throw unauthorized();
   const keyHash = sha256Hex(token);
-  const key = store.trialKey(keyHash);
+  const key = await ctx.store.keys.trialKey(keyHash);
   if (!key) throw unauthorized();
-  if (key.expiresAt <= nowIso) {
+  if (key.expiresAt <= ctx.now().toISOString()) {
     throw new ApiError(
       401,
       'key_expired',
@@ -67,20 +64,15 @@ export function authenticate(
 }
 
 /** Requires the operator key: 401 without a valid key, 403 for a trial key or when no operator key is configured. */
-export function requireOperator(
-  request: FastifyRequest,
-  store: Store,
-  adminApiKey: string | null,
-  nowIso: string,
-): void {
-  if (adminApiKey === null) {
+export async function requireOperator(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  if (ctx.config.adminApiKey === null) {
     throw new ApiError(
       403,
       'forbidden',
       'This route needs the operator key, and none is configured (ADMIN_API_KEY).',
     );
   }
-  const caller = authenticate(request, store, adminApiKey, nowIso);
+  const caller = await authenticate(ctx, request);
   if (caller.tier !== 'operator')
     throw new ApiError(403, 'forbidden', 'This route needs the operator key; a trial key cannot use it.');
 }

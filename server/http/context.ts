@@ -8,6 +8,7 @@ import type { Store } from '../store/store.js';
 import { ApiError } from './errors.js';
 import type { RouteDoc } from './openapi.js';
 import type { RateLimiter } from './rate-limit.js';
+import type { RouteRegistrar } from './route.js';
 import { HEX64_PATTERN } from '../../src/core/index.js';
 
 export interface AppContext {
@@ -18,7 +19,8 @@ export interface AppContext {
   now: () => Date;
   trialKeyLimiter: RateLimiter;
   eventLimiter: RateLimiter;
-  /** Every route documents itself here; GET /openapi.json renders the list. */
+  /** Declares a route: registers it and documents it (GET /openapi.json renders `docs`). */
+  route: RouteRegistrar;
   docs: RouteDoc[];
 }
 

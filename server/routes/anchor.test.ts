@@ -12,10 +12,11 @@ afterEach(async () => {
   t = null;
 });
 
-function anchor(app: TestApp, size: number, height: number): void {
-  const a = app.store.recordAnchorIntent({ rootHex: app.store.leafAt(size)!.leafHex, leafCount: size });
-  app.store.setAnchorTxid(a.id, height.toString(16).padStart(64, '0'));
-  app.store.markAnchored(a.id, { height, blockTime: null });
+async function anchor(app: TestApp, size: number, height: number): Promise<void> {
+  const rootHex = (await app.store.leaves.leafAt(size))!.leafHex;
+  const a = await app.store.anchors.recordAnchorIntent({ rootHex, leafCount: size });
+  await app.store.anchors.setAnchorTxid(a.id, height.toString(16).padStart(64, '0'));
+  await app.store.anchors.markAnchored(a.id, { height, blockTime: null });
 }
 
 describe('GET /anchor/history last_anchor_age_hours', () => {
@@ -23,10 +24,10 @@ describe('GET /anchor/history last_anchor_age_hours', () => {
     clock = T0;
     t = await makeTestApp({}, { now: () => new Date(clock) });
     await submitContractEvent(t, 1);
-    anchor(t, 1, 4_000_010);
+    await anchor(t, 1, 4_000_010);
     clock = T0 + 5 * HOUR;
     await submitContractEvent(t, 2);
-    anchor(t, 2, 4_000_020);
+    await anchor(t, 2, 4_000_020);
     clock = T0 + 7 * HOUR;
     const all = HistoryResponseSchema.parse((await t.app.inject({ url: '/anchor/history' })).json());
     expect(all.last_anchor_age_hours).toBe(2);
@@ -51,7 +52,8 @@ describe('GET /anchor/status anchor_due', () => {
     await submitContractEvent(t, 1);
     await submitContractEvent(t, 2);
     expect(await status(t)).toMatchObject({ anchor_due: true, unanchored_leaves: 2 });
-    const a = t.store.recordAnchorIntent({ rootHex: t.store.leafAt(2)!.leafHex, leafCount: 2 });
+    const rootHex = (await t.store.leaves.leafAt(2))!.leafHex;
+    const a = await t.store.anchors.recordAnchorIntent({ rootHex, leafCount: 2 });
     const covered = await status(t);
     expect(covered).toMatchObject({
       anchor_due: false,
@@ -65,7 +67,7 @@ describe('GET /anchor/status anchor_due', () => {
       unanchored_leaves: 3,
       in_flight: { leaf_count: 2 },
     });
-    t.store.markAnchorFailed(a.id, 'test over');
+    await t.store.anchors.markAnchorFailed(a.id, 'test over');
     expect(await status(t)).toMatchObject({ anchor_due: true, in_flight: null });
   });
 });

@@ -2,12 +2,12 @@
  * GET /anchor/history, /anchor/status, /anchor/consistency and POST /anchor/now
  * (docs/reference-api.md 4.6, 4.7; docs/architecture.md "Endpoints, beyond the reference shapes").
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { SCHEME_COUNT_BOUND } from '../../src/core/index.js';
 import { requireOperator } from '../http/auth.js';
-import { parseInput, positiveIntParam, type AppContext } from '../http/context.js';
+import { positiveIntParam, type AppContext } from '../http/context.js';
 import { ApiError, badRequest } from '../http/errors.js';
+import { anchorPolicy, scheduleNow } from '../anchor/policy.js';
 import { ChainUnavailableError } from '../chain.js';
 import { StoreConflictError, type AnchorAttempt } from '../store/store.js';
 
@@ -119,185 +119,167 @@ function inFlightBody(a: AnchorAttempt): z.infer<typeof InFlightSchema> | null {
 
 const HOUR_MS = 3_600_000;
 
-export function anchorRoutes(app: FastifyInstance, ctx: AppContext): void {
-  ctx.docs.push(
-    {
-      method: 'get',
-      path: '/anchor/history',
-      summary: 'Anchored roots, oldest first',
-      query: HistoryQuerySchema,
-      responses: {
-        200: { description: 'Anchored roots', schema: HistoryResponseSchema },
-        400: { description: 'Bad limit or before' },
-      },
+export function anchorRoutes(ctx: AppContext): void {
+  ctx.route({
+    method: 'get',
+    path: '/anchor/history',
+    summary: 'Anchored roots, oldest first',
+    query: HistoryQuerySchema,
+    responses: {
+      200: { description: 'Anchored roots', schema: HistoryResponseSchema },
+      400: { description: 'Bad limit or before' },
     },
-    {
-      method: 'get',
-      path: '/anchor/status',
-      summary: 'Current root, unanchored leaves, the anchor in flight',
-      responses: { 200: { description: 'Anchoring status', schema: StatusResponseSchema } },
-    },
-    {
-      method: 'get',
-      path: '/anchor/consistency',
-      summary: 'Consistency proof between two tree sizes (1 ≤ from ≤ to ≤ current size)',
-      query: ConsistencyQuerySchema,
-      responses: {
-        200: { description: 'Both roots and the proof', schema: ConsistencyResponseSchema },
-        400: { description: 'Sizes out of range' },
-      },
-    },
-    {
-      method: 'post',
-      path: '/anchor/now',
-      summary: 'Anchor the current root now (operator key)',
-      auth: 'bearer',
-      responses: {
-        202: { description: 'Anchor started', schema: AnchorNowResponseSchema },
-        401: { description: 'Missing or unknown key' },
-        403: { description: 'Not the operator key' },
-        409: { description: 'An anchor is already in flight, or the current root is already anchored' },
-        503: { description: 'The chain is unreachable' },
-      },
-    },
-  );
-
-  app.get('/anchor/history', async (request, reply: FastifyReply) => {
-    const query = parseInput(HistoryQuerySchema, request.query);
-    const limit = query.limit;
-    const limited = limit !== undefined;
-    const roots = ctx.store.anchoredRoots({
-      ...(limit !== undefined ? { limit: limit + 1 } : {}),
-      ...(query.before !== undefined ? { beforeHeight: query.before } : {}),
-    });
-    // The extra (oldest) row only tells whether an older page exists.
-    const page = limit !== undefined && roots.length > limit ? roots.slice(1) : roots;
-    const oldest = page[0];
-    if (limited && page.length < roots.length && oldest) {
-      reply.header('link', `</anchor/history?limit=${query.limit}&before=${oldest.height}>; rel="next"`);
-    }
-    // The age of the latest anchor overall, not of this page's newest (which `before` moves back).
-    const latest = ctx.store.latestAnchoredRoot();
-    const body: z.infer<typeof HistoryResponseSchema> = {
-      anchors: page.map((r) => ({
-        root: r.rootHex,
-        txid: r.txid,
-        height: r.height,
-        leaf_count: r.leafCount,
-        created_at: r.createdAt,
-        block_time: r.blockTime,
-        scheme: SCHEME_COUNT_BOUND,
-      })),
-      total: page.length,
-      last_anchor_age_hours: latest
-        ? Math.floor((ctx.now().getTime() - Date.parse(latest.createdAt)) / HOUR_MS)
-        : -1,
-      record_semantics:
-        'roots whose anchor transaction has the required confirmations and whose memo was read back from the chain',
-    };
-    return body;
-  });
-
-  app.get('/anchor/status', async () => {
-    const size = ctx.ledger.size;
-    const anchoredCount = ctx.store.anchoredLeafCount();
-    const unanchored = Math.max(size - anchoredCount, 0);
-    const currentAnchor = size > 0 ? ctx.store.anchoredRootBySize(size) : null;
-    const latest = ctx.store.latestAnchoredRoot();
-    const inFlight = ctx.store.listInFlightAnchors()[0] ?? null;
-    const running = ctx.chain !== null;
-    const signer = ctx.config.chain === 'dev' || ctx.config.anchorFromAddress !== null;
-    let oldestUnanchoredAgeS = 0;
-    if (unanchored > 0) {
-      const first = ctx.store.leafAt(anchoredCount + 1);
-      if (first)
-        oldestUnanchoredAgeS = Math.max(0, (ctx.now().getTime() - Date.parse(first.createdAt)) / 1000);
-    }
-    // An attempt in flight that already covers every leaf is the anchor that was due.
-    const covered = inFlight !== null && inFlight.leafCount >= size;
-    const due =
-      unanchored > 0 &&
-      !covered &&
-      (unanchored >= ctx.config.anchorMinLeaves || oldestUnanchoredAgeS >= ctx.config.anchorMaxAgeS);
-    const expected =
-      unanchored === 0
-        ? null
-        : (ctx.chain?.expectedWaitS?.() ??
-          Math.ceil(
-            (due || covered ? 0 : ctx.config.anchorMaxAgeS - oldestUnanchoredAgeS) +
-              (ctx.config.anchorTickMs + ctx.config.anchorConfirmations * ctx.config.devchainBlockMs) / 1000,
-          ));
-    const recommendation =
-      unanchored === 0
-        ? 'up to date'
-        : !running
-          ? 'anchoring paused; leaves staged for the next operator-authorized anchor run'
-          : !signer
-            ? 'broadcast enabled but signer unavailable; no transaction can be sent'
-            : due
-              ? 'eligible for the configured automatic anchor run'
-              : 'below the configured automatic anchor threshold';
-    const body: z.infer<typeof StatusResponseSchema> = {
-      current_root: size === 0 ? 'none' : ctx.ledger.tree.root(),
-      leaf_count: size,
-      unanchored_leaves: unanchored,
-      last_anchor_txid: currentAnchor?.txid ?? null,
-      last_anchor_height: currentAnchor?.height ?? null,
-      needs_anchor: size > 0 && (currentAnchor === null || unanchored > 0),
-      anchor_threshold: ctx.config.anchorMinLeaves,
-      broadcast_enabled: running,
-      signer_configured: signer,
-      can_broadcast: running && signer,
-      recommendation,
-      transaction_reference_semantics:
-        'last_anchor_txid is the anchor of the current root only; latest_anchor is the most recent anchored root',
-      latest_anchor: latest
-        ? {
-            root: latest.rootHex,
-            txid: latest.txid,
-            height: latest.height,
-            leaf_count: latest.leafCount,
-            block_time: latest.blockTime,
-          }
-        : null,
-      in_flight: inFlight ? inFlightBody(inFlight) : null,
-      anchor_due: due,
-      expected_wait_s: expected === null ? null : Math.max(0, Math.round(expected)),
-    };
-    return body;
-  });
-
-  app.get('/anchor/consistency', async (request) => {
-    const { from, to } = parseInput(ConsistencyQuerySchema, request.query);
-    const size = ctx.ledger.size;
-    if (to > size) throw badRequest('to', `to must be at most the current size ${size}`);
-    if (from > to) throw badRequest('from', 'from must be at most to');
-    const body: z.infer<typeof ConsistencyResponseSchema> = {
-      from: { leaf_count: from, root: ctx.ledger.tree.root(from) },
-      to: { leaf_count: to, root: ctx.ledger.tree.root(to) },
-      proof: ctx.ledger.tree.consistencyProof(from, to),
-    };
-    return body;
-  });
-
-  app.post('/anchor/now', async (request, reply) => {
-    requireOperator(request, ctx.store, ctx.config.adminApiKey, ctx.now().toISOString());
-    if (!ctx.chain?.anchorNow)
-      throw new ApiError(503, 'chain_unavailable', 'The anchoring loop is not running.');
-    if (ctx.ledger.size === 0) throw new ApiError(409, 'conflict', 'There are no leaves to anchor yet.');
-    try {
-      const attempt = await ctx.chain.anchorNow();
-      const inFlight = inFlightBody(attempt);
-      if (!inFlight) throw new ApiError(409, 'conflict', `The anchor ended as ${attempt.state}.`);
-      return reply.code(202).send({ in_flight: inFlight });
-    } catch (error) {
-      if (error instanceof StoreConflictError) {
-        // The loop says why (one in flight, or the current root already anchored); pass that on.
-        const reason = error.message.charAt(0).toUpperCase() + error.message.slice(1);
-        throw new ApiError(409, 'conflict', `${reason}.`);
+    handler: async ({ query, reply }) => {
+      const limit = query.limit;
+      const roots = await ctx.store.anchors.anchoredRoots({
+        ...(limit !== undefined ? { limit: limit + 1 } : {}),
+        ...(query.before !== undefined ? { beforeHeight: query.before } : {}),
+      });
+      // The extra (oldest) row only tells whether an older page exists.
+      const page = limit !== undefined && roots.length > limit ? roots.slice(1) : roots;
+      const oldest = page[0];
+      if (limit !== undefined && page.length < roots.length && oldest) {
+        reply.header('link', `</anchor/history?limit=${limit}&before=${oldest.height}>; rel="next"`);
       }
-      if (error instanceof ChainUnavailableError) throw new ApiError(503, 'chain_unavailable', error.message);
-      throw error;
-    }
+      // The age of the latest anchor overall, not of this page's newest (which `before` moves back).
+      const latest = await ctx.store.anchors.latestAnchoredRoot();
+      const body: z.infer<typeof HistoryResponseSchema> = {
+        anchors: page.map((r) => ({
+          root: r.rootHex,
+          txid: r.txid,
+          height: r.height,
+          leaf_count: r.leafCount,
+          created_at: r.createdAt,
+          block_time: r.blockTime,
+          scheme: SCHEME_COUNT_BOUND,
+        })),
+        total: page.length,
+        last_anchor_age_hours: latest
+          ? Math.floor((ctx.now().getTime() - Date.parse(latest.createdAt)) / HOUR_MS)
+          : -1,
+        record_semantics:
+          'roots whose anchor transaction has the required confirmations and whose memo was read back from the chain',
+      };
+      return body;
+    },
+  });
+
+  ctx.route({
+    method: 'get',
+    path: '/anchor/status',
+    summary: 'Current root, unanchored leaves, the anchor in flight',
+    responses: { 200: { description: 'Anchoring status', schema: StatusResponseSchema } },
+    handler: async () => {
+      const size = ctx.ledger.size;
+      const anchors = ctx.store.anchors;
+      // The loop's view (it knows the tip and whether a reorganisation made an anchor urgent);
+      // without a loop the same policy over what the store says.
+      const schedule = ctx.chain?.schedule
+        ? await ctx.chain.schedule()
+        : await scheduleNow(ctx.store, ctx.ledger, anchorPolicy(ctx.config), {
+            tip: null,
+            nowMs: ctx.now().getTime(),
+          });
+      const currentAnchor = size > 0 ? await anchors.anchoredRootBySize(size) : null;
+      const latest = await anchors.latestAnchoredRoot();
+      const inFlight = await anchors.inFlightAnchor();
+      const running = ctx.chain !== null;
+      const signer = ctx.config.chain === 'dev' || ctx.config.anchorFromAddress !== null;
+      const recommendation =
+        schedule.unanchored === 0
+          ? 'up to date'
+          : !running
+            ? 'anchoring paused; leaves staged for the next operator-authorized anchor run'
+            : !signer
+              ? 'broadcast enabled but signer unavailable; no transaction can be sent'
+              : schedule.due
+                ? 'eligible for the configured automatic anchor run'
+                : 'below the configured automatic anchor threshold';
+      const body: z.infer<typeof StatusResponseSchema> = {
+        current_root: size === 0 ? 'none' : ctx.ledger.tree.root(),
+        leaf_count: size,
+        unanchored_leaves: schedule.unanchored,
+        last_anchor_txid: currentAnchor?.txid ?? null,
+        last_anchor_height: currentAnchor?.height ?? null,
+        needs_anchor: size > 0 && (currentAnchor === null || schedule.unanchored > 0),
+        anchor_threshold: ctx.config.anchorMinLeaves,
+        broadcast_enabled: running,
+        signer_configured: signer,
+        can_broadcast: running && signer,
+        recommendation,
+        transaction_reference_semantics:
+          'last_anchor_txid is the anchor of the current root only; latest_anchor is the most recent anchored root',
+        latest_anchor: latest
+          ? {
+              root: latest.rootHex,
+              txid: latest.txid,
+              height: latest.height,
+              leaf_count: latest.leafCount,
+              block_time: latest.blockTime,
+            }
+          : null,
+        in_flight: inFlight ? inFlightBody(inFlight) : null,
+        anchor_due: schedule.due,
+        expected_wait_s: schedule.expectedWaitS,
+      };
+      return body;
+    },
+  });
+
+  ctx.route({
+    method: 'get',
+    path: '/anchor/consistency',
+    summary: 'Consistency proof between two tree sizes (1 ≤ from ≤ to ≤ current size)',
+    query: ConsistencyQuerySchema,
+    responses: {
+      200: { description: 'Both roots and the proof', schema: ConsistencyResponseSchema },
+      400: { description: 'Sizes out of range' },
+    },
+    handler: async ({ query: { from, to } }) => {
+      const size = ctx.ledger.size;
+      if (to > size) throw badRequest('to', `to must be at most the current size ${size}`);
+      if (from > to) throw badRequest('from', 'from must be at most to');
+      const body: z.infer<typeof ConsistencyResponseSchema> = {
+        from: { leaf_count: from, root: ctx.ledger.tree.root(from) },
+        to: { leaf_count: to, root: ctx.ledger.tree.root(to) },
+        proof: ctx.ledger.tree.consistencyProof(from, to),
+      };
+      return body;
+    },
+  });
+
+  ctx.route({
+    method: 'post',
+    path: '/anchor/now',
+    summary: 'Anchor the current root now (operator key)',
+    auth: 'bearer',
+    responses: {
+      202: { description: 'Anchor started', schema: AnchorNowResponseSchema },
+      401: { description: 'Missing or unknown key' },
+      403: { description: 'Not the operator key' },
+      409: { description: 'An anchor is already in flight, or the current root is already anchored' },
+      503: { description: 'The chain is unreachable' },
+    },
+    handler: async ({ request, reply }) => {
+      await requireOperator(ctx, request);
+      if (!ctx.chain?.anchorNow)
+        throw new ApiError(503, 'chain_unavailable', 'The anchoring loop is not running.');
+      if (ctx.ledger.size === 0) throw new ApiError(409, 'conflict', 'There are no leaves to anchor yet.');
+      try {
+        const attempt = await ctx.chain.anchorNow();
+        const inFlight = inFlightBody(attempt);
+        if (!inFlight) throw new ApiError(409, 'conflict', `The anchor ended as ${attempt.state}.`);
+        return reply.code(202).send({ in_flight: inFlight });
+      } catch (error) {
+        if (error instanceof StoreConflictError) {
+          // The loop says why (one in flight, or the current root already anchored); pass that on.
+          const reason = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+          throw new ApiError(409, 'conflict', `${reason}.`);
+        }
+        if (error instanceof ChainUnavailableError)
+          throw new ApiError(503, 'chain_unavailable', error.message);
+        throw error;
+      }
+    },
   });
 }

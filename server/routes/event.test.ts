@@ -30,10 +30,13 @@ async function post(body: unknown, headers: Record<string, string> = operator) {
   });
 }
 
-function allLeaves(): string[] {
-  const out: string[] = [];
-  for (let p = 1; p <= t.store.leafCount(); p++) out.push(t.store.leafAt(p)!.leafHex);
-  return out;
+async function allLeaves(): Promise<string[]> {
+  const count = await t.store.leaves.leafCount();
+  return (
+    Buffer.from(await t.store.leaves.leafBytes(1, count))
+      .toString('hex')
+      .match(/.{64}/g) ?? []
+  );
 }
 
 describe('POST /event happy paths', () => {
@@ -53,10 +56,10 @@ describe('POST /event happy paths', () => {
       );
       expect(json.leaf_hash).toBe(expectedLeaf);
       expect(json.root_hash).toBe(merkleRoot([expectedLeaf]));
-      expect(t.store.leafByHash(expectedLeaf)?.position).toBe(1);
+      expect((await t.store.leaves.leafByHash(expectedLeaf))?.position).toBe(1);
       if (type === 'DEPLOYMENT' || type === 'EXIT') {
         expect(Math.abs(json.timestamp! - Date.now() / 1000)).toBeLessThan(5);
-        expect(t.store.leafByHash(expectedLeaf)?.timestamp).toBe(json.timestamp);
+        expect((await t.store.leaves.leafByHash(expectedLeaf))?.timestamp).toBe(json.timestamp);
       } else {
         expect(json.timestamp).toBeUndefined();
       }
@@ -73,8 +76,8 @@ describe('POST /event happy paths', () => {
     expect(json.status).toBe('exists');
     expect(json.wallet_hash).toBe('bob');
     expect(json.leaf_hash).toBe(first.json().leaf_hash);
-    expect(json.root_hash).toBe(merkleRoot(allLeaves()));
-    expect(t.store.leafCount()).toBe(2);
+    expect(json.root_hash).toBe(merkleRoot(await allLeaves()));
+    expect(await t.store.leaves.leafCount()).toBe(2);
     const life = await t.app.inject({ url: '/lifecycle/bob' });
     expect(life.statusCode).toBe(200);
     expect(life.json().events.map((e: { leaf_hash: string }) => e.leaf_hash)).toEqual([json.leaf_hash]);
@@ -83,8 +86,8 @@ describe('POST /event happy paths', () => {
   it('commits concurrent requests in batches, in one order shared by the tree and the store', async () => {
     const responses = await Promise.all(Array.from({ length: 300 }, (_, i) => post(contractEvent(i))));
     expect(responses.every((r) => r.statusCode === 201)).toBe(true);
-    expect(t.store.leafCount()).toBe(300);
-    const root = merkleRoot(allLeaves());
+    expect(await t.store.leaves.leafCount()).toBe(300);
+    const root = merkleRoot(await allLeaves());
     const status = await t.app.inject({ url: '/anchor/status' });
     expect(status.json().current_root).toBe(root);
     // Every answer names a root that already contains its leaf.
@@ -107,7 +110,7 @@ describe('POST /event trial keys', () => {
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     expect((await post({ event_type: 'CONTRACT_ANCHOR', wallet_hash: 'w' }, headers)).statusCode).toBe(400);
     expect((await post({ ...contractEvent(1), extra: 1 }, headers)).statusCode).toBe(400);
-    expect(t.store.trialKey(sha256Hex(key))?.used).toBe(0);
+    expect((await t.store.keys.trialKey(sha256Hex(key)))?.used).toBe(0);
     for (let i = 0; i < 3; i++) expect((await post(contractEvent(i), headers)).statusCode).toBe(201);
     const before = tableCounts(t.dir);
     const res = await post(contractEvent(9), headers);
@@ -124,7 +127,7 @@ describe('POST /event trial keys', () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post(contractEvent(i), headers)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(results.filter((r) => r.statusCode === 403)).toHaveLength(7);
-    expect(t.store.leafCount()).toBe(3);
+    expect(await t.store.leaves.leafCount()).toBe(3);
   });
 
   it('a duplicate spends one quota unit, since it writes the wallet link', async () => {
@@ -132,7 +135,7 @@ describe('POST /event trial keys', () => {
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     await post(contractEvent(1, 'a'), headers);
     expect((await post(contractEvent(1, 'b'), headers)).statusCode).toBe(200);
-    expect(t.store.trialKey(sha256Hex(key))?.used).toBe(2);
+    expect((await t.store.keys.trialKey(sha256Hex(key)))?.used).toBe(2);
   });
 });
 
@@ -150,7 +153,7 @@ describe('POST /event rate limit per trial key', () => {
       expect(res.statusCode).toBe(429);
       expect(res.json().error.code).toBe('rate_limited');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(limited.store.leafCount()).toBe(2);
+      expect(await limited.store.leaves.leafCount()).toBe(2);
       // The operator key is not limited.
       const op = await limited.app.inject({
         method: 'POST',
@@ -436,14 +439,14 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
 
   it('rejects expired and used-up trial keys without writing', async () => {
     const now = Date.now();
-    t.store.insertTrialKey({
+    await t.store.keys.insertTrialKey({
       keyHash: sha256Hex('zap1_trial_00000000000000000000000000000001'),
       quota: 5,
       used: 0,
       createdAt: new Date(now - 2e9).toISOString(),
       expiresAt: new Date(now - 1000).toISOString(),
     });
-    t.store.insertTrialKey({
+    await t.store.keys.insertTrialKey({
       keyHash: sha256Hex('zap1_trial_00000000000000000000000000000002'),
       quota: 1,
       used: 1,

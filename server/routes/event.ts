@@ -1,5 +1,5 @@
 /** POST /event: validate, hash, group-commit, answer (docs/reference-api.md 3, docs/architecture.md decision 4). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   isRecord,
@@ -67,8 +67,8 @@ export function isJsonRequest(request: FastifyRequest): boolean {
   return typeof type === 'string' && /^application\/json\s*(;|$)/i.test(type);
 }
 
-export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
-  ctx.docs.push({
+export function eventRoutes(ctx: AppContext): void {
+  ctx.route({
     method: 'post',
     path: '/event',
     summary: 'Record an attestation event as a Merkle leaf',
@@ -86,91 +86,94 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext): void {
       415: { description: 'Not application/json' },
       429: { description: 'Too many events for this trial key', headers: { 'Retry-After': 'seconds' } },
     },
-  });
-
-  app.post('/event', async (request, reply) => {
-    if (!isJsonRequest(request)) {
-      throw new ApiError(415, 'unsupported_media_type', 'Send the event as Content-Type: application/json.');
-    }
-    const nowDate = ctx.now();
-    const caller = authenticate(request, ctx.store, ctx.config.adminApiKey, nowDate.toISOString());
-    if (caller.tier === 'trial') {
-      const decision = ctx.eventLimiter.hit(caller.keyHash);
-      if (!decision.allowed) {
+    handler: async ({ request, reply }) => {
+      if (!isJsonRequest(request)) {
         throw new ApiError(
-          429,
-          'rate_limited',
-          `A trial key may write ${ctx.config.eventsPerMinute} events a minute; retry in ${decision.retryAfterS} s.`,
-          undefined,
-          { 'retry-after': String(decision.retryAfterS) },
+          415,
+          'unsupported_media_type',
+          'Send the event as Content-Type: application/json.',
         );
       }
-      if (caller.key.used >= caller.key.quota) throw quotaExhausted(caller.key.quota);
-    }
+      const nowDate = ctx.now();
+      const caller = await authenticate(ctx, request);
+      if (caller.tier === 'trial') {
+        const decision = ctx.eventLimiter.hit(caller.keyHash);
+        if (!decision.allowed) {
+          throw new ApiError(
+            429,
+            'rate_limited',
+            `A trial key may write ${ctx.config.eventsPerMinute} events a minute; retry in ${decision.retryAfterS} s.`,
+            undefined,
+            { 'retry-after': String(decision.retryAfterS) },
+          );
+        }
+        if (caller.key.used >= caller.key.quota) throw quotaExhausted(caller.key.quota);
+      }
 
-    const body: unknown = request.body;
-    if (isRecord(body)) {
-      const unknown = unknownEventFields(body);
-      if (unknown.length > 0) {
+      const body: unknown = request.body;
+      if (isRecord(body)) {
+        const unknown = unknownEventFields(body);
+        if (unknown.length > 0) {
+          throw new ApiError(
+            400,
+            'unknown_field',
+            `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+            unknown.map((field) => ({ field, message: `${field} is not a field of POST /event` })),
+          );
+        }
+      }
+      const problems = validateEvent(body);
+      if (problems.length > 0 || !isRecord(body)) {
         throw new ApiError(
           400,
-          'unknown_field',
-          `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
-          unknown.map((field) => ({ field, message: `${field} is not a field of POST /event` })),
+          'validation_failed',
+          problems.map((p) => p.message).join('; ') || 'The body must be a JSON object.',
+          problems.length > 0 ? problems : [{ field: 'body', message: 'The body must be a JSON object.' }],
         );
       }
-    }
-    const problems = validateEvent(body);
-    if (problems.length > 0 || !isRecord(body)) {
-      throw new ApiError(
-        400,
-        'validation_failed',
-        problems.map((p) => p.message).join('; ') || 'The body must be a JSON object.',
-        problems.length > 0 ? problems : [{ field: 'body', message: 'The body must be a JSON object.' }],
-      );
-    }
-    const eventType = body.event_type;
-    const walletHash = body.wallet_hash;
-    if (!isWriteApiEventType(eventType) || typeof walletHash !== 'string') {
-      // validateEvent already guarantees both; this narrows the types without a cast.
-      throw new ApiError(400, 'validation_failed', 'event_type and wallet_hash are required.');
-    }
-    const timestamp = isServerStamped(eventType) ? Math.floor(nowDate.getTime() / 1000) : null;
-    const leafHex = leafHash(timestamp === null ? body : { ...body, timestamp });
-    const isAgent = EVENT_SPECS[eventType].subject === 'agent';
-    const agentId = body.agent_id;
-    const subjectId = isAgent && typeof agentId === 'string' ? agentId : walletHash;
+      const eventType = body.event_type;
+      const walletHash = body.wallet_hash;
+      if (!isWriteApiEventType(eventType) || typeof walletHash !== 'string') {
+        // validateEvent already guarantees both; this narrows the types without a cast.
+        throw new ApiError(400, 'validation_failed', 'event_type and wallet_hash are required.');
+      }
+      const timestamp = isServerStamped(eventType) ? Math.floor(nowDate.getTime() / 1000) : null;
+      const leafHex = leafHash(timestamp === null ? body : { ...body, timestamp });
+      const isAgent = EVENT_SPECS[eventType].subject === 'agent';
+      const agentId = body.agent_id;
+      const subjectId = isAgent && typeof agentId === 'string' ? agentId : walletHash;
 
-    const result = await ctx.ledger.submit({
-      leafHex,
-      eventType: EVENT_SPECS[eventType].byte,
-      walletHash: subjectId,
-      serialNumber: storedSerial(eventType, body),
-      timestamp,
-      trialKeyHash: caller.tier === 'trial' ? caller.keyHash : null,
-    });
-    if (result.status === 'quota_exhausted')
-      throw quotaExhausted(caller.tier === 'trial' ? caller.key.quota : 0);
-    if (result.status === 'key_expired')
-      throw new ApiError(
-        401,
-        'key_expired',
-        'This trial key has expired; get a new one with POST /trial-key.',
-      );
-    if (result.status === 'unauthorized') throw new ApiError(401, 'unauthorized', 'Unknown key.');
+      const result = await ctx.ledger.submit({
+        leafHex,
+        eventType: EVENT_SPECS[eventType].byte,
+        walletHash: subjectId,
+        serialNumber: storedSerial(eventType, body),
+        timestamp,
+        trialKeyHash: caller.tier === 'trial' ? caller.keyHash : null,
+      });
+      if (result.status === 'quota_exhausted')
+        throw quotaExhausted(caller.tier === 'trial' ? caller.key.quota : 0);
+      if (result.status === 'key_expired')
+        throw new ApiError(
+          401,
+          'key_expired',
+          'This trial key has expired; get a new one with POST /trial-key.',
+        );
+      if (result.status === 'unauthorized') throw new ApiError(401, 'unauthorized', 'Unknown key.');
 
-    const response: z.infer<typeof EventResponseSchema> = {
-      status: result.status,
-      event_type: eventType,
-      wallet_hash: walletHash,
-      subject_kind: isAgent ? 'agent' : 'wallet',
-      subject_id: subjectId,
-      leaf_hash: leafHex,
-      root_hash: result.rootHex,
-      verify_url: `/verify/${leafHex}/check`,
-      ...(timestamp !== null ? { timestamp } : {}),
-    };
-    return reply.code(result.status === 'created' ? 201 : 200).send(response);
+      const response: z.infer<typeof EventResponseSchema> = {
+        status: result.status,
+        event_type: eventType,
+        wallet_hash: walletHash,
+        subject_kind: isAgent ? 'agent' : 'wallet',
+        subject_id: subjectId,
+        leaf_hash: leafHex,
+        root_hash: result.rootHex,
+        verify_url: `/verify/${leafHex}/check`,
+        ...(timestamp !== null ? { timestamp } : {}),
+      };
+      return reply.code(result.status === 'created' ? 201 : 200).send(response);
+    },
   });
 }
 

@@ -1,8 +1,7 @@
 /** GET /events: the public feed, newest first, paged by leaf position (docs/reference-api.md 4.8). */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EVENT_SPECS, EVENT_TYPES, eventTypeLabel } from '../../src/core/index.js';
-import { limitParam, parseInput, positiveIntParam, type AppContext } from '../http/context.js';
+import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
 
 export const EventsQuerySchema = z
   .object({
@@ -37,8 +36,8 @@ export const EventsResponseSchema = z
   })
   .strict();
 
-export function eventsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  ctx.docs.push({
+export function eventsRoutes(ctx: AppContext): void {
+  ctx.route({
     method: 'get',
     path: '/events',
     summary: 'Recent attestation events, newest first',
@@ -51,38 +50,36 @@ export function eventsRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       400: { description: 'Bad limit, before or event_type' },
     },
-  });
-
-  app.get('/events', async (request, reply) => {
-    const query = parseInput(EventsQuerySchema, request.query);
-    const page = ctx.store.listEvents({
-      limit: query.limit,
-      ...(query.before !== undefined ? { before: query.before } : {}),
-      ...(query.event_type !== undefined ? { eventType: EVENT_SPECS[query.event_type].byte } : {}),
-    });
-    if (page.nextBefore !== null && query.limit > 0) {
-      const params = new URLSearchParams({ limit: String(query.limit), before: String(page.nextBefore) });
-      if (query.event_type) params.set('event_type', query.event_type);
-      reply.header('link', `</events?${params.toString()}>; rel="next"`);
-    }
-    const body: z.infer<typeof EventsResponseSchema> = {
-      protocol: 'ZAP1',
-      total_returned: page.leaves.length,
-      events: page.leaves.map((leaf) => {
-        const label = eventTypeLabel(leaf.eventType);
-        return {
-          leaf_hash: leaf.leafHex,
-          event_type: label,
-          description: label === 'UNKNOWN' ? 'Unknown event type' : EVENT_SPECS[label].description,
-          created_at: leaf.createdAt,
-          preimage_disclosure: 'withheld from the public event feed',
-          event_type_authentication: 'unverified_server_metadata_without_disclosed_witness',
-          verify_url: `/verify/${leaf.leafHex}/check`,
-          proof_url: `/verify/${leaf.leafHex}/proof.json`,
-          badge_url: `/badge/leaf/${leaf.leafHex}`,
-        };
-      }),
-    };
-    return body;
+    handler: async ({ query, reply }) => {
+      const page = await ctx.store.events.listEvents({
+        limit: query.limit,
+        ...(query.before !== undefined ? { before: query.before } : {}),
+        ...(query.event_type !== undefined ? { eventType: EVENT_SPECS[query.event_type].byte } : {}),
+      });
+      if (page.nextBefore !== null && query.limit > 0) {
+        const params = new URLSearchParams({ limit: String(query.limit), before: String(page.nextBefore) });
+        if (query.event_type) params.set('event_type', query.event_type);
+        reply.header('link', `</events?${params.toString()}>; rel="next"`);
+      }
+      const body: z.infer<typeof EventsResponseSchema> = {
+        protocol: 'ZAP1',
+        total_returned: page.leaves.length,
+        events: page.leaves.map((leaf) => {
+          const label = eventTypeLabel(leaf.eventType);
+          return {
+            leaf_hash: leaf.leafHex,
+            event_type: label,
+            description: label === 'UNKNOWN' ? 'Unknown event type' : EVENT_SPECS[label].description,
+            created_at: leaf.createdAt,
+            preimage_disclosure: 'withheld from the public event feed',
+            event_type_authentication: 'unverified_server_metadata_without_disclosed_witness',
+            verify_url: `/verify/${leaf.leafHex}/check`,
+            proof_url: `/verify/${leaf.leafHex}/proof.json`,
+            badge_url: `/badge/leaf/${leaf.leafHex}`,
+          };
+        }),
+      };
+      return body;
+    },
   });
 }

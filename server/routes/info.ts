@@ -1,5 +1,4 @@
 /** GET /protocol/info, /stats and /health. */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   EVENT_TYPES,
@@ -78,115 +77,112 @@ export const HealthSchema = z
   })
   .strict();
 
-export function infoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  ctx.docs.push(
-    {
-      method: 'get',
-      path: '/protocol/info',
-      summary: 'Protocol metadata, network and extensions',
-      responses: { 200: { description: 'Protocol metadata', schema: ProtocolInfoSchema } },
+export function infoRoutes(ctx: AppContext): void {
+  ctx.route({
+    method: 'get',
+    path: '/protocol/info',
+    summary: 'Protocol metadata, network and extensions',
+    responses: { 200: { description: 'Protocol metadata', schema: ProtocolInfoSchema } },
+    handler: async () => {
+      const network = networkOf(ctx);
+      const body: z.infer<typeof ProtocolInfoSchema> = {
+        protocol: 'ZAP1',
+        version: '3.0.0',
+        event_types: EVENT_TYPES.length,
+        event_types_semantics: 'deprecated alias for defined_types',
+        deployed_types: WRITE_API_EVENT_TYPES.length,
+        deployed_types_semantics: 'deprecated alias for write_api_types',
+        reserved_types: SYSTEM_MANAGED_EVENT_TYPES.length,
+        reserved_types_semantics:
+          'deprecated legacy count; these are system-managed defined types, not reserved or unallocated codes',
+        defined_types: EVENT_TYPES.length,
+        defined_event_types: [...EVENT_TYPES],
+        write_api_types: WRITE_API_EVENT_TYPES.length,
+        write_api_event_types: [...WRITE_API_EVENT_TYPES],
+        system_managed_types: SYSTEM_MANAGED_EVENT_TYPES.length,
+        system_managed_event_types: [...SYSTEM_MANAGED_EVENT_TYPES],
+        hash_function: 'BLAKE2b-256',
+        leaf_personalization: 'NordicShield_',
+        node_personalization: 'NordicShield_MRK',
+        verification_sdk: 'zap1-verify',
+        verification_sdk_repo: 'https://github.com/Frontier-Compute/zap1',
+        specification: 'ZAP1 protocol, count-bound Merkle scheme ZAP1_COUNT_BOUND_V2',
+        ...(network ? { network } : {}),
+        explorer_tx_url: ctx.config.explorerTxUrl,
+        ...(ctx.config.anchorViewingKey !== null ? { anchor_viewing_key: ctx.config.anchorViewingKey } : {}),
+        extensions: ['consistency'],
+      };
+      return body;
     },
-    {
-      method: 'get',
-      path: '/stats',
-      summary: 'Leaf and anchor counts (anchored roots only)',
-      responses: { 200: { description: 'Statistics', schema: StatsSchema } },
-    },
-    {
-      method: 'get',
-      path: '/health',
-      summary: 'Store and chain health',
-      responses: {
-        200: { description: 'The store works', schema: HealthSchema },
-        503: { description: 'The store fails (store_unavailable)' },
-      },
-    },
-  );
-
-  app.get('/protocol/info', async () => {
-    const network = networkOf(ctx);
-    const body: z.infer<typeof ProtocolInfoSchema> = {
-      protocol: 'ZAP1',
-      version: '3.0.0',
-      event_types: EVENT_TYPES.length,
-      event_types_semantics: 'deprecated alias for defined_types',
-      deployed_types: WRITE_API_EVENT_TYPES.length,
-      deployed_types_semantics: 'deprecated alias for write_api_types',
-      reserved_types: SYSTEM_MANAGED_EVENT_TYPES.length,
-      reserved_types_semantics:
-        'deprecated legacy count; these are system-managed defined types, not reserved or unallocated codes',
-      defined_types: EVENT_TYPES.length,
-      defined_event_types: [...EVENT_TYPES],
-      write_api_types: WRITE_API_EVENT_TYPES.length,
-      write_api_event_types: [...WRITE_API_EVENT_TYPES],
-      system_managed_types: SYSTEM_MANAGED_EVENT_TYPES.length,
-      system_managed_event_types: [...SYSTEM_MANAGED_EVENT_TYPES],
-      hash_function: 'BLAKE2b-256',
-      leaf_personalization: 'NordicShield_',
-      node_personalization: 'NordicShield_MRK',
-      verification_sdk: 'zap1-verify',
-      verification_sdk_repo: 'https://github.com/Frontier-Compute/zap1',
-      specification: 'ZAP1 protocol, count-bound Merkle scheme ZAP1_COUNT_BOUND_V2',
-      ...(network ? { network } : {}),
-      explorer_tx_url: ctx.config.explorerTxUrl,
-      ...(ctx.config.anchorViewingKey !== null ? { anchor_viewing_key: ctx.config.anchorViewingKey } : {}),
-      extensions: ['consistency'],
-    };
-    return body;
   });
 
-  app.get('/stats', async () => {
-    const counts = ctx.ledger.typeCounts();
-    const typeCounts: Record<string, number> = {};
-    for (const t of EVENT_TYPES) typeCounts[t] = counts.get(EVENT_SPECS[t].byte) ?? 0;
-    let unknown = 0;
-    for (const [byte, n] of counts) if (eventTypeLabel(byte) === 'UNKNOWN') unknown += n;
-    if (unknown > 0) typeCounts['OTHER_UNKNOWN'] = unknown;
-    // One aggregate query: reading every root per request (and spreading the heights into
-    // Math.min) would overflow the stack at ~150k anchors.
-    const anchors = ctx.store.anchoredRootStats();
-    const total = ctx.ledger.size;
-    const network = networkOf(ctx);
-    const body: z.infer<typeof StatsSchema> = {
-      total_leaves: total,
-      total_anchors: anchors.count,
-      total_anchor_records: anchors.count,
-      total_anchors_semantics: 'roots anchored on chain: confirmed and their memo read back',
-      first_anchor_block: anchors.firstHeight,
-      last_anchor_block: anchors.lastHeight,
-      ...(network ? { network } : {}),
-      protocol: 'ZAP1',
-      event_types: [...EVENT_TYPES],
-      type_counts: typeCounts,
-      classified_leaves: total - unknown,
-      unclassified_leaves: unknown,
-    };
-    return body;
+  ctx.route({
+    method: 'get',
+    path: '/stats',
+    summary: 'Leaf and anchor counts (anchored roots only)',
+    responses: { 200: { description: 'Statistics', schema: StatsSchema } },
+    handler: async () => {
+      const counts = ctx.ledger.typeCounts();
+      const typeCounts: Record<string, number> = {};
+      for (const t of EVENT_TYPES) typeCounts[t] = counts.get(EVENT_SPECS[t].byte) ?? 0;
+      let unknown = 0;
+      for (const [byte, n] of counts) if (eventTypeLabel(byte) === 'UNKNOWN') unknown += n;
+      if (unknown > 0) typeCounts['OTHER_UNKNOWN'] = unknown;
+      // One aggregate query: reading every root per request (and spreading the heights into
+      // Math.min) would overflow the stack at ~150k anchors.
+      const anchors = await ctx.store.anchors.anchoredRootStats();
+      const total = ctx.ledger.size;
+      const network = networkOf(ctx);
+      const body: z.infer<typeof StatsSchema> = {
+        total_leaves: total,
+        total_anchors: anchors.count,
+        total_anchor_records: anchors.count,
+        total_anchors_semantics: 'roots anchored on chain: confirmed and their memo read back',
+        first_anchor_block: anchors.firstHeight,
+        last_anchor_block: anchors.lastHeight,
+        ...(network ? { network } : {}),
+        protocol: 'ZAP1',
+        event_types: [...EVENT_TYPES],
+        type_counts: typeCounts,
+        classified_leaves: total - unknown,
+        unclassified_leaves: unknown,
+      };
+      return body;
+    },
   });
 
-  app.get('/health', async (_request, reply) => {
-    try {
-      ctx.store.ping();
-    } catch {
-      throw new ApiError(503, 'store_unavailable', 'The database cannot be read.');
-    }
-    const h = ctx.chain?.health();
-    const tip = h?.chainTip ?? 0;
-    const scanned = h?.lastScannedHeight ?? tip;
-    const network = networkOf(ctx);
-    const body: z.infer<typeof HealthSchema> = {
-      last_scanned_height: scanned,
-      chain_tip: tip,
-      sync_lag: Math.max(tip - scanned, 0),
-      pending_invoices: 0,
-      scanner_operational: h?.loopRunning ?? false,
-      ...(network ? { network } : {}),
-      rpc_reachable: h?.rpcReachable ?? false,
-      store_ok: true,
-      chain_ok: h?.rpcReachable ?? false,
-      wallet_balance_zat: h?.walletBalanceZat ?? null,
-      last_error: h?.lastError ?? (ctx.chain ? null : 'the anchoring loop is not running'),
-    };
-    return reply.header('cache-control', 'no-store').send(body);
+  ctx.route({
+    method: 'get',
+    path: '/health',
+    summary: 'Store and chain health',
+    responses: {
+      200: { description: 'The store works', schema: HealthSchema },
+      503: { description: 'The store fails (store_unavailable)' },
+    },
+    handler: async ({ reply }) => {
+      try {
+        await ctx.store.ping();
+      } catch {
+        throw new ApiError(503, 'store_unavailable', 'The database cannot be read.');
+      }
+      const h = ctx.chain?.health();
+      const tip = h?.chainTip ?? 0;
+      const scanned = h?.lastScannedHeight ?? tip;
+      const network = networkOf(ctx);
+      const body: z.infer<typeof HealthSchema> = {
+        last_scanned_height: scanned,
+        chain_tip: tip,
+        sync_lag: Math.max(tip - scanned, 0),
+        pending_invoices: 0,
+        scanner_operational: h?.loopRunning ?? false,
+        ...(network ? { network } : {}),
+        rpc_reachable: h?.rpcReachable ?? false,
+        store_ok: true,
+        chain_ok: h?.rpcReachable ?? false,
+        wallet_balance_zat: h?.walletBalanceZat ?? null,
+        last_error: h?.lastError ?? (ctx.chain ? null : 'the anchoring loop is not running'),
+      };
+      return reply.header('cache-control', 'no-store').send(body);
+    },
   });
 }

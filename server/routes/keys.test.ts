@@ -18,7 +18,7 @@ describe('POST /trial-key', () => {
     const body = TrialKeyResponseSchema.parse(res.json());
     expect(body).toMatchObject({ tier: 'trial', quota: 7, expires_in_days: 10 });
     expect(Math.abs(Date.parse(body.expires_at) - Date.now() - 10 * 86_400_000)).toBeLessThan(60_000);
-    expect(t.store.trialKey(sha256Hex(body.key))).toMatchObject({ quota: 7, used: 0 });
+    expect(await t.store.keys.trialKey(sha256Hex(body.key))).toMatchObject({ quota: 7, used: 0 });
     const Database = (await import('better-sqlite3')).default;
     const db = new Database(`${t.dir}/zap1.sqlite`, { readonly: true });
     const dump = JSON.stringify(db.prepare('SELECT * FROM api_keys').all());
@@ -72,7 +72,7 @@ describe('GET /key', () => {
 
   it('says key_expired for an expired key', async () => {
     const key = 'zap1_trial_0000000000000000000000000000000a';
-    t.store.insertTrialKey({
+    await t.store.keys.insertTrialKey({
       keyHash: sha256Hex(key),
       quota: 1,
       used: 0,

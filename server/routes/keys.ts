@@ -1,6 +1,5 @@
 /** POST /trial-key (open, rate-limited per client address) and GET /key (what a key is and what is left). */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authenticate, sha256Hex } from '../http/auth.js';
 import { clientAddress, type AppContext } from '../http/context.js';
@@ -30,66 +29,68 @@ export const KeyInfoSchema = z
 
 const DAY_MS = 86_400_000;
 
-export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  ctx.docs.push(
-    {
-      method: 'post',
-      path: '/trial-key',
-      summary: 'Issue a trial key (no credentials; limited per client address)',
-      responses: {
-        201: { description: 'The new key, shown once', schema: TrialKeyResponseSchema },
-        429: { description: 'Too many keys from this address', headers: { 'Retry-After': 'seconds' } },
-      },
+export function keyRoutes(ctx: AppContext): void {
+  ctx.route({
+    method: 'post',
+    path: '/trial-key',
+    summary: 'Issue a trial key (no credentials; limited per client address)',
+    responses: {
+      201: { description: 'The new key, shown once', schema: TrialKeyResponseSchema },
+      429: { description: 'Too many keys from this address', headers: { 'Retry-After': 'seconds' } },
     },
-    {
-      method: 'get',
-      path: '/key',
-      summary: 'What the presented key is and what is left of it',
-      auth: 'bearer',
-      responses: {
-        200: { description: 'Key tier, quota and expiry', schema: KeyInfoSchema },
-        401: { description: 'Missing, unknown or expired key' },
-      },
+    handler: async ({ request, reply }) => {
+      const decision = ctx.trialKeyLimiter.hit(clientAddress(request));
+      if (!decision.allowed) {
+        throw new ApiError(
+          429,
+          'rate_limited',
+          `Trial keys are limited to ${ctx.config.trialKeysPerHour} an hour per address; retry in ${decision.retryAfterS} s.`,
+          undefined,
+          { 'retry-after': String(decision.retryAfterS) },
+        );
+      }
+      const key = `zap1_trial_${randomBytes(16).toString('hex')}`;
+      const now = ctx.now();
+      const expiresAt = new Date(now.getTime() + ctx.config.trialKeyDays * DAY_MS).toISOString();
+      await ctx.store.keys.insertTrialKey({
+        keyHash: sha256Hex(key),
+        quota: ctx.config.trialKeyQuota,
+        used: 0,
+        createdAt: now.toISOString(),
+        expiresAt,
+      });
+      const body: z.infer<typeof TrialKeyResponseSchema> = {
+        key,
+        tier: 'trial',
+        quota: ctx.config.trialKeyQuota,
+        expires_in_days: ctx.config.trialKeyDays,
+        expires_at: expiresAt,
+      };
+      return reply.code(201).header('cache-control', 'no-store').send(body);
     },
-  );
-
-  app.post('/trial-key', async (request, reply) => {
-    const decision = ctx.trialKeyLimiter.hit(clientAddress(request));
-    if (!decision.allowed) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Trial keys are limited to ${ctx.config.trialKeysPerHour} an hour per address; retry in ${decision.retryAfterS} s.`,
-        undefined,
-        { 'retry-after': String(decision.retryAfterS) },
-      );
-    }
-    const key = `zap1_trial_${randomBytes(16).toString('hex')}`;
-    const now = ctx.now();
-    const expiresAt = new Date(now.getTime() + ctx.config.trialKeyDays * DAY_MS).toISOString();
-    ctx.store.insertTrialKey({
-      keyHash: sha256Hex(key),
-      quota: ctx.config.trialKeyQuota,
-      used: 0,
-      createdAt: now.toISOString(),
-      expiresAt,
-    });
-    const body: z.infer<typeof TrialKeyResponseSchema> = {
-      key,
-      tier: 'trial',
-      quota: ctx.config.trialKeyQuota,
-      expires_in_days: ctx.config.trialKeyDays,
-      expires_at: expiresAt,
-    };
-    return reply.code(201).header('cache-control', 'no-store').send(body);
   });
 
-  app.get('/key', async (request, reply) => {
-    const caller = authenticate(request, ctx.store, ctx.config.adminApiKey, ctx.now().toISOString());
-    const body: z.infer<typeof KeyInfoSchema> =
-      caller.tier === 'operator'
-        ? { tier: 'operator', quota: null, used: null, expires_at: null }
-        : { tier: 'trial', quota: caller.key.quota, used: caller.key.used, expires_at: caller.key.expiresAt };
-    return reply.header('cache-control', 'no-store').send(body);
+  ctx.route({
+    method: 'get',
+    path: '/key',
+    summary: 'What the presented key is and what is left of it',
+    auth: 'bearer',
+    responses: {
+      200: { description: 'Key tier, quota and expiry', schema: KeyInfoSchema },
+      401: { description: 'Missing, unknown or expired key' },
+    },
+    handler: async ({ request, reply }) => {
+      const caller = await authenticate(ctx, request);
+      const body: z.infer<typeof KeyInfoSchema> =
+        caller.tier === 'operator'
+          ? { tier: 'operator', quota: null, used: null, expires_at: null }
+          : {
+              tier: 'trial',
+              quota: caller.key.quota,
+              used: caller.key.used,
+              expires_at: caller.key.expiresAt,
+            };
+      return reply.header('cache-control', 'no-store').send(body);
+    },
   });
 }

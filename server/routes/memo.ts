@@ -1,5 +1,4 @@
 /** POST /memo/decode (docs/reference-api.md 4.10; docs/architecture.md: text/plain or none = hex text, JSON {"memo"}, else 415). */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MEMO_FORMATS, decodeMemo, parseHex, type DecodedMemo } from '../../src/core/index.js';
 import type { AppContext } from '../http/context.js';
@@ -40,8 +39,8 @@ function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-export function memoRoutes(app: FastifyInstance, ctx: AppContext): void {
-  ctx.docs.push({
+export function memoRoutes(ctx: AppContext): void {
+  ctx.route({
     method: 'post',
     path: '/memo/decode',
     summary: 'Classify and decode a Zcash memo',
@@ -58,14 +57,9 @@ export function memoRoutes(app: FastifyInstance, ctx: AppContext): void {
       413: { description: 'More than 2048 hex characters' },
       415: { description: 'Neither text/plain nor application/json' },
     },
-  });
-
-  // Own plugin scope: this route takes any body as a string and decides by content type itself.
-  app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-
-    scope.post('/memo/decode', async (request) => {
+    // It decides by content type itself: hex text, or JSON {"memo"}.
+    textBody: true,
+    handler: async ({ request }) => {
       const type = mediaType(request.headers['content-type']);
       const raw = typeof request.body === 'string' ? request.body : '';
       let hex: string;
@@ -112,6 +106,6 @@ export function memoRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const decoded: z.infer<typeof DecodedMemoSchema> = decodeMemo(bytes);
       return decoded;
-    });
+    },
   });
 }

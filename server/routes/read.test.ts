@@ -34,9 +34,9 @@ beforeAll(async () => {
     [5, 4_000_005],
     [12, 4_000_012],
   ] as const) {
-    const a = t.store.recordAnchorIntent({ rootHex: tree.root(size), leafCount: size });
-    t.store.setAnchorTxid(a.id, String(size).padStart(64, '0'));
-    t.store.markAnchored(a.id, { height, blockTime: 1_790_000_000 + size });
+    const a = await t.store.anchors.recordAnchorIntent({ rootHex: tree.root(size), leafCount: size });
+    await t.store.anchors.setAnchorTxid(a.id, String(size).padStart(64, '0'));
+    await t.store.anchors.markAnchored(a.id, { height, blockTime: 1_790_000_000 + size });
   }
 });
 afterAll(async () => {
@@ -168,15 +168,15 @@ describe('GET /anchor/status and /anchor/history', () => {
   });
 
   it('status shows the anchor in flight', async () => {
-    const a = t.store.recordAnchorIntent({ rootHex: tree.root(), leafCount: 20 });
+    const a = await t.store.anchors.recordAnchorIntent({ rootHex: tree.root(), leafCount: 20 });
     try {
-      t.store.setAnchorTxid(a.id, 'e'.repeat(64));
+      await t.store.anchors.setAnchorTxid(a.id, 'e'.repeat(64));
       const body = StatusResponseSchema.parse((await get(t, '/anchor/status')).json());
       expect(body.in_flight).toMatchObject({ state: 'broadcast', leaf_count: 20, txid: 'e'.repeat(64) });
       // A broadcast txid appears only in /anchor/status.
       expect((await get(t, '/anchor/history')).body).not.toContain('e'.repeat(64));
     } finally {
-      t.store.markAnchorFailed(a.id, 'test over');
+      await t.store.anchors.markAnchorFailed(a.id, 'test over');
     }
   });
 
@@ -187,7 +187,7 @@ describe('GET /anchor/status and /anchor/history', () => {
     expect(all.anchors[0]).toMatchObject({
       root: tree.root(5),
       scheme: 'ZAP1_COUNT_BOUND_V2',
-      created_at: t.store.leafAt(5)!.createdAt,
+      created_at: (await t.store.leaves.leafAt(5))!.createdAt,
     });
     const page = await get(t, '/anchor/history?limit=1');
     expect(HistoryResponseSchema.parse(page.json()).anchors.map((a) => a.leaf_count)).toEqual([12]);

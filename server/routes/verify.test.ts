@@ -27,15 +27,17 @@ beforeAll(async () => {
     );
     expect(batch.every((r) => r.statusCode === 201)).toBe(true);
   }
-  leaves = Array.from({ length: N }, (_, i) => t.store.leafAt(i + 1)!.leafHex);
+  leaves = Buffer.from(await t.store.leaves.leafBytes(1, N))
+    .toString('hex')
+    .match(/.{64}/g)!;
   const tree = new MerkleTree();
   for (const l of leaves) tree.append(l);
   for (const [size, height] of ANCHORS) {
-    const a = t.store.recordAnchorIntent({ rootHex: tree.root(size), leafCount: size });
-    t.store.setAnchorTxid(a.id, txidOf(size));
-    t.store.setAnchorConfirmed(a.id, height);
-    t.store.markAnchored(a.id, { height, blockTime: 1_800_000_000 + size });
-    if (size === 2000) t.store.revertAnchor(a.id, 'reorganised');
+    const a = await t.store.anchors.recordAnchorIntent({ rootHex: tree.root(size), leafCount: size });
+    await t.store.anchors.setAnchorTxid(a.id, txidOf(size));
+    await t.store.anchors.setAnchorConfirmed(a.id, height);
+    await t.store.anchors.markAnchored(a.id, { height, blockTime: 1_800_000_000 + size });
+    if (size === 2000) await t.store.anchors.revertAnchor(a.id, 'reorganised');
   }
 }, 120_000);
 afterAll(async () => {

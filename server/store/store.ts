@@ -1,8 +1,4 @@
-/**
- * The persistence interface of the service (docs/architecture.md decision 9). Routes, the event ledger and
- * the anchoring loop talk to this interface only; SQL stays behind it so a PostgreSQL store can
- * follow. Positions are 1-based (the first leaf is position 1, tree index 0), as leaf counts are.
- */
+/** What the store keeps, and the interfaces through which the rest of the service reaches it. */
 
 export interface LeafRecord {
   position: number;
@@ -108,75 +104,99 @@ export class StoreConflictError extends Error {
   }
 }
 
-export interface Store {
-  /** Throws when the database cannot be read (health check). */
-  ping(): void;
-  close(): void;
-
-  // Leaves
-  leafCount(): number;
-  leafByHash(leafHex: string): LeafRecord | null;
-  leafAt(position: number): LeafRecord | null;
+/**
+ * Leaves and the tree: the append-only list of leaves and the persisted tree chunks. `commitEvents`
+ * also spends trial quota and links wallets, in the same transaction as the leaves it writes, so
+ * an event is either wholly recorded (leaf, quota unit, wallet link) or not at all.
+ */
+export interface LeafStore {
+  leafCount(): Promise<number>;
+  leafByHash(leafHex: string): Promise<LeafRecord | null>;
+  leafAt(position: number): Promise<LeafRecord | null>;
   /** Leaf hashes of positions `fromPosition .. fromPosition + count - 1`, concatenated (32 bytes each). */
-  leafBytes(fromPosition: number, count: number): Uint8Array;
-  /** Count per type byte. */
-  typeCounts(): Map<number, number>;
-  listEvents(options: { limit: number; before?: number; eventType?: number }): EventPage;
-  /** Every leaf linked to the wallet (its own submissions and duplicates it submitted), by position. */
-  walletLeaves(walletHash: string): LeafRecord[];
+  leafBytes(fromPosition: number, count: number): Promise<Uint8Array>;
   /**
    * Writes a batch of accepted events in ONE durable transaction, in order: spends trial quota,
    * inserts new leaves at the next positions, links wallets. Duplicates (also within the batch)
-   * get `exists`. Throws (writing nothing) if the transaction fails.
+   * get `exists`. Rejects (writing nothing) if the transaction fails.
    */
-  commitEvents(events: readonly NewEvent[], createdAt: string): CommitResult[];
+  commitEvents(events: readonly NewEvent[], createdAt: string): Promise<CommitResult[]>;
+  /** Stores completed tree chunks (MerkleTree.takeNewFullChunks blobs); a chunk stored again replaces itself. */
+  saveChunks(chunks: readonly TreeChunk[]): Promise<void>;
+  /** Every stored tree chunk (start-up reads these instead of re-hashing). */
+  loadChunks(): Promise<TreeChunk[]>;
+}
 
-  // Keys
-  insertTrialKey(key: TrialKeyRecord): void;
-  trialKey(keyHash: string): TrialKeyRecord | null;
+/** Trial keys and their quotas (quota is spent by `LeafStore.commitEvents`). */
+export interface KeyStore {
+  insertTrialKey(key: TrialKeyRecord): Promise<void>;
+  trialKey(keyHash: string): Promise<TrialKeyRecord | null>;
+}
 
-  // Tree chunks (MerkleTree.takeNewFullChunks blobs)
-  saveChunks(chunks: readonly TreeChunk[]): void;
-  loadChunk(level: number, index: number): Uint8Array | undefined;
-
-  // Anchoring (the loop in server/anchor calls these; routes read them)
-  /** Writes the intent before broadcast; throws StoreConflictError if another anchor is in flight. */
-  recordAnchorIntent(input: { rootHex: string; leafCount: number }): AnchorAttempt;
+/** Anchoring attempts and the anchored roots they produce (the loop in server/anchor writes; routes read). */
+export interface AnchorStore {
+  /** Writes the intent before broadcast; rejects with StoreConflictError if another anchor is in flight. */
+  recordAnchorIntent(input: { rootHex: string; leafCount: number }): Promise<AnchorAttempt>;
   /**
    * Durably notes, BEFORE z_sendmany is called, that a send of this pending attempt starts at
    * `startedAt` (RFC 3339): after a restart the loop waits for that send's transaction instead of
    * sending again at once (docs/architecture.md decision 8).
    */
-  markSendStarted(id: number, startedAt: string): AnchorAttempt;
-  setAnchorOperation(id: number, opid: string): AnchorAttempt;
+  markSendStarted(id: number, startedAt: string): Promise<AnchorAttempt>;
+  setAnchorOperation(id: number, opid: string): Promise<AnchorAttempt>;
   /** pending → broadcast. */
-  setAnchorTxid(id: number, txid: string): AnchorAttempt;
+  setAnchorTxid(id: number, txid: string): Promise<AnchorAttempt>;
   /** → confirmed: mined at `height`, fewer confirmations than required. */
-  setAnchorConfirmed(id: number, height: number): AnchorAttempt;
+  setAnchorConfirmed(id: number, height: number): Promise<AnchorAttempt>;
   /** → anchored: enough confirmations and the memo read back; writes the root row. */
-  markAnchored(id: number, input: { height: number; blockTime: number | null }): AnchorAttempt;
+  markAnchored(id: number, input: { height: number; blockTime: number | null }): Promise<AnchorAttempt>;
   /** Counts a retry of an in-flight attempt and keeps its last error, without ending it. */
-  noteAnchorError(id: number, message: string): AnchorAttempt;
+  noteAnchorError(id: number, message: string): Promise<AnchorAttempt>;
   /** → failed (ends the attempt; the next anchors the current root). */
-  markAnchorFailed(id: number, message: string): AnchorAttempt;
+  markAnchorFailed(id: number, message: string): Promise<AnchorAttempt>;
   /**
    * After a reorganisation removed the attempt's transaction: the root row goes away (proofs stop
    * claiming it) and the attempt ends as failed with `reason`; the next attempt anchors the current root.
    */
-  revertAnchor(id: number, reason: string): AnchorAttempt;
-  anchorAttempt(id: number): AnchorAttempt | null;
-  listInFlightAnchors(): AnchorAttempt[];
-  latestAnchorAttempt(): AnchorAttempt | null;
+  revertAnchor(id: number, reason: string): Promise<AnchorAttempt>;
+  anchorAttempt(id: number): Promise<AnchorAttempt | null>;
+  /** The attempt in flight (pending, broadcast or confirmed), if any: there is at most one. */
+  inFlightAnchor(): Promise<AnchorAttempt | null>;
+  latestAnchorAttempt(): Promise<AnchorAttempt | null>;
 
   /** Anchored roots ordered by height (then anchoring order); `before` filters height < before; `limit` keeps the newest. */
-  anchoredRoots(options?: { limit?: number; beforeHeight?: number }): AnchoredRoot[];
-  anchoredRootCount(): number;
+  anchoredRoots(options?: { limit?: number; beforeHeight?: number }): Promise<AnchoredRoot[]>;
   /** Count and height range of the anchored roots in one query (/stats; never reads every root). */
-  anchoredRootStats(): AnchoredRootStats;
+  anchoredRootStats(): Promise<AnchoredRootStats>;
   /** The first anchored root (smallest leaf count, then oldest) that contains `position`. */
-  firstAnchoredRootCovering(position: number): AnchoredRoot | null;
-  latestAnchoredRoot(): AnchoredRoot | null;
+  firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null>;
+  latestAnchoredRoot(): Promise<AnchoredRoot | null>;
   /** The largest anchored leaf count (0 when nothing is anchored). */
-  anchoredLeafCount(): number;
-  anchoredRootBySize(leafCount: number): AnchoredRoot | null;
+  anchoredLeafCount(): Promise<number>;
+  anchoredRootBySize(leafCount: number): Promise<AnchoredRoot | null>;
+}
+
+/** The event log as readers see it: the public feed, wallet lifecycles and counts per type. */
+export interface EventLog {
+  listEvents(options: { limit: number; before?: number; eventType?: number }): Promise<EventPage>;
+  /** Every leaf linked to the wallet (its own submissions and duplicates it submitted), by position. */
+  walletLeaves(walletHash: string): Promise<LeafRecord[]>;
+  /** Count per type byte. */
+  typeCounts(): Promise<Map<number, number>>;
+}
+
+/**
+ * The persistence of the service (docs/architecture.md decision 9), one interface per concern.
+ * Routes, the event ledger and the anchoring loop talk to these only; SQL stays behind them, and
+ * every implementation passes the one contract suite in store-contract.ts. Positions are 1-based
+ * (the first leaf is position 1, tree index 0), as leaf counts are.
+ */
+export interface Store {
+  readonly leaves: LeafStore;
+  readonly keys: KeyStore;
+  readonly anchors: AnchorStore;
+  readonly events: EventLog;
+  /** Rejects when the database cannot be read (health check). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
 }

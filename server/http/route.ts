@@ -1,0 +1,81 @@
+/**
+ * One declaration per route: its method, path, schemas and documentation are written once, and
+ * both the Fastify registration and the OpenAPI entry come from it, so /openapi.json cannot drift
+ * from what the route really parses. Path and query values are parsed with the route's schemas
+ * before the handler runs (a mismatch is 400 `validation_failed` naming each field).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from './context.js';
+import type { RouteDoc } from './openapi.js';
+
+/** The schema of a route without path or query parameters. */
+const NO_PARAMETERS = z.object({}).strip();
+type NoParameters = typeof NO_PARAMETERS;
+
+export interface RouteInput<P, Q> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The path parameters, parsed with the route's `params` schema. */
+  params: P;
+  /** The query, parsed with the route's `query` schema. */
+  query: Q;
+}
+
+export interface RouteDefinition<P extends z.ZodObject, Q extends z.ZodObject> extends Omit<
+  RouteDoc,
+  'params' | 'query' | 'method'
+> {
+  method: RouteDoc['method'];
+  params?: P;
+  query?: Q;
+  /** The body arrives as a string whatever its content type, and the handler decides what it is. */
+  textBody?: boolean;
+  /** Returns the body to send, or the reply once it has sent one. */
+  handler(input: RouteInput<z.output<P>, z.output<Q>>): Promise<unknown>;
+}
+
+/** Registers `definition` on `app` and adds its documentation to `docs`. */
+export function defineRoute<P extends z.ZodObject = NoParameters, Q extends z.ZodObject = NoParameters>(
+  app: FastifyInstance,
+  docs: RouteDoc[],
+  definition: RouteDefinition<P, Q>,
+): void;
+export function defineRoute(
+  app: FastifyInstance,
+  docs: RouteDoc[],
+  definition: RouteDefinition<z.ZodObject, z.ZodObject>,
+): void {
+  const { handler, params, query, textBody, ...doc } = definition;
+  docs.push({ ...doc, ...(params ? { params } : {}), ...(query ? { query } : {}) });
+  const register = (target: FastifyInstance): void => {
+    target.route({
+      method: definition.method.toUpperCase(),
+      // OpenAPI writes `/verify/{leaf}/check`; Fastify `/verify/:leaf/check`.
+      url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
+      handler: (request, reply) =>
+        handler({
+          request,
+          reply,
+          params: parseInput(params ?? NO_PARAMETERS, request.params),
+          query: parseInput(query ?? NO_PARAMETERS, request.query),
+        }),
+    });
+  };
+  if (!textBody) return register(app);
+  // Its own plugin scope, so only this route trades the JSON parser for a plain string.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    register(scope);
+  });
+}
+
+/** `defineRoute` bound to one app and one document, as route modules receive it. */
+export type RouteRegistrar = <P extends z.ZodObject = NoParameters, Q extends z.ZodObject = NoParameters>(
+  definition: RouteDefinition<P, Q>,
+) => void;
+
+export function routeRegistrar(app: FastifyInstance, docs: RouteDoc[]): RouteRegistrar {
+  return (definition) => defineRoute(app, docs, definition);
+}

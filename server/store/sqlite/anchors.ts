@@ -1,0 +1,249 @@
+/**
+ * Anchoring attempts and anchored roots on SQLite. Every state change is one transaction that
+ * first checks the attempt's current state, so a transition the state machine does not allow
+ * (docs/architecture.md "What anchored means") is refused with StoreConflictError.
+ */
+import type Database from 'better-sqlite3';
+import {
+  IN_FLIGHT_STATES,
+  StoreConflictError,
+  type AnchorAttempt,
+  type AnchorState,
+  type AnchorStore,
+  type AnchoredRoot,
+  type AnchoredRootStats,
+} from '../store.js';
+import {
+  ROOT_COLUMNS,
+  anchorFromRow,
+  requireHex64,
+  rootFromRow,
+  type AnchorRow,
+  type RootRow,
+} from './rows.js';
+
+function requireHeight(height: number): void {
+  if (!Number.isSafeInteger(height) || height < 0)
+    throw new RangeError('height must be a non-negative integer');
+}
+
+export class SqliteAnchorStore implements AnchorStore {
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly now: () => Date,
+  ) {
+    this.stmts = {
+      byId: db.prepare<[number], AnchorRow>('SELECT * FROM anchors WHERE id = ?'),
+      insert: db.prepare<[string, number, string, string]>(
+        `INSERT INTO anchors (root_hash, leaf_count, state, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?)`,
+      ),
+      inFlight: db.prepare<[], AnchorRow>(
+        `SELECT * FROM anchors WHERE state IN ('pending', 'broadcast', 'confirmed') ORDER BY id LIMIT 1`,
+      ),
+      latest: db.prepare<[], AnchorRow>('SELECT * FROM anchors ORDER BY id DESC LIMIT 1'),
+      leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
+      leafCreatedAt: db.prepare<[number], { created_at: string }>(
+        'SELECT created_at FROM leaves WHERE position = ?',
+      ),
+      insertRoot: db.prepare<[number, string, number, string, number, number | null, string]>(
+        `INSERT INTO anchored_roots (${ROOT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      deleteRoot: db.prepare<[number]>('DELETE FROM anchored_roots WHERE anchor_id = ?'),
+      rootsAll: db.prepare<[number], RootRow>(
+        `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE height < ? ORDER BY height, anchor_id`,
+      ),
+      rootsNewest: db.prepare<[number, number], RootRow>(
+        `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE height < ? ORDER BY height DESC, anchor_id DESC LIMIT ?`,
+      ),
+      rootStats: db.prepare<[], { n: number; first: number | null; last: number | null }>(
+        'SELECT COUNT(*) AS n, MIN(height) AS first, MAX(height) AS last FROM anchored_roots',
+      ),
+      rootCovering: db.prepare<[number], RootRow>(
+        `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE leaf_count >= ? ORDER BY leaf_count, anchor_id LIMIT 1`,
+      ),
+      rootLatest: db.prepare<[], RootRow>(
+        `SELECT ${ROOT_COLUMNS} FROM anchored_roots ORDER BY height DESC, anchor_id DESC LIMIT 1`,
+      ),
+      rootBySize: db.prepare<[number], RootRow>(
+        `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE leaf_count = ? ORDER BY anchor_id LIMIT 1`,
+      ),
+      anchoredLeafCount: db.prepare<[], { n: number | null }>(
+        'SELECT MAX(leaf_count) AS n FROM anchored_roots',
+      ),
+    };
+  }
+
+  private nowIso(): string {
+    return this.now().toISOString();
+  }
+
+  private rowOrThrow(id: number): AnchorRow {
+    const row = this.stmts.byId.get(id);
+    if (!row) throw new StoreConflictError(`anchor attempt ${id} does not exist`);
+    return row;
+  }
+
+  /** Sets `assignments` on attempt `id` if it is in one of `from`; returns the updated attempt. */
+  private transition(
+    id: number,
+    from: readonly AnchorState[],
+    assignments: string,
+    params: readonly unknown[],
+  ): AnchorAttempt {
+    return this.db
+      .transaction(() => {
+        const row = this.rowOrThrow(id);
+        if (!from.includes(row.state)) {
+          throw new StoreConflictError(`anchor attempt ${id} is ${row.state}, expected ${from.join(' or ')}`);
+        }
+        this.db
+          .prepare(`UPDATE anchors SET ${assignments}, updated_at = ? WHERE id = ?`)
+          .run(...params, this.nowIso(), id);
+        return anchorFromRow(this.rowOrThrow(id));
+      })
+      .immediate();
+  }
+
+  async recordAnchorIntent(input: { rootHex: string; leafCount: number }): Promise<AnchorAttempt> {
+    requireHex64(input.rootHex, 'rootHex');
+    if (!Number.isSafeInteger(input.leafCount) || input.leafCount < 1) {
+      throw new RangeError('leafCount must be a positive integer');
+    }
+    return this.db
+      .transaction(() => {
+        if (this.stmts.inFlight.get()) throw new StoreConflictError('an anchor is already in flight');
+        if (input.leafCount > (this.stmts.leafCount.get()?.n ?? 0))
+          throw new StoreConflictError('leafCount exceeds the stored leaves');
+        const now = this.nowIso();
+        const id = Number(this.stmts.insert.run(input.rootHex, input.leafCount, now, now).lastInsertRowid);
+        return anchorFromRow(this.rowOrThrow(id));
+      })
+      .immediate();
+  }
+
+  async markSendStarted(id: number, startedAt: string): Promise<AnchorAttempt> {
+    if (Number.isNaN(Date.parse(startedAt))) throw new RangeError('startedAt must be an RFC 3339 time');
+    return this.transition(id, ['pending'], 'send_started_at = ?', [startedAt]);
+  }
+
+  async setAnchorOperation(id: number, opid: string): Promise<AnchorAttempt> {
+    return this.transition(id, ['pending'], 'opid = ?', [opid]);
+  }
+
+  async setAnchorTxid(id: number, txid: string): Promise<AnchorAttempt> {
+    requireHex64(txid, 'txid');
+    return this.transition(id, ['pending', 'broadcast'], `txid = ?, state = 'broadcast'`, [txid]);
+  }
+
+  async setAnchorConfirmed(id: number, height: number): Promise<AnchorAttempt> {
+    requireHeight(height);
+    return this.transition(id, ['broadcast', 'confirmed'], `height = ?, state = 'confirmed'`, [height]);
+  }
+
+  async markAnchored(
+    id: number,
+    input: { height: number; blockTime: number | null },
+  ): Promise<AnchorAttempt> {
+    requireHeight(input.height);
+    return this.db
+      .transaction(() => {
+        const row = this.rowOrThrow(id);
+        if ((row.state !== 'broadcast' && row.state !== 'confirmed') || row.txid === null) {
+          throw new StoreConflictError(
+            `anchor attempt ${id} is ${row.state}; only a broadcast transaction can be anchored`,
+          );
+        }
+        const lastLeaf = this.stmts.leafCreatedAt.get(row.leaf_count);
+        if (!lastLeaf) throw new StoreConflictError(`anchor attempt ${id} covers leaves that do not exist`);
+        this.db
+          .prepare(
+            `UPDATE anchors SET state = 'anchored', height = ?, block_time = ?, updated_at = ? WHERE id = ?`,
+          )
+          .run(input.height, input.blockTime, this.nowIso(), id);
+        this.stmts.insertRoot.run(
+          id,
+          row.root_hash,
+          row.leaf_count,
+          row.txid,
+          input.height,
+          input.blockTime,
+          lastLeaf.created_at,
+        );
+        return anchorFromRow(this.rowOrThrow(id));
+      })
+      .immediate();
+  }
+
+  async noteAnchorError(id: number, message: string): Promise<AnchorAttempt> {
+    return this.transition(id, IN_FLIGHT_STATES, 'attempts = attempts + 1, last_error = ?', [message]);
+  }
+
+  async markAnchorFailed(id: number, message: string): Promise<AnchorAttempt> {
+    return this.transition(id, IN_FLIGHT_STATES, `state = 'failed', last_error = ?`, [message]);
+  }
+
+  async revertAnchor(id: number, reason: string): Promise<AnchorAttempt> {
+    return this.db
+      .transaction(() => {
+        const row = this.rowOrThrow(id);
+        if (row.state === 'failed' || row.state === 'pending') {
+          throw new StoreConflictError(
+            `anchor attempt ${id} is ${row.state}; there is no transaction to revert`,
+          );
+        }
+        this.stmts.deleteRoot.run(id);
+        this.db
+          .prepare(`UPDATE anchors SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ?`)
+          .run(reason, this.nowIso(), id);
+        return anchorFromRow(this.rowOrThrow(id));
+      })
+      .immediate();
+  }
+
+  async anchorAttempt(id: number): Promise<AnchorAttempt | null> {
+    const row = this.stmts.byId.get(id);
+    return row ? anchorFromRow(row) : null;
+  }
+
+  async inFlightAnchor(): Promise<AnchorAttempt | null> {
+    const row = this.stmts.inFlight.get();
+    return row ? anchorFromRow(row) : null;
+  }
+
+  async latestAnchorAttempt(): Promise<AnchorAttempt | null> {
+    const row = this.stmts.latest.get();
+    return row ? anchorFromRow(row) : null;
+  }
+
+  async anchoredRoots(options: { limit?: number; beforeHeight?: number } = {}): Promise<AnchoredRoot[]> {
+    const before = options.beforeHeight ?? Number.MAX_SAFE_INTEGER;
+    if (options.limit === undefined) return this.stmts.rootsAll.all(before).map(rootFromRow);
+    return this.stmts.rootsNewest.all(before, options.limit).map(rootFromRow).reverse();
+  }
+
+  async anchoredRootStats(): Promise<AnchoredRootStats> {
+    const row = this.stmts.rootStats.get();
+    return { count: row?.n ?? 0, firstHeight: row?.first ?? null, lastHeight: row?.last ?? null };
+  }
+
+  async firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null> {
+    const row = this.stmts.rootCovering.get(position);
+    return row ? rootFromRow(row) : null;
+  }
+
+  async latestAnchoredRoot(): Promise<AnchoredRoot | null> {
+    const row = this.stmts.rootLatest.get();
+    return row ? rootFromRow(row) : null;
+  }
+
+  async anchoredLeafCount(): Promise<number> {
+    return this.stmts.anchoredLeafCount.get()?.n ?? 0;
+  }
+
+  async anchoredRootBySize(leafCount: number): Promise<AnchoredRoot | null> {
+    const row = this.stmts.rootBySize.get(leafCount);
+    return row ? rootFromRow(row) : null;
+  }
+}

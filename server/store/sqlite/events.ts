@@ -1,0 +1,48 @@
+/** The event log's read side on SQLite: the feed, wallet lifecycles and counts per type. */
+import type Database from 'better-sqlite3';
+import type { EventLog, EventPage, LeafRecord } from '../store.js';
+import { LEAF_COLUMNS, leafFromRow, type LeafRow } from './rows.js';
+
+export class SqliteEventLog implements EventLog {
+  private readonly stmts;
+
+  constructor(db: Database.Database) {
+    this.stmts = {
+      page: db.prepare<[number, number], LeafRow>(
+        `SELECT ${LEAF_COLUMNS} FROM leaves WHERE position < ? ORDER BY position DESC LIMIT ?`,
+      ),
+      pageByType: db.prepare<[number, number, number], LeafRow>(
+        `SELECT ${LEAF_COLUMNS} FROM leaves WHERE event_type = ? AND position < ? ORDER BY position DESC LIMIT ?`,
+      ),
+      walletLeaves: db.prepare<[string], LeafRow>(
+        `SELECT ${LEAF_COLUMNS.split(', ')
+          .map((c) => `l.${c}`)
+          .join(', ')}
+         FROM wallet_links w JOIN leaves l ON l.position = w.position WHERE w.wallet_hash = ? ORDER BY l.position`,
+      ),
+      typeCounts: db.prepare<[], { event_type: number; n: number }>(
+        'SELECT event_type, COUNT(*) AS n FROM leaves GROUP BY event_type',
+      ),
+    };
+  }
+
+  async listEvents(options: { limit: number; before?: number; eventType?: number }): Promise<EventPage> {
+    const before = options.before ?? Number.MAX_SAFE_INTEGER;
+    // One extra row tells whether an older page exists.
+    const rows =
+      options.eventType === undefined
+        ? this.stmts.page.all(before, options.limit + 1)
+        : this.stmts.pageByType.all(options.eventType, before, options.limit + 1);
+    const leaves = rows.slice(0, options.limit).map(leafFromRow);
+    const last = leaves[leaves.length - 1];
+    return { leaves, nextBefore: rows.length > options.limit && last ? last.position : null };
+  }
+
+  async walletLeaves(walletHash: string): Promise<LeafRecord[]> {
+    return this.stmts.walletLeaves.all(walletHash).map(leafFromRow);
+  }
+
+  async typeCounts(): Promise<Map<number, number>> {
+    return new Map(this.stmts.typeCounts.all().map((r) => [r.event_type, r.n]));
+  }
+}

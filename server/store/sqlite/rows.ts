@@ -1,0 +1,101 @@
+/** Row shapes of the SQLite tables and their mapping to the store's records. */
+import { isHex64, parseHex, toHex } from '../../../src/core/index.js';
+import type { AnchorAttempt, AnchorState, AnchoredRoot, LeafRecord } from '../store.js';
+
+export interface LeafRow {
+  position: number;
+  leaf_hash: Buffer;
+  event_type: number;
+  wallet_hash: string;
+  serial_number: string | null;
+  created_at: string;
+  timestamp: number | null;
+}
+
+export interface AnchorRow {
+  id: number;
+  root_hash: string;
+  leaf_count: number;
+  state: AnchorState;
+  opid: string | null;
+  txid: string | null;
+  height: number | null;
+  block_time: number | null;
+  attempts: number;
+  last_error: string | null;
+  send_started_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RootRow {
+  anchor_id: number;
+  root_hash: string;
+  leaf_count: number;
+  txid: string;
+  height: number;
+  block_time: number | null;
+  created_at: string;
+}
+
+export const LEAF_COLUMNS =
+  'position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp';
+export const ROOT_COLUMNS = 'anchor_id, root_hash, leaf_count, txid, height, block_time, created_at';
+
+export function leafFromRow(row: LeafRow): LeafRecord {
+  return {
+    position: row.position,
+    leafHex: toHex(row.leaf_hash),
+    eventType: row.event_type,
+    walletHash: row.wallet_hash,
+    serialNumber: row.serial_number,
+    createdAt: row.created_at,
+    timestamp: row.timestamp,
+  };
+}
+
+export function anchorFromRow(row: AnchorRow): AnchorAttempt {
+  return {
+    id: row.id,
+    rootHex: row.root_hash,
+    leafCount: row.leaf_count,
+    state: row.state,
+    opid: row.opid,
+    txid: row.txid,
+    height: row.height,
+    blockTime: row.block_time,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    sendStartedAt: row.send_started_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function rootFromRow(row: RootRow): AnchoredRoot {
+  return {
+    anchorId: row.anchor_id,
+    rootHex: row.root_hash,
+    leafCount: row.leaf_count,
+    txid: row.txid,
+    height: row.height,
+    blockTime: row.block_time,
+    createdAt: row.created_at,
+  };
+}
+
+/** A leaf hash as the 32-byte BLOB the leaves table keys on; malformed hex throws RangeError. */
+export function hashBytes(hex: string): Buffer {
+  const bytes = parseHex(hex, { name: 'leafHex', expectedBytes: 32 });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Bytes of a BLOB as the Uint8Array the tree works with (no copy). */
+export function blobBytes(blob: Buffer): Uint8Array {
+  return new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength);
+}
+
+/** Checks a hash argument before it reaches SQL: 64 lowercase hex. */
+export function requireHex64(value: string, name: string): void {
+  if (!isHex64(value)) throw new RangeError(`${name} must be 64 lowercase hex characters`);
+}
