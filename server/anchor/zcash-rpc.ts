@@ -8,54 +8,37 @@
  * `RpcUnavailableError` with exponential backoff; sending methods never retry (a retry could send twice).
  */
 import { z } from 'zod';
+import {
+  RpcError,
+  RpcUnavailableError,
+  blockchainInfoSchema,
+  isNotFoundError,
+  rpcEnvelopeSchema,
+  type UnavailableReason,
+  devReorgResultSchema,
+  int,
+  operationSchema,
+  rawTransactionSchema,
+  receivedNoteSchema,
+  toOperationStatus,
+  totalBalanceSchema,
+  viewTransactionSchema,
+  walletTransactionSchema,
+  zecToZat,
+  type BlockchainInfo,
+  type DevReorgResult,
+  type OperationStatus,
+  type PrivacyPolicy,
+  type RawTransaction,
+  type ReceivedNote,
+  type SendAmount,
+  type TotalBalance,
+  type TxChainState,
+  type ViewTransaction,
+  type WalletTransaction,
+} from './zcash-rpc-protocol.js';
 
-/** zcashd RPC error codes this project meets (src/rpc/protocol.h in zcashd). */
-export const RPC_ERROR_CODES = {
-  MISC_ERROR: -1,
-  TYPE_ERROR: -3,
-  /** Unknown txid, block hash or address: what a transaction that left the chain answers. */
-  INVALID_ADDRESS_OR_KEY: -5,
-  WALLET_INSUFFICIENT_FUNDS: -6,
-  INVALID_PARAMETER: -8,
-  IN_WARMUP: -28,
-  INVALID_REQUEST: -32600,
-  METHOD_NOT_FOUND: -32601,
-  PARSE_ERROR: -32700,
-} as const;
-
-/** The node answered with a JSON-RPC error object. */
-export class RpcError extends Error {
-  override readonly name = 'RpcError';
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly method?: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Why no usable answer came back. `auth` and `shape` are not transient, so they are never retried. */
-export type UnavailableReason = 'refused' | 'connection' | 'timeout' | 'http' | 'auth' | 'body' | 'shape';
-
-/** The node could not be reached or gave no usable answer. */
-export class RpcUnavailableError extends Error {
-  override readonly name = 'RpcUnavailableError';
-  constructor(
-    message: string,
-    readonly reason: UnavailableReason,
-    readonly method?: string,
-    readonly httpStatus?: number,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
-/** Whether `err` is the node saying it does not know this transaction (left the chain, or never sent). */
-export function isNotFoundError(err: unknown): boolean {
-  return err instanceof RpcError && err.code === RPC_ERROR_CODES.INVALID_ADDRESS_OR_KEY;
-}
+export * from './zcash-rpc-protocol.js';
 
 export interface ZcashRpcOptions {
   url: string;
@@ -86,187 +69,6 @@ const READ_ONLY_METHODS = new Set([
   'z_listreceivedbyaddress',
   'z_gettotalbalance',
 ]);
-
-// ---------------------------------------------------------------------------------------------
-// Result schemas. Unknown keys are stripped; only what the service relies on is required.
-
-const int = z.number().int();
-const hexString = z.string().regex(/^[0-9a-fA-F]*$/);
-
-const blockchainInfoSchema = z.object({
-  chain: z.string(),
-  blocks: int.nonnegative(),
-  headers: int.optional(),
-  bestblockhash: z.string().optional(),
-  estimatedheight: int.optional(),
-});
-export type BlockchainInfo = z.infer<typeof blockchainInfoSchema>;
-
-export type Network = 'mainnet' | 'testnet' | 'devnet';
-
-/** The service's network name for a node's `getblockchaininfo.chain`. */
-export function networkFromChain(chain: string): Network {
-  if (chain === 'main') return 'mainnet';
-  if (chain === 'test') return 'testnet';
-  return 'devnet'; // regtest, and the embedded chain's "dev"
-}
-
-const operationSchema = z.object({
-  id: z.string(),
-  status: z.enum(['queued', 'executing', 'success', 'failed', 'cancelled']),
-  creation_time: int.optional(),
-  method: z.string().optional(),
-  // zcashd: {txid}; Zallet reports the transaction ids of a send as {txids: [...]}.
-  result: z.object({ txid: z.string().optional(), txids: z.array(z.string()).optional() }).optional(),
-  error: z.object({ code: int, message: z.string() }).optional(),
-  execution_secs: z.number().optional(),
-});
-export interface OperationStatus {
-  id: string;
-  status: 'queued' | 'executing' | 'success' | 'failed' | 'cancelled';
-  /** The transaction id of a successful send (first of `txids` on Zallet). */
-  txid: string | null;
-  error: { code: number; message: string } | null;
-  creationTime: number | null;
-}
-
-function toOperationStatus(op: z.infer<typeof operationSchema>): OperationStatus {
-  return {
-    id: op.id,
-    status: op.status,
-    txid: op.result?.txid ?? op.result?.txids?.[0] ?? null,
-    error: op.error ?? null,
-    creationTime: op.creation_time ?? null,
-  };
-}
-
-const walletTransactionSchema = z.object({
-  txid: z.string(),
-  status: z.string().optional(),
-  confirmations: int,
-  blockhash: z.string().optional(),
-  blockindex: int.optional(),
-  blocktime: int.optional(),
-  // Not in zcashd's gettransaction; some wallets add it. getTxChainState falls back to getrawtransaction.
-  height: int.optional(),
-  blockheight: int.optional(),
-  time: int.optional(),
-  timereceived: int.optional(),
-  amount: z.number().optional(),
-  amountZat: int.optional(),
-});
-export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
-
-const rawTransactionSchema = z.object({
-  txid: z.string(),
-  hex: z.string().optional(),
-  in_active_chain: z.boolean().optional(),
-  blockhash: z.string().optional(),
-  height: int.optional(),
-  confirmations: int.optional(),
-  time: int.optional(),
-  blocktime: int.optional(),
-  expiryheight: int.optional(),
-});
-export type RawTransaction = z.infer<typeof rawTransactionSchema>;
-
-const viewOutputSchema = z.object({
-  pool: z.string().optional(),
-  type: z.string().optional(),
-  output: int.optional(),
-  action: int.optional(),
-  address: z.string().optional(),
-  outgoing: z.boolean().optional(),
-  walletInternal: z.boolean().optional(),
-  value: z.number().optional(),
-  valueZat: int.optional(),
-  memo: hexString.optional(),
-  memoStr: z.string().optional(),
-});
-const viewTransactionSchema = z.object({
-  txid: z.string(),
-  spends: z.array(z.unknown()).optional(),
-  outputs: z.array(viewOutputSchema),
-});
-export type ViewTransaction = z.infer<typeof viewTransactionSchema>;
-export type ViewOutput = z.infer<typeof viewOutputSchema>;
-
-const receivedNoteSchema = z.object({
-  pool: z.string().optional(),
-  txid: z.string(),
-  amount: z.number().optional(),
-  amountZat: int.optional(),
-  memo: hexString.optional(),
-  memoStr: z.string().optional(),
-  confirmations: int,
-  blockheight: int.optional(),
-  blockindex: int.optional(),
-  blocktime: int.optional(),
-  outindex: int.optional(),
-  change: z.boolean().optional(),
-});
-export type ReceivedNote = z.infer<typeof receivedNoteSchema>;
-
-// The reference documents numbers; zcashd itself formats these as decimal strings. Accept both.
-const zecValue = z.union([z.number(), z.string().regex(/^-?\d+(\.\d{1,8})?$/)]);
-const totalBalanceSchema = z.object({ transparent: zecValue, private: zecValue, total: zecValue });
-export interface TotalBalance {
-  transparentZat: number;
-  privateZat: number;
-  totalZat: number;
-}
-
-const ZAT_PER_ZEC = 100_000_000;
-
-/** Zatoshis to the ZEC number the RPC takes (exact for every amount below 2^53 zat). */
-export function zatToZec(zat: number): number {
-  if (!Number.isSafeInteger(zat) || zat < 0) throw new RangeError('zat must be a non-negative safe integer');
-  return zat / ZAT_PER_ZEC;
-}
-
-/** A ZEC amount (number or decimal string, at most 8 decimals) in zatoshis, without float drift. */
-export function zecToZat(zec: number | string): number {
-  const text = typeof zec === 'number' ? zec.toFixed(8) : zec;
-  const match = /^(-?)(\d+)(?:\.(\d{1,8}))?$/.exec(text);
-  if (!match) throw new RangeError(`not a ZEC amount: ${String(zec)}`);
-  const whole = Number(match[2]) * ZAT_PER_ZEC;
-  const frac = Number((match[3] ?? '').padEnd(8, '0'));
-  return (match[1] === '-' ? -1 : 1) * (whole + frac);
-}
-
-/** Where a transaction stands, as the wallet sees it. */
-export type TxChainState =
-  /** The node does not know it: never broadcast, or dropped when its block left the chain. */
-  | { state: 'not_found' }
-  /** The wallet marks it conflicted (negative confirmations): it is not on the chain. */
-  | { state: 'conflicted'; confirmations: number }
-  /** Broadcast, not in a block of the active chain. */
-  | { state: 'unconfirmed'; confirmations: 0 }
-  | { state: 'mined'; confirmations: number; height: number; blockhash: string; blocktime: number | null };
-
-export interface SendAmount {
-  address: string;
-  /** ZEC, at most 8 decimals (see `zatToZec`). */
-  amount: number;
-  /** Hex of at most 512 bytes; the node zero-pads it to the 512-byte memo field. */
-  memo?: string;
-}
-
-export type PrivacyPolicy =
-  | 'FullPrivacy'
-  | 'LegacyCompat'
-  | 'AllowRevealedAmounts'
-  | 'AllowRevealedRecipients'
-  | 'AllowRevealedSenders'
-  | 'AllowFullyTransparent'
-  | 'AllowLinkingAccountAddresses'
-  | 'NoPrivacy';
-
-const rpcEnvelopeSchema = z.object({
-  result: z.unknown().optional(),
-  error: z.object({ code: z.number(), message: z.string() }).nullable().optional(),
-  id: z.unknown().optional(),
-});
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -559,10 +361,3 @@ export class ZcashRpcClient {
     return parsed.data;
   }
 }
-
-const devReorgResultSchema = z.object({
-  removed_blocks: int.nonnegative(),
-  dropped_txids: z.array(z.string()),
-  height: int.nonnegative(),
-});
-export type DevReorgResult = z.infer<typeof devReorgResultSchema>;
