@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MerkleTree, merkleRoot } from '../src/core/index.js';
+import { MerkleTree } from '../src/core/index.js';
+import { merkleRoot } from '../src/core/merkle-reference.js';
 import { Ledger } from './ledger.js';
 import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
 import type { NewEvent } from './store/store.js';

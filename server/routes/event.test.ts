@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WRITE_API_EVENT_TYPES, leafHash, merkleRoot } from '../../src/core/index.js';
+import { WRITE_API_EVENT_TYPES, leafHash } from '../../src/core/index.js';
+import { merkleRoot } from '../../src/core/merkle-reference.js';
 import { sha256Hex } from '../http/auth.js';
 import {
   ADMIN_KEY,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyConsistency } from './consistency.js';
 import { hashLeafPreimage } from './hash.js';
 import { parseHash, toHex } from './hex.js';
-import { merkleRoot, rawMerkleRoot } from './merkle.js';
+import { merkleRoot, rawMerkleRoot } from './merkle-reference.js';
 import { MerkleTree } from './merkle-tree.js';
 
 const LEAVES = Array.from({ length: 700 }, (_, i) =>

@@ -9,7 +9,6 @@ export * from './event-specs.js';
 export * from './schemes.js';
 export * from './leaf-hash.js';
 export * from './validate-event.js';
-export * from './merkle.js';
 export * from './merkle-tree.js';
 export * from './verify-proof.js';
 export * from './consistency.js';

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ROOT_HEX, hashLeafPreimage } from './hash.js';
 import { parseHash, toHex } from './hex.js';
-import { merkleProof, merkleRoot, rawMerkleRoot, type ProofStep } from './merkle.js';
+import { merkleProof, merkleRoot, rawMerkleRoot } from './merkle-reference.js';
+import type { ProofStep } from './merkle-tree.js';
 import { MerkleTree, type ChunkLoader } from './merkle-tree.js';
 import { verifyProof } from './verify-proof.js';
 

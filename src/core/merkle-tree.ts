@@ -11,7 +11,12 @@
  */
 import { EMPTY_ROOT_HEX, commitRoot, hashNode } from './hash.js';
 import { parseHash, toHex } from './hex.js';
-import type { ProofStep } from './merkle.js';
+
+/** One proof step: the sibling hash and the sibling's side (docs/protocol.md 3.3). */
+export interface ProofStep {
+  hash: string;
+  position: 'left' | 'right';
+}
 
 const NODE_BYTES = 32;
 const CHUNK_NODES = 1024;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readZap1Json } from '../../test/vectors.js';
-import { merkleProof, merkleRoot } from './merkle.js';
+import { merkleProof, merkleRoot } from './merkle-reference.js';
 import { verifyExport, verifyProofBundle } from './proof-bundle.js';
 
 type Json = Record<string, unknown>;

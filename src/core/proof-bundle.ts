@@ -5,8 +5,9 @@
 import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, SCHEME_LEGACY } from './schemes.js';
 import { MAX_LEAF_COUNT, commitRoot } from './hash.js';
 import { parseHash, toHex } from './hex.js';
+import { eventSpec, isEventType, type EventType } from './event-specs.js';
 import { leafHash } from './leaf-hash.js';
-import type { ProofStep } from './merkle.js';
+import type { ProofStep } from './merkle-tree.js';
 import { verifyProof, walkProof, type VerdictScheme, type WalkStep } from './verify-proof.js';
 import { isHex64, isRecord } from './guards.js';
 
@@ -99,6 +100,11 @@ function describeAnchor(txid: unknown, height: unknown): string | null {
  * checked and also stays a claim. A disclosed field that cannot be hashed, or a recomputed leaf
  * that differs, is a mismatch.
  */
+/** The fields a leaf of `type` hashes (MERKLE_ROOT's payload is the root itself). */
+function preimageFields(type: EventType): string[] {
+  return eventSpec(type).preimage?.map(([, field]) => field) ?? ['merkle_root'];
+}
+
 function checkWitness(
   leaf: Record<string, unknown>,
   leafHex: string,
@@ -111,23 +117,17 @@ function checkWitness(
   const keys = Object.keys(disclosed);
   if (keys.length === 0) return { witness: 'claimed' };
   const names = keys.length > 5 ? [...keys.slice(0, 5), `${keys.length - 5} more`] : keys;
-  const event: Record<string, unknown> = { ...disclosed, event_type: leaf['event_type'] };
-  // leafHash reads the fields it needs in order and stops at the first bad one; the last key read
-  // tells an absent field (incomplete witness) from a malformed one.
-  let lastRead: string | symbol | undefined;
-  const watched = new Proxy(event, {
-    get(target, key, receiver): unknown {
-      lastRead = key;
-      return Reflect.get(target, key, receiver);
-    },
-  });
+  const eventType = leaf['event_type'];
+  const event: Record<string, unknown> = { ...disclosed, event_type: eventType };
+  // A witness without every field the claimed type hashes cannot be checked: it stays a claim.
+  const isAbsent = (field: string): boolean => event[field] === undefined || event[field] === null;
+  if (isAbsent('event_type') || (isEventType(eventType) && preimageFields(eventType).some(isAbsent))) {
+    return { witness: 'claimed' };
+  }
   let recomputed: string;
   try {
-    recomputed = leafHash(watched);
+    recomputed = leafHash(event);
   } catch (e) {
-    const missing =
-      typeof lastRead === 'string' && (event[lastRead] === undefined || event[lastRead] === null);
-    if (missing) return { witness: 'claimed' };
     const reason = e instanceof Error ? e.message : 'it cannot be hashed';
     return {
       witness: 'mismatch',

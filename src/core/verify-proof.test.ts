@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { commitRoot, hashNode } from './hash.js';
 import { parseHash, toHex } from './hex.js';
-import { merkleProof, merkleRoot, type ProofStep } from './merkle.js';
+import { merkleProof, merkleRoot } from './merkle-reference.js';
+import type { ProofStep } from './merkle-tree.js';
 import { verifyProof, walkProof } from './verify-proof.js';
 
 const L0 = '075b00df286038a7b3f6bb70054df61343e3481fba579591354a00214e9e019b';

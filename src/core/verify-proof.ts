@@ -3,7 +3,7 @@ import { commitRoot, hashNode, MAX_LEAF_COUNT } from './hash.js';
 import { isHex64, isRecord } from './guards.js';
 import { parseHash, toHex, bytesEqual } from './hex.js';
 import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, SCHEME_LEGACY } from './schemes.js';
-import type { ProofStep } from './merkle.js';
+import type { ProofStep } from './merkle-tree.js';
 
 /** One step of a walk: the sibling, its side, and the node computed at this step. */
 export interface WalkStep {

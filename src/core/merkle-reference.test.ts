@@ -3,7 +3,13 @@ import { readZap1Json } from '../../test/vectors.js';
 import { z } from 'zod';
 import { EMPTY_ROOT_HEX, commitRoot, hashNode } from './hash.js';
 import { parseHash, toHex } from './hex.js';
-import { legacyMerkleProof, legacyMerkleRoot, merkleProof, merkleRoot, rawMerkleRoot } from './merkle.js';
+import {
+  legacyMerkleProof,
+  legacyMerkleRoot,
+  merkleProof,
+  merkleRoot,
+  rawMerkleRoot,
+} from './merkle-reference.js';
 
 const treeVector = z.object({
   description: z.string(),

@@ -1,15 +1,11 @@
 /**
- * Naive, level-by-level Merkle computations of ZAP1 (docs/protocol.md section 3). They rebuild every level,
- * so they are O(n); the service uses `MerkleTree` instead, and the tests use these as the oracle.
+ * The reference Merkle computations of ZAP1 (docs/protocol.md section 3), written as the protocol
+ * states them: level by level, O(n). Not part of the library's public index: the service and the
+ * browser use `MerkleTree`, and the tests use these as the oracle it is checked against.
  */
 import { EMPTY_ROOT_HEX, commitRoot, hashNode } from './hash.js';
 import { parseHash, toHex } from './hex.js';
-
-/** One proof step: the sibling hash and the sibling's side (docs/protocol.md 3.3). */
-export interface ProofStep {
-  hash: string;
-  position: 'left' | 'right';
-}
+import type { ProofStep } from './merkle-tree.js';
 
 function parseLeaves(leafHexes: readonly string[]): Uint8Array[] {
   if (!Array.isArray(leafHexes)) throw new TypeError('leafHexes must be an array of hex strings');
