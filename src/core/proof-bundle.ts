@@ -92,6 +92,11 @@ function describeAnchor(txid: unknown, height: unknown): string | null {
   return null;
 }
 
+/** The fields a leaf of `type` hashes (MERKLE_ROOT's payload is the root itself). */
+function preimageFields(type: EventType): string[] {
+  return eventSpec(type).preimage?.map(([, field]) => field) ?? ['merkle_root'];
+}
+
 /**
  * Recomputes the leaf from disclosed preimage fields (docs/protocol.md 4.4, typed-witness check). Leaf
  * keys other than the metadata keys with a non-null value count as disclosed; with none the event
@@ -100,11 +105,6 @@ function describeAnchor(txid: unknown, height: unknown): string | null {
  * checked and also stays a claim. A disclosed field that cannot be hashed, or a recomputed leaf
  * that differs, is a mismatch.
  */
-/** The fields a leaf of `type` hashes (MERKLE_ROOT's payload is the root itself). */
-function preimageFields(type: EventType): string[] {
-  return eventSpec(type).preimage?.map(([, field]) => field) ?? ['merkle_root'];
-}
-
 function checkWitness(
   leaf: Record<string, unknown>,
   leafHex: string,
