@@ -9,20 +9,10 @@ let t: TestApp;
 beforeAll(async () => {
   t = await makeTestApp();
   // CONTRACT_ANCHOR does not hash wallet_hash: the second wallet's submission is a duplicate (decision 4).
-  const first = await t.app.inject({
-    method: 'POST',
-    url: '/event',
-    headers: operator,
-    payload: contractEvent(1, 'first_wallet'),
-  });
-  expect(first.json().status).toBe('created');
-  const second = await t.app.inject({
-    method: 'POST',
-    url: '/event',
-    headers: operator,
-    payload: contractEvent(1, 'second_wallet'),
-  });
-  expect(second.json().status).toBe('exists');
+  const submit = (wallet: string) =>
+    t.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(1, wallet) });
+  expect((await submit('first_wallet')).json().status).toBe('created');
+  expect((await submit('second_wallet')).json().status).toBe('exists');
 });
 afterAll(async () => {
   await t.close();

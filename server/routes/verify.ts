@@ -9,6 +9,12 @@ import type { LeafRecord } from '../store/store.js';
 
 export const LeafParamsSchema = z.object({ leaf: hex64Param('leaf') });
 
+/** The errors of a route that looks a leaf up by its hash. */
+const LEAF_LOOKUP_ERRORS = {
+  400: { description: 'leaf is not 64 lowercase hex' },
+  404: { description: 'Leaf not found' },
+};
+
 export const CheckResponseSchema = z
   .object({
     protocol: z.literal('ZAP1'),
@@ -50,8 +56,7 @@ export function verifyRoutes(ctx: AppContext): void {
     params: LeafParamsSchema,
     responses: {
       200: { description: 'Verification result', schema: CheckResponseSchema },
-      400: { description: 'leaf is not 64 lowercase hex' },
-      404: { description: 'Leaf not found' },
+      ...LEAF_LOOKUP_ERRORS,
     },
     handler: async ({ params }) => {
       const leaf = await findLeaf(ctx, params.leaf);
@@ -104,8 +109,7 @@ export function verifyRoutes(ctx: AppContext): void {
     params: LeafParamsSchema,
     responses: {
       200: { description: 'Proof bundle; it verifies with any ZAP1 verifier', schema: ProofBundleSchema },
-      400: { description: 'leaf is not 64 lowercase hex' },
-      404: { description: 'Leaf not found' },
+      ...LEAF_LOOKUP_ERRORS,
     },
     handler: async ({ params, reply }) => {
       const json =
