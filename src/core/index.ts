@@ -13,5 +13,8 @@ export * from './merkle-tree.js';
 export * from './verify-proof.js';
 export * from './consistency.js';
 export * from './proof-bundle.js';
+export * from './anchor-history.js';
+export * from './anchor-verdict.js';
+export * from './receipt.js';
 export * from './memo.js';
 export * from './sha256-stream.js';

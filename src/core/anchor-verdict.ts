@@ -1,0 +1,220 @@
+/**
+ * The verdict a verifier may state about a proof bundle: two separate claims, each checked on its
+ * own, and a headline that never claims more than was proven.
+ *
+ * - Inclusion: the leaf hashes along the path to the root (`verifyProofBundle`, computed here).
+ * - Anchor: that root was written in transaction T at height H. This rests on a ZAP1 service's
+ *   anchor history (root, txid and height must all match one entry); checking the chain itself
+ *   needs the auditor's own node or a block explorer.
+ *
+ * Verdicts: `anchored` (inclusion holds and the history has this exact anchor: the only good one),
+ * `pending` (inclusion holds; the root is not anchored yet), `unconfirmed` (inclusion holds; an
+ * anchor is claimed but no service could vouch for it) and `invalid` (the path fails, or a check
+ * contradicts the claim: the anchor, the event fields or the file).
+ */
+import type { HistoryAnchor, HistoryFindings } from './anchor-history.js';
+import type { BundleVerdict } from './proof-bundle.js';
+
+export type Verdict = 'anchored' | 'pending' | 'unconfirmed' | 'invalid';
+
+/** One thing a verifier checked, for the list a person (or `--json`) reads. */
+export interface VerdictCheck {
+  /** `inclusion`, `anchor`, `event`, `file` or `chain`. */
+  name: 'inclusion' | 'anchor' | 'event' | 'file' | 'chain';
+  status: 'pass' | 'fail' | 'unknown';
+  /** One sentence saying what was found. */
+  detail: string;
+}
+
+/** What a service said about the bundle's anchor, or why no service could be asked. */
+export type AnchorEvidence =
+  | { kind: 'unavailable'; reason: string }
+  | (HistoryFindings & {
+      kind: 'history';
+      /** The service asked, as a person knows it (its base URL). */
+      service: string;
+      /** Whether the service knows the leaf at all; null when not asked. */
+      leafKnown: boolean | null;
+    });
+
+export interface Judgement {
+  verdict: Verdict;
+  leafHex: string | null;
+  rootHex: string | null;
+  /** The anchor the verdict stands on: the claim, or the history's entry when the bundle claimed none. */
+  txid: string | null;
+  height: number | null;
+  blockTime: number | null;
+  /** The bundle claimed no anchor and the history has one for its root: the verdict completes it. */
+  completed: boolean;
+  checks: VerdictCheck[];
+  /** Why the verdict is what it is, in one or two sentences. */
+  summary: string;
+}
+
+const short = (hex: string): string => `${hex.slice(0, 12)}…`;
+
+function anchorCheck(
+  inclusion: BundleVerdict,
+  evidence: AnchorEvidence,
+): { verdict: Verdict; check: VerdictCheck; found: HistoryAnchor | null } {
+  const claim = inclusion.anchor ?? { txid: null, height: null };
+  const claimed = claim.txid !== null ? `transaction ${claim.txid} at height ${claim.height ?? '?'}` : null;
+  if (evidence.kind === 'unavailable') {
+    return claimed
+      ? {
+          verdict: 'unconfirmed',
+          found: null,
+          check: {
+            name: 'anchor',
+            status: 'unknown',
+            detail: `The bundle claims ${claimed}, but no service could be asked: ${evidence.reason}`,
+          },
+        }
+      : {
+          verdict: 'pending',
+          found: null,
+          check: {
+            name: 'anchor',
+            status: 'unknown',
+            detail: `The bundle claims no anchor yet, and no service could be asked whether it has one since: ${evidence.reason}`,
+          },
+        };
+  }
+  const { byRoot, byTxid, service } = evidence;
+  if (byRoot) {
+    if (claim.txid === null) {
+      return {
+        verdict: 'anchored',
+        found: byRoot,
+        check: {
+          name: 'anchor',
+          status: 'pass',
+          detail: `The bundle claims no anchor, but ${service} lists its root as anchored in transaction ${byRoot.txid} at height ${byRoot.height}.`,
+        },
+      };
+    }
+    const txidDiffers = claim.txid !== byRoot.txid;
+    const heightDiffers = claim.height !== byRoot.height;
+    if (!txidDiffers && !heightDiffers) {
+      return {
+        verdict: 'anchored',
+        found: byRoot,
+        check: {
+          name: 'anchor',
+          status: 'pass',
+          detail: `${service} lists this root as anchored in transaction ${byRoot.txid} at height ${byRoot.height}, as the bundle says.`,
+        },
+      };
+    }
+    const part =
+      txidDiffers && heightDiffers ? 'transaction and height' : txidDiffers ? 'transaction' : 'height';
+    return {
+      verdict: 'invalid',
+      found: byRoot,
+      check: {
+        name: 'anchor',
+        status: 'fail',
+        detail: `The anchor's ${part} is wrong: the bundle claims ${claimed}, but ${service} anchored this root in transaction ${byRoot.txid} at height ${byRoot.height}.`,
+      },
+    };
+  }
+  if (claim.txid === null) {
+    return {
+      verdict: 'pending',
+      found: null,
+      check: {
+        name: 'anchor',
+        status: 'unknown',
+        detail: `The root is not in ${service}'s anchor history yet: it is written to the chain with the next anchor, and a later proof of the same leaf will name that transaction.`,
+      },
+    };
+  }
+  if (byTxid) {
+    return {
+      verdict: 'invalid',
+      found: null,
+      check: {
+        name: 'anchor',
+        status: 'fail',
+        detail: `The anchor's root is wrong: transaction ${claim.txid} anchors root ${short(byTxid.rootHex)} in ${service}'s history, not this bundle's root.`,
+      },
+    };
+  }
+  if (evidence.leafKnown === false) {
+    return {
+      verdict: 'unconfirmed',
+      found: null,
+      check: {
+        name: 'anchor',
+        status: 'unknown',
+        detail: `${service} knows neither this leaf nor its anchor, so it cannot vouch for ${claimed}: check the bundle against the service it came from.`,
+      },
+    };
+  }
+  return {
+    verdict: 'invalid',
+    found: null,
+    check: {
+      name: 'anchor',
+      status: 'fail',
+      detail: `The anchor is not in ${service}'s history: it has no anchor of this root, though the bundle claims ${claimed}.`,
+    },
+  };
+}
+
+/**
+ * The verdict on a bundle (`inclusion`, from `verifyProofBundle`), given what a service said about
+ * its anchor and any further checks the caller made (the event fields against the leaf, a file
+ * against the contract hash, the transaction on the auditor's own node). A failing check makes the
+ * verdict `invalid`; an unknown one never makes it better.
+ */
+export function judgeProof(
+  inclusion: BundleVerdict,
+  evidence: AnchorEvidence,
+  extraChecks: readonly VerdictCheck[] = [],
+): Judgement {
+  const claim = inclusion.anchor ?? { txid: null, height: null };
+  const base = {
+    leafHex: inclusion.leafHex,
+    rootHex: inclusion.rootHex,
+    txid: claim.txid,
+    height: claim.height,
+    blockTime: null,
+    completed: false,
+  };
+  const inclusionCheck: VerdictCheck = inclusion.valid
+    ? {
+        name: 'inclusion',
+        status: 'pass',
+        detail: `The leaf hashes along the ${inclusion.steps.length}-step path to the root ${inclusion.rootHex ?? ''} (${inclusion.scheme}).`,
+      }
+    : {
+        name: 'inclusion',
+        status: 'fail',
+        detail: `The Merkle path fails: ${inclusion.error ?? 'it does not lead to the root'}.`,
+      };
+  if (!inclusion.valid) {
+    return {
+      ...base,
+      verdict: 'invalid',
+      checks: [inclusionCheck, ...extraChecks],
+      summary: inclusionCheck.detail,
+    };
+  }
+  const anchor = anchorCheck(inclusion, evidence);
+  const checks = [inclusionCheck, ...extraChecks, anchor.check];
+  const failed = checks.find((c) => c.status === 'fail');
+  const found = anchor.found;
+  const standsOn = found && anchor.verdict === 'anchored' ? found : null;
+  return {
+    ...base,
+    txid: standsOn?.txid ?? claim.txid,
+    height: standsOn?.height ?? claim.height,
+    blockTime: standsOn?.blockTime ?? null,
+    completed: standsOn !== null && claim.txid === null,
+    verdict: failed ? 'invalid' : anchor.verdict,
+    checks,
+    summary: failed ? failed.detail : anchor.check.detail,
+  };
+}

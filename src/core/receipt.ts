@@ -1,0 +1,177 @@
+/**
+ * Receipts (`"format": "zap1-receipt/1"`): one JSON file a person keeps for one anchored event. It
+ * ties their file to the proof: the event itself (every field, so the leaf can be recomputed), the
+ * file's name and size when it was hashed in the browser, the service and network that recorded
+ * it, and the reference-shaped proof bundle (null while the leaf awaits its anchor; a later
+ * verification completes it).
+ */
+import type { VerdictCheck } from './anchor-verdict.js';
+import { isHex64, isRecord } from './guards.js';
+import { leafHash } from './leaf-hash.js';
+
+export const RECEIPT_FORMAT = 'zap1-receipt/1';
+
+export interface Receipt {
+  format: typeof RECEIPT_FORMAT;
+  /** RFC 3339 time the receipt was made (or completed). */
+  created_at: string;
+  /** The ZAP1 service that recorded the event (its base URL) and the network it anchors on. */
+  service: { url: string; network: string | null };
+  /** The event as submitted: `event_type` and every field, plus `timestamp` where the service stamped one. */
+  event: Record<string, unknown>;
+  leaf_hash: string;
+  /** The file whose SHA-256 the event names, when it was hashed in the browser. */
+  file: { name: string; size: number } | null;
+  /** The proof bundle as the service serves it; null until the leaf is anchored. */
+  proof: unknown;
+}
+
+export type ParsedReceipt = { ok: true; receipt: Receipt } | { ok: false; error: string };
+
+/** Whether `value` says it is a receipt (its `format`), whatever else it holds. */
+export function looksLikeReceipt(value: unknown): boolean {
+  return (
+    isRecord(value) && typeof value['format'] === 'string' && value['format'].startsWith('zap1-receipt/')
+  );
+}
+
+/** Reads a receipt from untrusted JSON; the error says, in plain words, what is wrong with it. */
+export function parseReceipt(value: unknown): ParsedReceipt {
+  const fail = (error: string): ParsedReceipt => ({ ok: false, error });
+  if (!isRecord(value)) return fail('the receipt is not a JSON object');
+  if (value['format'] !== RECEIPT_FORMAT) {
+    return fail(`the receipt format is ${JSON.stringify(value['format'])}, not "${RECEIPT_FORMAT}"`);
+  }
+  const { service, event, file } = value;
+  const leaf = value['leaf_hash'];
+  const createdAt = value['created_at'];
+  if (typeof createdAt !== 'string') return fail('the receipt has no created_at time');
+  if (!isRecord(service) || typeof service['url'] !== 'string')
+    return fail('the receipt names no service URL');
+  const network = service['network'];
+  if (network !== null && network !== undefined && typeof network !== 'string') {
+    return fail('the receipt names its network in a form that is not text');
+  }
+  if (!isRecord(event) || typeof event['event_type'] !== 'string') return fail('the receipt holds no event');
+  if (!isHex64(leaf)) return fail('the receipt has no leaf hash (64 lowercase hex)');
+  let fileInfo: Receipt['file'] = null;
+  if (file !== null && file !== undefined) {
+    if (!isRecord(file) || typeof file['name'] !== 'string' || typeof file['size'] !== 'number') {
+      return fail('the receipt describes its file without a name and a size');
+    }
+    fileInfo = { name: file['name'], size: file['size'] };
+  }
+  const proof = value['proof'] ?? null;
+  if (proof !== null && !isRecord(proof)) return fail("the receipt's proof is not a proof bundle object");
+  return {
+    ok: true,
+    receipt: {
+      format: RECEIPT_FORMAT,
+      created_at: createdAt,
+      service: { url: service['url'], network: network ?? null },
+      event: { ...event },
+      leaf_hash: leaf,
+      file: fileInfo,
+      proof,
+    },
+  };
+}
+
+/** A new receipt for an accepted event (its proof comes later unless it is anchored already). */
+export function makeReceipt(input: {
+  serviceUrl: string;
+  network: string | null;
+  event: Record<string, unknown>;
+  leafHex: string;
+  file?: { name: string; size: number } | null;
+  proof?: unknown;
+  now: Date;
+}): Receipt {
+  return {
+    format: RECEIPT_FORMAT,
+    created_at: input.now.toISOString(),
+    service: { url: input.serviceUrl, network: input.network },
+    event: { ...input.event },
+    leaf_hash: input.leafHex,
+    file: input.file ?? null,
+    proof: input.proof ?? null,
+  };
+}
+
+/** The receipt with a (newer) proof bundle in it, stamped with the time it was completed. */
+export function completeReceipt(receipt: Receipt, proof: unknown, now: Date): Receipt {
+  return { ...receipt, proof, created_at: now.toISOString() };
+}
+
+/** The leaf hash a bundle names, if it names one. */
+function bundleLeaf(proof: unknown): string | null {
+  if (!isRecord(proof) || !isRecord(proof['leaf'])) return null;
+  const hash = proof['leaf']['hash'];
+  return typeof hash === 'string' ? hash : null;
+}
+
+/**
+ * The event check: the event fields hash to the receipt's leaf (so the event type and its fields
+ * are proven, not claimed), and the proof, when present, is the proof of that leaf.
+ */
+export function checkReceiptEvent(receipt: Receipt): VerdictCheck {
+  let recomputed: string;
+  try {
+    recomputed = leafHash(receipt.event);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'they cannot be hashed';
+    return {
+      name: 'event',
+      status: 'fail',
+      detail: `The receipt's event fields are not a valid ZAP1 event: ${reason}.`,
+    };
+  }
+  if (recomputed !== receipt.leaf_hash) {
+    return {
+      name: 'event',
+      status: 'fail',
+      detail: `The receipt's event fields hash to ${recomputed}, not to its leaf ${receipt.leaf_hash}: the receipt was edited.`,
+    };
+  }
+  const proofLeaf = receipt.proof === null ? null : bundleLeaf(receipt.proof);
+  if (receipt.proof !== null && proofLeaf !== receipt.leaf_hash) {
+    return {
+      name: 'event',
+      status: 'fail',
+      detail: `The receipt's proof is for leaf ${proofLeaf ?? '(none)'}, not for its event's leaf ${receipt.leaf_hash}.`,
+    };
+  }
+  return {
+    name: 'event',
+    status: 'pass',
+    detail: `The event fields (${String(receipt.event['event_type'])}) hash to the leaf ${receipt.leaf_hash}.`,
+  };
+}
+
+/**
+ * The file check: the SHA-256 of the file at hand is the contract hash the receipt's event names
+ * (so this is the anchored file), hashed the same way the event was written.
+ */
+export function checkReceiptFile(receipt: Receipt, file: { sha256Hex: string; name?: string }): VerdictCheck {
+  const named = receipt.event['contract_sha256'];
+  const which = file.name ? `"${file.name}"` : 'The file';
+  if (typeof named !== 'string') {
+    return {
+      name: 'file',
+      status: 'fail',
+      detail: `This receipt's event (${String(receipt.event['event_type'])}) names no file hash, so no file can be checked against it.`,
+    };
+  }
+  if (named !== file.sha256Hex) {
+    return {
+      name: 'file',
+      status: 'fail',
+      detail: `${which} is not the anchored file: its SHA-256 is ${file.sha256Hex}, the receipt's is ${named}.`,
+    };
+  }
+  return {
+    name: 'file',
+    status: 'pass',
+    detail: `${which} is the anchored file: its SHA-256 ${file.sha256Hex} is the contract hash in the event.`,
+  };
+}
