@@ -7,7 +7,8 @@
  *   anchor history (root, txid and height must all match one entry); checking the chain itself
  *   needs the auditor's own node or a block explorer.
  *
- * Verdicts: `anchored` (inclusion holds and the history has this exact anchor: the only good one),
+ * Verdicts: `anchored` (inclusion holds and the history has this exact anchor, or the auditor's own
+ * node read the memo back from that transaction: the only good one),
  * `pending` (inclusion holds; the root is not anchored yet), `unconfirmed` (inclusion holds; an
  * anchor is claimed but no service could vouch for it) and `invalid` (the path fails, or a check
  * contradicts the claim: the anchor, the event fields or the file).
@@ -205,6 +206,11 @@ export function judgeProof(
   const anchor = anchorCheck(inclusion, evidence);
   const checks = [inclusionCheck, ...extraChecks, anchor.check];
   const failed = checks.find((c) => c.status === 'fail');
+  // The auditor's own node read the memo back: that proves the anchor without any service.
+  const chainProven = checks.find((c) => c.name === 'chain' && c.status === 'pass');
+  if (!failed && anchor.verdict === 'unconfirmed' && chainProven) {
+    return { ...base, verdict: 'anchored', checks, summary: chainProven.detail };
+  }
   const found = anchor.found;
   const standsOn = found && anchor.verdict === 'anchored' ? found : null;
   return {

@@ -16,5 +16,6 @@ export * from './proof-bundle.js';
 export * from './anchor-history.js';
 export * from './anchor-verdict.js';
 export * from './receipt.js';
+export * from './verify-claim.js';
 export * from './memo.js';
 export * from './sha256-stream.js';

@@ -1,0 +1,224 @@
+/**
+ * The whole verification of what a person holds (a receipt or a bare proof bundle, and perhaps
+ * the file itself), shared by the web app and the command-line verifier so both reach the same
+ * verdict the same way. The network is the caller's: it hands in a `ServiceReader` for the ZAP1
+ * service to ask (the receipt's own, or one the person names), or none.
+ */
+import { findInHistory, type HistoryPageLoader } from './anchor-history.js';
+import { judgeProof, type AnchorEvidence, type Judgement, type VerdictCheck } from './anchor-verdict.js';
+import { isHex64, isRecord } from './guards.js';
+import { verifyProofBundle } from './proof-bundle.js';
+import { checkReceiptEvent, checkReceiptFile, completeReceipt, type Receipt } from './receipt.js';
+
+/** What a verifier asks a ZAP1 service. Methods reject with `ServiceUnavailableError` when it cannot answer. */
+export interface ServiceReader {
+  /** The service's base URL, as people know it. */
+  url: string;
+  /** The network it anchors on (`mainnet`, `testnet`, `devnet`, or a reference name), null when it does not say. */
+  network(): Promise<string | null>;
+  /** Whether the service has the leaf (`GET /verify/{leaf}/check` is 200, not 404). */
+  leafKnown(leafHex: string): Promise<boolean>;
+  /** The service's current proof bundle of the leaf, or null when it does not know the leaf. */
+  proof(leafHex: string): Promise<unknown>;
+  historyPage: HistoryPageLoader;
+}
+
+/** The service could not be asked: offline, refused, timed out, or answered something else. */
+export class ServiceUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ServiceUnavailableError';
+  }
+}
+
+/** The auditor's own look at the chain (e.g. their node), given the anchor the verdict stands on. */
+export type ChainCheck = (anchor: {
+  txid: string;
+  height: number | null;
+  rootHex: string;
+}) => Promise<VerdictCheck>;
+
+export interface ClaimInput {
+  receipt: Receipt | null;
+  /** A bare bundle (when there is no receipt); a receipt's bundle is its `proof`. */
+  bundle?: unknown;
+  /** The file the person has, hashed (SHA-256) on their side. */
+  file?: { sha256Hex: string; name?: string } | null;
+  chainCheck?: ChainCheck | null;
+}
+
+export interface ClaimOutcome {
+  judgement: Judgement;
+  /** The bundle the verdict is about (the one held, or the service's newer proof of a pending one). */
+  bundle: unknown;
+  /** The service asked, if any. */
+  service: string | null;
+  /** The receipt with the anchored proof in it, when it held none or a pending one. */
+  completedReceipt: Receipt | null;
+  /** A bare bundle that claimed no anchor, with the anchor the history has for its root. */
+  completedBundle: unknown;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+function bundleAnchorTxid(bundle: unknown): string | null {
+  if (!isRecord(bundle) || !isRecord(bundle['anchor'])) return null;
+  const txid = bundle['anchor']['txid'];
+  return typeof txid === 'string' ? txid : null;
+}
+
+function bundleLeafHex(bundle: unknown): string | null {
+  if (!isRecord(bundle) || !isRecord(bundle['leaf'])) return null;
+  const hash = bundle['leaf']['hash'];
+  return isHex64(hash) ? hash : null;
+}
+
+/** A verdict where there is no proof to check at all (a receipt made before anchoring, no service). */
+function withoutProof(
+  leafHex: string | null,
+  verdict: 'pending' | 'unconfirmed',
+  detail: string,
+  checks: VerdictCheck[],
+): Judgement {
+  return {
+    verdict: checks.some((c) => c.status === 'fail') ? 'invalid' : verdict,
+    leafHex,
+    rootHex: null,
+    txid: null,
+    height: null,
+    blockTime: null,
+    completed: false,
+    checks: [...checks, { name: 'inclusion', status: 'unknown', detail }],
+    summary: checks.find((c) => c.status === 'fail')?.detail ?? detail,
+  };
+}
+
+/**
+ * Verifies a receipt or a bundle: its event and file checks, inclusion in the browser or CLI, and
+ * the anchor against the service's history. A pending receipt or bundle is checked against the
+ * service's current proof of its leaf, so an anchor made since is found; the receipt comes back
+ * completed with it.
+ */
+export async function verifyClaim(
+  input: ClaimInput,
+  reader: ServiceReader | null,
+  now: Date,
+): Promise<ClaimOutcome> {
+  const { receipt } = input;
+  const held = receipt ? receipt.proof : (input.bundle ?? null);
+  const leafHex = receipt?.leaf_hash ?? bundleLeafHex(held);
+  const checks: VerdictCheck[] = [];
+  if (receipt) checks.push(checkReceiptEvent(receipt));
+  if (input.file) {
+    checks.push(
+      receipt
+        ? checkReceiptFile(receipt, input.file)
+        : {
+            name: 'file',
+            status: 'fail',
+            detail: 'A bare proof bundle names no file; check the file against the receipt it came with.',
+          },
+    );
+  }
+  const outcome = (judgement: Judgement, bundle: unknown, completedBundle: unknown = null): ClaimOutcome => ({
+    judgement,
+    bundle,
+    service: reader?.url ?? null,
+    completedReceipt:
+      receipt && judgement.verdict === 'anchored' && bundle !== receipt.proof
+        ? completeReceipt(receipt, bundle, now)
+        : null,
+    completedBundle,
+  });
+
+  let evidence: AnchorEvidence;
+  let judged = held;
+  if (!reader) {
+    evidence = { kind: 'unavailable', reason: 'no service was named to ask (give its URL)' };
+  } else {
+    try {
+      const expected = receipt?.service.network ?? null;
+      const actual = expected ? await reader.network() : null;
+      if (expected && actual && networkName(expected) !== networkName(actual)) {
+        throw new ServiceUnavailableError(
+          `${reader.url} anchors on ${actual}, but the receipt was made on ${expected}`,
+        );
+      }
+      // A proof still awaiting its anchor (or none at all): the service may have anchored it since.
+      if (leafHex && (held === null || bundleAnchorTxid(held) === null)) {
+        const fresh = await reader.proof(leafHex);
+        const freshVerdict = fresh === null ? null : verifyProofBundle(fresh, { expectedLeafHex: leafHex });
+        if (freshVerdict?.valid && (held === null || freshVerdict.anchor?.txid)) judged = fresh;
+      }
+      if (judged === null) {
+        const known = leafHex ? await reader.leafKnown(leafHex) : false;
+        return outcome(
+          withoutProof(
+            leafHex,
+            known ? 'pending' : 'unconfirmed',
+            known
+              ? `The receipt holds no proof yet and ${reader.url} has none to give.`
+              : `${reader.url} does not know this leaf, so it has no proof of it.`,
+            checks,
+          ),
+          null,
+        );
+      }
+      const inclusion = verifyProofBundle(judged, leafHex ? { expectedLeafHex: leafHex } : {});
+      const findings =
+        inclusion.valid && inclusion.rootHex
+          ? await findInHistory(reader.historyPage, inclusion.rootHex, inclusion.anchor?.txid ?? null)
+          : { byRoot: null, byTxid: null };
+      const leafKnown = leafHex ? await reader.leafKnown(leafHex) : null;
+      evidence = { kind: 'history', service: reader.url, leafKnown, ...findings };
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableError)) throw error;
+      evidence = { kind: 'unavailable', reason: error.message };
+    }
+  }
+  if (judged === null) {
+    const reason = evidence.kind === 'unavailable' ? evidence.reason : 'the service has no proof of it';
+    return outcome(
+      withoutProof(leafHex, 'pending', `The receipt holds no proof yet, and ${reason}.`, checks),
+      null,
+    );
+  }
+
+  const inclusion = verifyProofBundle(judged, leafHex ? { expectedLeafHex: leafHex } : {});
+  let judgement = judgeProof(inclusion, evidence, checks);
+  if (input.chainCheck && judgement.txid && judgement.rootHex && judgement.verdict !== 'invalid') {
+    const chain = await input.chainCheck({
+      txid: judgement.txid,
+      height: judgement.height,
+      rootHex: judgement.rootHex,
+    });
+    judgement = judgeProof(inclusion, evidence, [...checks, chain]);
+  }
+  // The history anchors the root of a bundle that claims none: the same bundle with its anchor filled in.
+  const completedBundle =
+    judgement.completed && isRecord(judged)
+      ? { ...judged, anchor: { txid: judgement.txid, height: judgement.height } }
+      : null;
+  if (completedBundle !== null && receipt) {
+    return {
+      ...outcome(judgement, judged, completedBundle),
+      completedReceipt: completeReceipt(receipt, completedBundle, now),
+    };
+  }
+  return outcome(judgement, judged, completedBundle);
+}
+
+/** The reference says `MainNetwork`/`TestNetwork`; this project `mainnet`/`testnet`. One name for each. */
+function networkName(network: string): string {
+  const lower = network.toLowerCase();
+  if (lower.startsWith('main')) return 'mainnet';
+  if (lower.startsWith('test')) return 'testnet';
+  return lower;
+}
+
+/** Turns any failure of a reader's request into the error `verifyClaim` treats as "could not ask". */
+export function unavailable(error: unknown, what: string): ServiceUnavailableError {
+  return error instanceof ServiceUnavailableError
+    ? error
+    : new ServiceUnavailableError(`${what}: ${messageOf(error)}`);
+}
