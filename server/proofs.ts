@@ -50,6 +50,9 @@ export const ProofBundleSchema = z
 
 export type ProofBundle = z.infer<typeof ProofBundleSchema>;
 
+/** How a holder checks a served bundle on their own machine (README "Verify a receipt"). */
+export const VERIFY_COMMAND = 'npx zap1-verify proof.json --service <URL of the service that served it>';
+
 /** The root a leaf is proven against, and its anchor (null while unanchored). */
 export interface ProofTarget {
   rootHex: string;
@@ -119,7 +122,8 @@ export function buildProofBundle(leaf: LeafRecord, target: ProofTarget): ProofBu
       legacy_max_anchor_height: LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
     },
     anchor: { txid: target.anchored?.txid ?? null, height: target.anchored?.height ?? null },
-    verify_command: 'python3 examples/verify_proof.py proof.json',
+    // The project's own verifier (cli/zap1-verify.ts); the service to ask is the one that served this.
+    verify_command: VERIFY_COMMAND,
   };
   const verdict = verifyProofBundle(bundle, { expectedLeafHex: leaf.leafHex });
   if (!verdict.valid) {

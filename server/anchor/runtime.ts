@@ -55,9 +55,10 @@ export async function startChainRuntime(
   let rpc: ZcashRpcClient;
   let fromAddress: string;
   if (config.chain === 'dev') {
-    // Fresh credentials per start: only this process talks to its embedded chain.
-    const user = 'zap1dev';
-    const password = randomBytes(18).toString('base64url');
+    // Fresh credentials per start unless set: only this process talks to its embedded chain, but
+    // an auditor's own tools (zap1-verify --rpc) may be given fixed ones to look at it too.
+    const user = config.zcashRpcUser ?? 'zap1dev';
+    const password = config.zcashRpcPassword ?? randomBytes(18).toString('base64url');
     devChain = await DevChain.start({
       dataDir: config.dataDir,
       port: config.devchainPort ?? 0,

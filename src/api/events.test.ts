@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventsPath, eventsSchema, nextBeforeFromLink } from './events';
+import { nextBeforeFromLink } from '../core';
+import { eventsPath, eventsSchema } from './events';
 
 const leaf = 'c'.repeat(64);
 

@@ -17,5 +17,6 @@ export * from './anchor-history.js';
 export * from './anchor-verdict.js';
 export * from './receipt.js';
 export * from './verify-claim.js';
+export * from './link-header.js';
 export * from './memo.js';
 export * from './sha256-stream.js';

@@ -1,0 +1,63 @@
+/**
+ * The auditor's own look at the chain (`--rpc`): a Zcash node they trust says whether the anchor
+ * transaction is in a block of its chain at the claimed height and, where its wallet can decrypt
+ * the memo (the service's viewing key imported), whether the memo is `ZAP1:09:<root>`.
+ */
+import type { ChainCheck, VerdictCheck } from '../src/core/index.js';
+import { rootOfMemoHex } from '../server/anchor/anchor-memo.js';
+import { RpcError, RpcUnavailableError, type ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
+
+const check = (status: VerdictCheck['status'], detail: string): VerdictCheck => ({
+  name: 'chain',
+  status,
+  detail,
+});
+
+/** The block height the node has `txid` at, or null when it does not have it in its chain. */
+async function minedHeight(rpc: ZcashRpcClient, txid: string): Promise<number | null> {
+  try {
+    const raw = await rpc.getRawTransaction(txid);
+    if (raw.height !== undefined && (raw.confirmations ?? 0) > 0 && raw.in_active_chain !== false)
+      return raw.height;
+  } catch (error) {
+    if (!(error instanceof RpcError)) throw error;
+  }
+  // Without -txindex a node finds a mined transaction only through its wallet.
+  const state = await rpc.getTxChainState(txid);
+  return state.state === 'mined' ? state.height : null;
+}
+
+export function nodeChainCheck(rpc: ZcashRpcClient): ChainCheck {
+  return async ({ txid, height, rootHex }) => {
+    let mined: number | null;
+    try {
+      mined = await minedHeight(rpc, txid);
+    } catch (error) {
+      const reason = error instanceof RpcUnavailableError ? error.message : String(error);
+      return check('unknown', `Your node could not be asked about transaction ${txid}: ${reason}.`);
+    }
+    if (mined === null) return check('fail', `Your node has no transaction ${txid} in its chain.`);
+    if (height !== null && mined !== height) {
+      return check('fail', `Your node has transaction ${txid} at height ${mined}, not at ${height}.`);
+    }
+    let memos: (string | undefined)[];
+    try {
+      memos = (await rpc.zViewTransaction(txid)).outputs.map((o) => o.memo);
+    } catch {
+      return check(
+        'unknown',
+        `Your node has transaction ${txid} at height ${mined}; its wallet cannot decrypt the memo (import the service's viewing key to check that it is ZAP1:09:<root>).`,
+      );
+    }
+    if (memos.some((memo) => rootOfMemoHex(memo) === rootHex)) {
+      return check(
+        'pass',
+        `Your node has transaction ${txid} at height ${mined}, and its memo reads ZAP1:09:${rootHex}.`,
+      );
+    }
+    return check(
+      'fail',
+      `Your node has transaction ${txid} at height ${mined}, but no memo in it reads ZAP1:09:${rootHex}.`,
+    );
+  };
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+/**
+ * zap1-verify: checks a ZAP1 receipt or proof bundle (and the file it names) on the auditor's own
+ * machine, with the same protocol library the web app and the service use.
+ *
+ *   zap1-verify <receipt-or-bundle.json> [file] [--service URL] [--rpc URL] [--upgrade] [--json]
+ *
+ * Exit codes: 0 anchored, 1 invalid (path, file, event or anchor contradicted), 2 usage or
+ * unreadable input, 3 pending or unconfirmed.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import {
+  looksLikeReceipt,
+  parseReceipt,
+  verifyClaim,
+  type ClaimOutcome,
+  type Verdict,
+} from '../src/core/index.js';
+import { ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
+import { httpServiceReader } from './http-service.js';
+import { nodeChainCheck } from './node-check.js';
+
+const USAGE = `Usage: zap1-verify <receipt-or-bundle.json> [file] [--service URL] [--rpc URL] [--upgrade] [--json]
+
+  file           the original file: checked against the receipt's contract hash
+  --service URL  the ZAP1 service to check the anchor with (default: the receipt's own)
+  --rpc URL      a Zcash node you trust, e.g. http://user:password@127.0.0.1:8232
+  --upgrade      write the completed receipt (or bundle) back to the file once anchored
+  --json         print {"verdict", "leaf", "root", "txid", "height", "checks"}
+
+Exit codes: 0 anchored, 1 invalid, 2 usage or unreadable input, 3 pending or unconfirmed.`;
+
+const EXIT: Record<Verdict, number> = { anchored: 0, invalid: 1, pending: 3, unconfirmed: 3 };
+
+/** A mistake in how the command was called or what it was given: exit code 2. */
+class UsageError extends Error {}
+
+function httpUrl(value: string, option: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${option} must be a URL such as https://zap1.example, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${option} must be an http or https URL, got "${value}"`);
+  }
+  return url;
+}
+
+async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(path)) hash.update(chunk);
+  } catch (error) {
+    throw new UsageError(
+      `cannot read the file ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return hash.digest('hex');
+}
+
+/** Replaces `path` with `content` in one step: a crash leaves the old file or the new one, never half. */
+async function writeAtomically(path: string, content: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, content, { mode: 0o644 });
+  await rename(temporary, path);
+}
+
+function report(outcome: ClaimOutcome, asJson: boolean): string {
+  const j = outcome.judgement;
+  if (asJson) {
+    return JSON.stringify({
+      verdict: j.verdict,
+      leaf: j.leafHex,
+      root: j.rootHex,
+      txid: j.txid,
+      height: j.height,
+      checks: j.checks,
+    });
+  }
+  const mark = { pass: 'ok ', fail: 'BAD', unknown: ' ? ' } as const;
+  const lines = [
+    `${j.verdict.toUpperCase()}: ${j.summary}`,
+    `  leaf   ${j.leafHex ?? '(none)'}`,
+    `  root   ${j.rootHex ?? '(none)'}`,
+    `  anchor ${j.txid ? `transaction ${j.txid} at height ${j.height ?? '?'}` : '(none yet)'}`,
+    ...j.checks.map((c) => `  [${mark[c.status]}] ${c.name}: ${c.detail}`),
+  ];
+  if (outcome.service) lines.push(`  The anchor was checked against ${outcome.service}'s history.`);
+  return lines.join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      service: { type: 'string' },
+      rpc: { type: 'string' },
+      upgrade: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [inputPath, filePath, ...extra] = positionals;
+  if (!inputPath || extra.length > 0)
+    throw new UsageError('give one receipt or bundle, and at most one file');
+
+  let text: string;
+  try {
+    text = await readFile(inputPath, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `cannot read ${inputPath}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      `${inputPath} is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  let receipt = null;
+  if (looksLikeReceipt(input)) {
+    const parsed = parseReceipt(input);
+    if (!parsed.ok) throw new UsageError(`${inputPath} is not a usable receipt: ${parsed.error}`);
+    receipt = parsed.receipt;
+  }
+
+  const serviceUrl = values.service ?? receipt?.service.url ?? null;
+  const reader = serviceUrl === null ? null : httpServiceReader(httpUrl(serviceUrl, '--service').href);
+  let chainCheck = null;
+  if (values.rpc !== undefined) {
+    const url = httpUrl(values.rpc, '--rpc');
+    const user = decodeURIComponent(url.username);
+    const password = decodeURIComponent(url.password);
+    url.username = '';
+    url.password = '';
+    chainCheck = nodeChainCheck(new ZcashRpcClient({ url: url.href, user, password, timeoutMs: 15_000 }));
+  }
+  const file = filePath ? { sha256Hex: await sha256File(filePath), name: filePath } : null;
+
+  const outcome = await verifyClaim({ receipt, bundle: input, file, chainCheck }, reader, new Date());
+  console.log(report(outcome, values.json));
+  if (values.upgrade) {
+    const upgraded = receipt ? outcome.completedReceipt : (outcome.completedBundle ?? null);
+    if (upgraded !== null) {
+      await writeAtomically(inputPath, `${JSON.stringify(upgraded, null, 2)}\n`);
+      if (!values.json) console.log(`Wrote the completed ${receipt ? 'receipt' : 'bundle'} to ${inputPath}.`);
+    } else if (!values.json) {
+      console.log('Nothing to upgrade: the proof is not anchored yet, or it already names its anchor.');
+    }
+  }
+  return EXIT[outcome.judgement.verdict];
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const usage = error instanceof UsageError || (error instanceof TypeError && 'code' in error);
+    console.error(`zap1-verify: ${error instanceof Error ? error.message : String(error)}`);
+    if (usage) console.error(USAGE);
+    process.exitCode = 2;
+  },
+);
