@@ -51,7 +51,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 300 },
     // Errors are reported by our handler; keep the default JSON parser strict about __proto__.
     onProtoPoisoning: 'error',

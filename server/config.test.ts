@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       trialKeyDays: 30,
       trialKeysPerHour: 5,
       eventsPerMinute: 60,
-      trustProxy: false,
+      trustProxy: { kind: 'none' },
       corsOrigins: [],
       lifecycleRequiresKey: false,
       chain: 'dev',
@@ -56,7 +56,7 @@ describe('loadConfig', () => {
     });
     expect(config).toMatchObject({
       port: 0,
-      trustProxy: true,
+      trustProxy: { kind: 'hops', hops: 1 },
       lifecycleRequiresKey: true,
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
       devchainPort: 18232,
@@ -74,6 +74,10 @@ describe('loadConfig', () => {
     ['TRIAL_KEYS_PER_HOUR', '1e3'],
     ['EVENTS_PER_MINUTE', ' 60'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1,proxy.local'],
     ['LIFECYCLE_REQUIRES_KEY', 'TRUE'],
     ['CHAIN', 'mainnet'],
     ['DEVCHAIN_BLOCK_MS', '0'],

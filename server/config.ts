@@ -4,6 +4,8 @@
  * stops at start-up instead of misbehaving later.
  */
 
+import { parseProxyTrust, type ProxyTrust } from './http/client-address.js';
+
 export type ChainKind = 'dev' | 'zcash';
 
 export interface Config {
@@ -16,7 +18,8 @@ export interface Config {
   trialKeyDays: number;
   trialKeysPerHour: number;
   eventsPerMinute: number;
-  trustProxy: boolean;
+  /** How far X-Forwarded-For is trusted for the client address (none, a hop count, or proxy addresses). */
+  trustProxy: ProxyTrust;
   /** Allowed cross-origin callers; empty means same origin only (no CORS headers). `['*']` allows any. */
   corsOrigins: string[];
   lifecycleRequiresKey: boolean;
@@ -131,6 +134,12 @@ function corsOrigins(env: Env): string[] {
   return origins;
 }
 
+function proxyTrust(env: Env): ProxyTrust {
+  const parsed = parseProxyTrust(str(env, 'TRUST_PROXY'));
+  if ('error' in parsed) throw new ConfigError('TRUST_PROXY', parsed.error);
+  return parsed;
+}
+
 /** Parses and validates every setting; throws `ConfigError` naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const chainValue = raw(env, 'CHAIN') ?? 'dev';
@@ -155,7 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     trialKeyDays: int(env, 'TRIAL_KEY_DAYS', 30, 1, 36_500),
     trialKeysPerHour: int(env, 'TRIAL_KEYS_PER_HOUR', 5, 1, 1_000_000_000),
     eventsPerMinute: int(env, 'EVENTS_PER_MINUTE', 60, 1, 1_000_000_000),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: proxyTrust(env),
     corsOrigins: corsOrigins(env),
     lifecycleRequiresKey: bool(env, 'LIFECYCLE_REQUIRES_KEY', false),
     chain,

@@ -5,6 +5,7 @@ import type { ChainHooks, Network } from '../chain.js';
 import type { Config } from '../config.js';
 import type { Ledger } from '../ledger.js';
 import type { Store } from '../store/store.js';
+import { clientAddressOf } from './client-address.js';
 import { ApiError } from './errors.js';
 import type { RouteDoc } from './openapi.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -65,7 +66,11 @@ export const positiveIntParam = (name: string) =>
 export const hex64Param = (name: string) =>
   z.string().regex(HEX64_PATTERN, `${name} must be exactly 64 lowercase hexadecimal characters`);
 
-/** The client address used for per-address limits (honours X-Forwarded-For only with TRUST_PROXY). */
-export function clientAddress(request: FastifyRequest): string {
-  return request.ip;
+/** The client address used for per-address limits (X-Forwarded-For only as far as TRUST_PROXY says). */
+export function clientAddress(ctx: AppContext, request: FastifyRequest): string {
+  return clientAddressOf(
+    ctx.config.trustProxy,
+    request.socket.remoteAddress ?? '',
+    request.headers['x-forwarded-for'],
+  );
 }

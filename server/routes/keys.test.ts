@@ -39,6 +39,32 @@ describe('POST /trial-key', () => {
     expect((await from('10.0.0.2')).statusCode).toBe(201);
   });
 
+  it('behind one proxy, limits the address the proxy saw however the client spoofs X-Forwarded-For', async () => {
+    const proxied = await makeTestApp({ TRIAL_KEYS_PER_HOUR: '2', TRUST_PROXY: '1' });
+    try {
+      // The client writes its own leftmost address each time; the proxy (10.0.0.9) appends the real one.
+      const from = (spoofed: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/trial-key',
+          remoteAddress: '10.0.0.9',
+          headers: { 'x-forwarded-for': `${spoofed}, 198.51.100.7` },
+        });
+      const codes = [];
+      for (let i = 1; i <= 4; i++) codes.push((await from(`203.0.113.${i}`)).statusCode);
+      expect(codes).toEqual([201, 201, 429, 429]);
+      const other = await proxied.app.inject({
+        method: 'POST',
+        url: '/trial-key',
+        remoteAddress: '10.0.0.9',
+        headers: { 'x-forwarded-for': '198.51.100.8' },
+      });
+      expect(other.statusCode).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('ignores a request body it does not need, but still bounds it', async () => {
     const res = await t.app.inject({
       method: 'POST',

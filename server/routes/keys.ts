@@ -39,7 +39,7 @@ export function keyRoutes(ctx: AppContext): void {
       429: { description: 'Too many keys from this address', headers: { 'Retry-After': 'seconds' } },
     },
     handler: async ({ request, reply }) => {
-      const decision = ctx.trialKeyLimiter.hit(clientAddress(request));
+      const decision = ctx.trialKeyLimiter.hit(clientAddress(ctx, request));
       if (!decision.allowed) {
         throw new ApiError(
           429,
