@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './http/context.js';
 import { ApiError, errorBody, toApiError } from './http/errors.js';
 import { buildOpenApi, type RouteDoc } from './http/openapi.js';
+import { useStrictJsonBodies } from './http/json-body.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
@@ -74,6 +75,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     eventLimiter: new RateLimiter(config.eventsPerMinute, 60_000, () => now().getTime()),
     docs,
   };
+
+  useStrictJsonBodies(app, BODY_LIMIT);
 
   app.setErrorHandler((error, request, reply) => {
     const apiError =

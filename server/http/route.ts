@@ -29,8 +29,8 @@ export interface RouteDefinition<P extends z.ZodObject, Q extends z.ZodObject> e
   method: RouteDoc['method'];
   params?: P;
   query?: Q;
-  /** The body arrives as a string whatever its content type, and the handler decides what it is. */
-  textBody?: boolean;
+  /** The body arrives as raw bytes (a Buffer) whatever its content type, and the handler decides what it is. */
+  rawBody?: boolean;
   /** Returns the body to send, or the reply once it has sent one. */
   handler(input: RouteInput<z.output<P>, z.output<Q>>): Promise<unknown>;
 }
@@ -46,7 +46,7 @@ export function defineRoute(
   docs: RouteDoc[],
   definition: RouteDefinition<z.ZodObject, z.ZodObject>,
 ): void {
-  const { handler, params, query, textBody, ...doc } = definition;
+  const { handler, params, query, rawBody, ...doc } = definition;
   docs.push({ ...doc, ...(params ? { params } : {}), ...(query ? { query } : {}) });
   const register = (target: FastifyInstance): void => {
     target.route({
@@ -62,11 +62,11 @@ export function defineRoute(
         }),
     });
   };
-  if (!textBody) return register(app);
-  // Its own plugin scope, so only this route trades the JSON parser for a plain string.
+  if (!rawBody) return register(app);
+  // Its own plugin scope, so only this route trades the JSON parser for the raw bytes.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     register(scope);
   });
 }

@@ -174,13 +174,51 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
   const auth = `Bearer ${ADMIN_KEY}`;
   const good = contractEvent(1);
   const big = JSON.stringify({ ...good, serial_number: 'x'.repeat(70 * 1024) });
-  type Case = [name: string, body: string, headers: Record<string, string>, status: number, code: string];
+  type Case = [
+    name: string,
+    body: string | Buffer,
+    headers: Record<string, string>,
+    status: number,
+    code: string,
+  ];
   const h = (extra: Record<string, string> = {}) => ({ authorization: auth, 'content-type': json, ...extra });
   const cases: Case[] = [
     ['malformed JSON', '{"event_type": ', h(), 400, 'invalid_json'],
     ['trailing garbage', `${JSON.stringify(good)}x`, h(), 400, 'invalid_json'],
     ['empty body', '', h(), 400, 'invalid_json'],
     ['__proto__ key', '{"__proto__": {"x": 1}, "event_type": "EXIT"}', h(), 400, 'invalid_json'],
+    [
+      'invalid UTF-8 in a field',
+      Buffer.concat([
+        Buffer.from(JSON.stringify({ ...good, serial_number: 'S-' }).replace('"S-"', '"S-')),
+        Buffer.from([0xff, 0xfe, 0x22, 0x7d]),
+      ]),
+      h(),
+      400,
+      'invalid_json',
+    ],
+    [
+      'charset latin1',
+      JSON.stringify(good),
+      h({ 'content-type': 'application/json; charset=iso-8859-1' }),
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'charset UTF-16',
+      JSON.stringify(good),
+      h({ 'content-type': 'application/json;charset="UTF-16"' }),
+      415,
+      'unsupported_media_type',
+    ],
+    ['repeated key', JSON.stringify(good).replace('{', '{"wallet_hash":"first",'), h(), 400, 'invalid_json'],
+    [
+      'repeated key, escaped',
+      JSON.stringify(good).replace('{', '{"wallet\\u005fhash":"first",'),
+      h(),
+      400,
+      'invalid_json',
+    ],
     ['text/plain', JSON.stringify(good), h({ 'content-type': 'text/plain' }), 415, 'unsupported_media_type'],
     ['application/xml', '<x/>', h({ 'content-type': 'application/xml' }), 415, 'unsupported_media_type'],
     [

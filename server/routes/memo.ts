@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MEMO_FORMATS, decodeMemo, parseHex, type DecodedMemo } from '../../src/core/index.js';
 import type { AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
+import { parseJsonBody } from '../http/json-body.js';
 
 const MAX_HEX = 2048;
 
@@ -58,21 +59,16 @@ export function memoRoutes(ctx: AppContext): void {
       415: { description: 'Neither text/plain nor application/json' },
     },
     // It decides by content type itself: hex text, or JSON {"memo"}.
-    textBody: true,
+    rawBody: true,
     handler: async ({ request }) => {
       const type = mediaType(request.headers['content-type']);
-      const raw = typeof request.body === 'string' ? request.body : '';
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let hex: string;
       if (type === '' || type === 'text/plain') {
-        hex = raw;
+        // Hex is ASCII: any other byte makes it not hex, whatever it would decode to.
+        hex = raw.toString('latin1');
       } else if (type === 'application/json') {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw);
-        } catch {
-          throw new ApiError(400, 'invalid_json', 'The body is not valid JSON; send {"memo": "<hex>"}.');
-        }
-        const result = MemoJsonBodySchema.safeParse(parsed);
+        const result = MemoJsonBodySchema.safeParse(parseJsonBody(request.headers['content-type'], raw));
         if (!result.success) {
           throw new ApiError(400, 'validation_failed', 'Send {"memo": "<hex>"} and nothing else.', [
             { field: 'memo', message: 'memo must be a hex string' },
