@@ -5,6 +5,7 @@
 export * from './guards.js';
 export * from './hex.js';
 export * from './hash.js';
+export * from './field-specs.js';
 export * from './event-specs.js';
 export * from './schemes.js';
 export * from './leaf-hash.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_REQUEST_FIELDS, WRITE_API_EVENT_TYPES } from './event-specs.js';
+import { WRITE_API_EVENT_TYPES } from './event-specs.js';
+import { EVENT_REQUEST_FIELDS } from './field-specs.js';
 import { leafHash } from './leaf-hash.js';
 import { unknownEventFields, validateEvent, type FieldError } from './validate-event.js';
 

@@ -3,15 +3,14 @@
  * "Contract details"). The service answers 400 with these messages and the web app shows them
  * before submitting, so both say the same thing in the same words.
  */
+import { eventSpec, isWriteApiEventType } from './event-specs.js';
 import {
   EVENT_REQUEST_FIELDS,
-  eventSpec,
   fieldSpec,
   fieldsOfKind,
   isEventField,
-  isWriteApiEventType,
   type FieldKind,
-} from './event-specs.js';
+} from './field-specs.js';
 import { isHex64, isRecord } from './guards.js';
 
 /** One problem with one field of a request. */
