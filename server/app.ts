@@ -2,14 +2,17 @@
  * Builds the HTTP app without listening (tests use `app.inject`); server/index.ts listens.
  * One error handler turns every failure into `{"error": {"code", "message", "fields"?}}`.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ChainHooks } from './chain.js';
 import type { Config } from './config.js';
 import type { AppContext } from './http/context.js';
+import { jsonClientErrorHandler, timedServerFactory } from './http/connections.js';
 import { ApiError, errorBody, toApiError } from './http/errors.js';
 import { buildOpenApi, type RouteDoc } from './http/openapi.js';
 import { useStrictJsonBodies } from './http/json-body.js';
@@ -41,16 +44,36 @@ export interface BuildAppOptions {
   staticDir?: string | null;
   /** Clock (tests pin it). */
   now?: () => Date;
-  /** Fastify logger; off by default (tests). */
-  logger?: boolean;
+  /**
+   * What is logged: `requests` every request, `errors` every 5xx answer (with its request id and
+   * error, never a header or body), `off` nothing (the default, for tests).
+   */
+  log?: 'requests' | 'errors' | 'off';
+  /** Where log lines go (stdout when omitted); tests read them. */
+  logStream?: Writable;
 }
+
+/** The response header carrying each request's id, the same id its log lines carry. */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
   const now = options.now ?? (() => new Date());
   const ledger = options.ledger ?? (await Ledger.open(store, { now }));
+  const log = options.log ?? 'off';
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger:
+      log === 'off'
+        ? false
+        : {
+            level: log === 'requests' ? 'info' : 'error',
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    // Our own ids (a client's X-Request-Id is not trusted: it would let one forge another's log lines).
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    serverFactory: timedServerFactory(config),
+    clientErrorHandler: jsonClientErrorHandler,
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 300 },
     // Errors are reported by our handler; keep the default JSON parser strict about __proto__.
@@ -78,12 +101,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   useStrictJsonBodies(app, BODY_LIMIT);
 
+  // Every answer names its request, so a user reporting a failure can quote the id the log has.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  const failures = new WeakMap<object, unknown>();
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 500) return;
+    const err = failures.get(request);
+    // The path only: a query string is the client's and has no place in the operator's log.
+    const route = `${request.method} ${request.url.split('?')[0] ?? ''}`;
+    request.log.error({ statusCode: reply.statusCode, route, ...(err ? { err } : {}) }, 'server error');
+  });
+
   app.setErrorHandler((error, request, reply) => {
     const apiError =
       error instanceof UnservableProofError
         ? new ApiError(500, 'internal', 'Internal error.')
         : toApiError(error);
-    if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (apiError.statusCode >= 500) failures.set(request, error);
     for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
     return reply.code(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
   });
@@ -94,7 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config.corsOrigins.length === 0 ? false : config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
     methods: ['GET', 'POST', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Link', 'Retry-After'],
+    exposedHeaders: ['Link', 'Retry-After', REQUEST_ID_HEADER],
     maxAge: 600,
   });
 

@@ -32,7 +32,16 @@ describe('loadConfig', () => {
       explorerTxUrl: null,
       anchorViewingKey: null,
       logRequests: false,
+      requestTimeoutMs: 15000,
+      headersTimeoutMs: 10000,
+      keepAliveTimeoutMs: 5000,
     });
+  });
+
+  it('refuses a header timeout longer than the request timeout', () => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '6000' })).toThrow(
+      /HEADERS_TIMEOUT_MS/,
+    );
   });
 
   it('uses the real-chain anchoring defaults with CHAIN=zcash', () => {

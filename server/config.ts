@@ -40,8 +40,12 @@ export interface Config {
   /** Template with `{txid}`, e.g. `https://explorer.example/tx/{txid}`. */
   explorerTxUrl: string | null;
   anchorViewingKey: string | null;
-  /** Log every request to stdout. */
+  /** Log every request to stdout (5xx answers are logged either way). */
   logRequests: boolean;
+  /** The whole request must arrive within this (408 otherwise); headers within headersTimeoutMs. */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +187,9 @@ export function loadConfig(env: Env = process.env): Config {
     explorerTxUrl,
     anchorViewingKey: str(env, 'ANCHOR_VIEWING_KEY'),
     logRequests: bool(env, 'LOG_REQUESTS', false),
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 15_000, 1000, 600_000),
+    headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
+    keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000, 1000, 600_000),
   };
 
   if (config.adminApiKey !== null && config.adminApiKey.length < 16) {
@@ -192,6 +199,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.adminApiKey !== null && /\s/.test(config.adminApiKey)) {
     // bearerToken (http/auth.ts) refuses tokens with whitespace, so such a key could never authenticate.
     throw new ConfigError('ADMIN_API_KEY', 'must not contain whitespace (a Bearer token cannot carry it)');
+  }
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    // Node refuses a header deadline past the whole request's.
+    throw new ConfigError('HEADERS_TIMEOUT_MS', 'must not be longer than REQUEST_TIMEOUT_MS');
   }
   if (chain === 'zcash') {
     // A real node cannot be guessed: without these the anchoring loop could never send.

@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     ledger,
     chain: chain.hooks,
     staticDir: path.join(repoRoot(), 'dist', 'app'),
-    logger: config.logRequests,
+    log: config.logRequests ? 'requests' : 'errors',
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const url = new URL(address);

@@ -27,6 +27,12 @@ export type ErrorCode =
   | 'chain_unavailable'
   /** 503 from /health: the database cannot be read. */
   | 'store_unavailable'
+  /** 408: the request did not arrive within the request timeout (server/http/connections.ts). */
+  | 'request_timeout'
+  /** 431: the headers are larger than the HTTP parser accepts. */
+  | 'headers_too_large'
+  /** 400: the HTTP parser refused the request line or a header. */
+  | 'malformed_request'
   | 'internal';
 
 export class ApiError extends Error {

@@ -1,0 +1,136 @@
+import net from 'node:net';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN_KEY, makeTestApp, type TestApp } from '../test-helpers.js';
+
+let t: TestApp | null = null;
+afterEach(async () => {
+  await t?.close();
+  t = null;
+});
+
+/** Opens a raw TCP connection to the listening app and collects what it answers until it closes. */
+function rawExchange(
+  port: number,
+  send: (socket: net.Socket) => void,
+): Promise<{ text: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const socket = net.connect(port, '127.0.0.1', () => send(socket));
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve({ text, closedAfterMs: Date.now() - started }));
+    setTimeout(() => reject(new Error('the connection was never closed')), 60_000).unref();
+  });
+}
+
+function jsonBodyOf(responseText: string): unknown {
+  return JSON.parse(responseText.slice(responseText.indexOf('\r\n\r\n') + 4));
+}
+
+async function listening(env: Record<string, string> = {}): Promise<number> {
+  t = await makeTestApp(env);
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+  return address.port;
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it('answers a 100 KB header with 431 in the JSON error shape', async () => {
+    const port = await listening();
+    const { text } = await rawExchange(port, (socket) => {
+      socket.write(`GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`);
+    });
+    expect(text.startsWith('HTTP/1.1 431')).toBe(true);
+    expect(text).toMatch(/content-type: application\/json/i);
+    expect(jsonBodyOf(text)).toEqual({
+      error: { code: 'headers_too_large', message: expect.stringContaining('headers are too large') },
+    });
+  });
+
+  it('answers a malformed request line with 400 in the JSON error shape', async () => {
+    const port = await listening();
+    const { text } = await rawExchange(port, (socket) => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+    expect(text.startsWith('HTTP/1.1 400')).toBe(true);
+    expect(jsonBodyOf(text)).toEqual({ error: { code: 'malformed_request', message: expect.any(String) } });
+  });
+});
+
+describe('slow clients', () => {
+  it('cuts a body trickled at 1 byte a second within 30 s (default timeouts), answering 408', async () => {
+    const port = await listening();
+    let timer: NodeJS.Timeout | undefined;
+    const { text, closedAfterMs } = await rawExchange(port, (socket) => {
+      socket.write(
+        'POST /event HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          `Authorization: Bearer ${ADMIN_KEY}\r\nContent-Length: 1000\r\n\r\n`,
+      );
+      timer = setInterval(() => socket.writable && socket.write('{'), 1000);
+    });
+    clearInterval(timer);
+    expect(text.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(jsonBodyOf(text)).toEqual({ error: { code: 'request_timeout', message: expect.any(String) } });
+    expect(closedAfterMs).toBeLessThan(30_000);
+    // Not before the configured deadline: a legitimately slow upload has its whole window.
+    expect(closedAfterMs).toBeGreaterThanOrEqual(t!.config.requestTimeoutMs - 100);
+  }, 45_000);
+
+  it('honours a configured request timeout', async () => {
+    const port = await listening({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '2000' });
+    const { text, closedAfterMs } = await rawExchange(port, (socket) => {
+      // Headers never finished.
+      socket.write('GET /health HTTP/1.1\r\nHost: x\r\n');
+    });
+    expect(text.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(1900);
+    expect(closedAfterMs).toBeLessThan(4500);
+  });
+});
+
+describe('request ids and the failure log', () => {
+  it('names every answer with a fresh request id', async () => {
+    t = await makeTestApp();
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/health',
+      headers: { 'x-request-id': 'forged' },
+    });
+    const second = await t.app.inject({ method: 'GET', url: '/health' });
+    const ids = [first.headers['x-request-id'], second.headers['x-request-id']];
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
+  it('logs every 5xx with its request id and no credentials, even with request logging off', async () => {
+    const lines: string[] = [];
+    const logStream = new PassThrough();
+    logStream.setEncoding('utf8');
+    logStream.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    t = await makeTestApp({}, { log: 'errors', logStream });
+    // The database going away under a running service is a real 5xx path.
+    await t.store.close();
+    const secretQuery = 'token=do-not-log-me';
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/anchor/history?${secretQuery}`,
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(500);
+    const id = response.headers['x-request-id'];
+    await new Promise((resolve) => setImmediate(resolve));
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entry = entries.find((e) => e.reqId === id);
+    expect(entry).toMatchObject({ statusCode: response.statusCode, route: 'GET /anchor/history' });
+    const everything = lines.join('\n');
+    expect(everything).not.toContain(ADMIN_KEY);
+    expect(everything).not.toContain(secretQuery);
+    // A 4xx is the client's business, not an operator's alarm.
+    const before = lines.length;
+    await t.app.inject({ method: 'GET', url: '/verify/zz/check' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.length).toBe(before);
+  });
+});
