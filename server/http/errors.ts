@@ -4,6 +4,7 @@
  * maps everything else, so a 500 never leaks internals.
  */
 import { z } from 'zod';
+import { isStoreBusy, STORE_BUSY_RETRY_AFTER_S } from '../store/store.js';
 
 export interface FieldError {
   field: string;
@@ -25,7 +26,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'conflict'
   | 'chain_unavailable'
-  /** 503 from /health: the database cannot be read. */
+  /** 503: the database cannot be read (/health), or is held by another process (Retry-After). */
   | 'store_unavailable'
   /** 408: the request did not arrive within the request timeout (server/http/connections.ts). */
   | 'request_timeout'
@@ -76,6 +77,17 @@ export const notFound = (message: string): ApiError => new ApiError(404, 'not_fo
 /** Maps Fastify's own errors (parsing, limits, routing) and anything unexpected to an ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (isStoreBusy(error)) {
+    return new ApiError(
+      503,
+      'store_unavailable',
+      'The database is busy; nothing was changed. Retry shortly.',
+      undefined,
+      {
+        'Retry-After': String(STORE_BUSY_RETRY_AFTER_S),
+      },
+    );
+  }
   const code = readString(error, 'code');
   const status = readNumber(error, 'statusCode');
   switch (code) {

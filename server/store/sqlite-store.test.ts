@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -68,5 +69,32 @@ describe('SQLite store on disk', () => {
     db.close();
     expect(() => openSqliteStore(dir)).toThrow(/newer than this service/);
     store = openSqliteStore(path.join(dir, 'fresh'));
+  });
+});
+
+describe('SQLite store files', () => {
+  it('creates the data folder 0700 and the database with its WAL files 0600, and tightens an older 0644 file', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'zap1-perm-'));
+    const dataDir = path.join(parent, 'data', 'nested');
+    const modeOf = (file: string): number => fs.statSync(file).mode & 0o777;
+    try {
+      const store = openSqliteStore(dataDir);
+      await store.ping();
+      expect(modeOf(dataDir)).toBe(0o700);
+      expect(modeOf(path.join(parent, 'data'))).toBe(0o700);
+      const file = path.join(dataDir, SQLITE_FILE);
+      expect(modeOf(file)).toBe(0o600);
+      // WAL mode made its companions; they must be no wider than the database.
+      expect(modeOf(`${file}-wal`)).toBe(0o600);
+      expect(modeOf(`${file}-shm`)).toBe(0o600);
+      await store.close();
+
+      fs.chmodSync(file, 0o644);
+      const reopened = openSqliteStore(dataDir);
+      expect(modeOf(file)).toBe(0o600);
+      await reopened.close();
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

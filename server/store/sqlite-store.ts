@@ -3,7 +3,6 @@
  * a power cut or kill -9 (docs/architecture.md decision 9). One database file in DATA_DIR; each
  * concern of the store is its own class over the same connection (server/store/sqlite/).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteAnchorStore } from './sqlite/anchors.js';
@@ -11,6 +10,7 @@ import { SqliteEventLog } from './sqlite/events.js';
 import { SqliteKeyStore } from './sqlite/keys.js';
 import { SqliteLeafStore } from './sqlite/leaves.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
+import { ensurePrivateDir, preparePrivateDatabaseFile } from './private-files.js';
 import type { Store } from './store.js';
 
 /** The database file in DATA_DIR. */
@@ -23,8 +23,10 @@ export interface SqliteStoreOptions {
 
 /** Opens (creating if needed) the database in `dataDir` and applies pending migrations. */
 export function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
-  fs.mkdirSync(dataDir, { recursive: true });
-  return new SqliteStore(new Database(path.join(dataDir, SQLITE_FILE)), options.now ?? (() => new Date()));
+  ensurePrivateDir(dataDir);
+  const file = path.join(dataDir, SQLITE_FILE);
+  preparePrivateDatabaseFile(file);
+  return new SqliteStore(new Database(file), options.now ?? (() => new Date()));
 }
 
 export class SqliteStore implements Store {
@@ -41,8 +43,12 @@ export class SqliteStore implements Store {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
+    // Opening may wait for another process (this is start-up, nothing is being served yet)...
     db.pragma('busy_timeout = 5000');
     migrate(db);
+    // ...but once serving, a lock held elsewhere must never block the event loop: better-sqlite3
+    // is synchronous, so a wait here would stall every request. Fail at once; callers answer 503.
+    db.pragma('busy_timeout = 0');
     this.leaves = new SqliteLeafStore(db);
     this.keys = new SqliteKeyStore(db);
     this.anchors = new SqliteAnchorStore(db, now);

@@ -105,6 +105,20 @@ export class StoreConflictError extends Error {
 }
 
 /**
+ * Whether `error` means the database is held by someone else right now (another process's write
+ * lock). The store never waits for such a lock on the event loop: the caller answers 503 with
+ * Retry-After instead. SQLite reports it as SQLITE_BUSY / SQLITE_LOCKED (and their extended codes).
+ */
+export function isStoreBusy(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = error.code;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
+}
+
+/** The seconds a client is told to wait when the store is busy. */
+export const STORE_BUSY_RETRY_AFTER_S = 1;
+
+/**
  * Leaves and the tree: the append-only list of leaves and the persisted tree chunks. `commitEvents`
  * also spends trial quota and links wallets, in the same transaction as the leaves it writes, so
  * an event is either wholly recorded (leaf, quota unit, wallet link) or not at all.
