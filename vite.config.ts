@@ -6,7 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   base: '/app/',
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist/app', sourcemap: true },
+  build: { outDir: 'dist/app', sourcemap: 'hidden' },
   worker: { format: 'es' },
   server: {
     // During `npm run dev:app` the API runs on its own port; proxy the API paths to it.

@@ -135,6 +135,33 @@ describe('the built web app under /app/', () => {
     }
   });
 
+  it('sends the security headers a browser enforces, and never serves a source map', async () => {
+    const dist = tempDir();
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>ZAP1</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'main.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'main.js.map'), '{"version":3}');
+    try {
+      const t = await app({}, { staticDir: dist });
+      for (const url of ['/app/', '/app/verify', '/health']) {
+        const res = await t.app.inject({ url });
+        const csp = String(res.headers['content-security-policy']);
+        const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
+        expect(scriptSrc).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).not.toContain('upgrade-insecure-requests');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+      }
+      const map = await t.app.inject({ url: '/app/assets/main.js.map' });
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('version');
+    } finally {
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('serves no app when the folder does not exist', async () => {
     const t = await app({}, { staticDir: path.join(tempDir(), 'missing') });
     expect((await t.app.inject({ url: '/' })).statusCode).toBe(404);

@@ -16,6 +16,7 @@ import { jsonClientErrorHandler, timedServerFactory } from './http/connections.j
 import { ApiError, errorBody, toApiError } from './http/errors.js';
 import { buildOpenApi, type RouteDoc } from './http/openapi.js';
 import { useStrictJsonBodies } from './http/json-body.js';
+import { useSecurityHeaders } from './http/security-headers.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
   });
 
+  await useSecurityHeaders(app);
   await app.register(cors, {
     // Empty list: same origin only, so no CORS headers at all.
     origin:
@@ -163,6 +165,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: path.resolve(staticDir),
       prefix: '/app/',
       index: ['index.html'],
+      // Source maps are built for local debugging only; they are not served.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
     });
     app.get('/', async (_request, reply) => reply.redirect('/app/'));
     app.get('/app', async (_request, reply) => reply.redirect('/app/'));
