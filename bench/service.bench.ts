@@ -270,6 +270,7 @@ try {
           serialNumber: `SEED-${i}`,
           timestamp: null,
           trialKeyHash: null,
+          keyId: 'operator',
         });
       }
       await ledger.flush();

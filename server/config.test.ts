@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       explorerTxUrl: null,
       anchorViewingKey: null,
       logRequests: false,
+      walletWrites: 'any',
       requestTimeoutMs: 15000,
       headersTimeoutMs: 10000,
       keepAliveTimeoutMs: 5000,

@@ -23,6 +23,8 @@ export interface Config {
   /** Allowed cross-origin callers; empty means same origin only (no CORS headers). `['*']` allows any. */
   corsOrigins: string[];
   lifecycleRequiresKey: boolean;
+  /** `any`: every key may add to any wallet's lifecycle; `first-key`: only the key that first wrote to it (and the operator). */
+  walletWrites: 'any' | 'first-key';
   chain: ChainKind;
   devchainBlockMs: number;
   /** null: an ephemeral loopback port. */
@@ -144,6 +146,14 @@ function proxyTrust(env: Env): ProxyTrust {
   return parsed;
 }
 
+function walletWrites(env: Env): 'any' | 'first-key' {
+  const value = raw(env, 'WALLET_WRITES') ?? 'any';
+  if (value !== 'any' && value !== 'first-key') {
+    throw new ConfigError('WALLET_WRITES', `must be "any" or "first-key", got "${value}"`);
+  }
+  return value;
+}
+
 /** Parses and validates every setting; throws `ConfigError` naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const chainValue = raw(env, 'CHAIN') ?? 'dev';
@@ -171,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: proxyTrust(env),
     corsOrigins: corsOrigins(env),
     lifecycleRequiresKey: bool(env, 'LIFECYCLE_REQUIRES_KEY', false),
+    walletWrites: walletWrites(env),
     chain,
     devchainBlockMs: int(env, 'DEVCHAIN_BLOCK_MS', 2000, 10, 3_600_000),
     devchainPort: optionalInt(env, 'DEVCHAIN_PORT', 1, 65535),

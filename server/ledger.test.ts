@@ -14,6 +14,7 @@ const event = (n: number): NewEvent => ({
   serialNumber: null,
   timestamp: null,
   trialKeyHash: null,
+  keyId: 'operator',
 });
 
 let dir: string;

@@ -4,16 +4,24 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { TrialKeyRecord } from '../store/store.js';
+import { OPERATOR_KEY_ID, type TrialKeyRecord } from '../store/store.js';
 import type { AppContext } from './context.js';
 import { ApiError } from './errors.js';
 
-export type Caller = { tier: 'operator' } | { tier: 'trial'; keyHash: string; key: TrialKeyRecord };
+export type Caller = { tier: 'operator'; keyId: string } | { tier: 'trial'; keyHash: string; keyId: string; key: TrialKeyRecord };
 
 export const TRIAL_KEY_PATTERN = /^zap1_trial_[0-9a-f]{32}$/;
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * The public id of a trial key, shown with the lifecycle events it wrote: derived from the stored
+ * hash one way, so it names the key without revealing it or the hash the service looks keys up by.
+ */
+export function keyIdOf(keyHash: string): string {
+  return `key_${sha256Hex(`zap1 key id:${keyHash}`).slice(0, 16)}`;
 }
 
 /** The token of `Authorization: Bearer <token>` (exact, case-sensitive, one space), or null. */
@@ -48,7 +56,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   const adminApiKey = ctx.config.adminApiKey;
   const token = bearerToken(request);
   if (token === null) throw unauthorized();
-  if (isOperatorKey(token, adminApiKey)) return { tier: 'operator' };
+  if (isOperatorKey(token, adminApiKey)) return { tier: 'operator', keyId: OPERATOR_KEY_ID };
   if (!TRIAL_KEY_PATTERN.test(token)) throw unauthorized();
   const keyHash = sha256Hex(token);
   const key = await ctx.store.keys.trialKey(keyHash);
@@ -60,7 +68,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
       `This trial key expired at ${key.expiresAt}; get a new one with POST /trial-key.`,
     );
   }
-  return { tier: 'trial', keyHash, key };
+  return { tier: 'trial', keyHash, keyId: keyIdOf(keyHash), key };
 }
 
 /** Requires the operator key: 401 without a valid key, 403 for a trial key or when no operator key is configured. */

@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'key_expired'
   | 'quota_exhausted'
   | 'forbidden'
+  /** 403: WALLET_WRITES=first-key and another key first wrote to this wallet. */
+  | 'wallet_key_mismatch'
   | 'not_found'
   | 'rate_limited'
   | 'conflict'

@@ -5,20 +5,23 @@
 import { z } from 'zod';
 import { SCHEME_COUNT_BOUND } from '../../src/core/index.js';
 import { requireOperator } from '../http/auth.js';
-import { positiveIntParam, type AppContext } from '../http/context.js';
+import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
 import { ApiError, badRequest } from '../http/errors.js';
 import { anchorPolicy, scheduleNow } from '../anchor/policy.js';
 import { ChainUnavailableError } from '../chain.js';
 import { StoreConflictError, type AnchorAttempt } from '../store/store.js';
 
+/** History pages: the default keeps every answer small; a client follows Link for older anchors. */
+export const HISTORY_PAGE_DEFAULT = 250;
+export const HISTORY_PAGE_MAX = 1000;
+
 export const HistoryQuerySchema = z
   .object({
-    limit: z
-      .string()
-      .regex(/^\d{1,15}$/, 'limit must be a whole number')
-      .transform((s) => Math.min(Number(s), 200))
-      .optional()
-      .describe('Keep only the newest N anchors (still listed oldest first); at most 200. Without it: all'),
+    limit: limitParam(HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX)
+      .refine((n) => n >= 1, 'limit must be at least 1')
+      .describe(
+        `The newest N anchors (still listed oldest first); default ${HISTORY_PAGE_DEFAULT}, at most ${HISTORY_PAGE_MAX}. A Link header (rel="next") names the older page`,
+      ),
     before: positiveIntParam('before').optional().describe('Only anchors below this block height'),
   })
   // Unknown keys (cache busters such as `?_=1`) are ignored; bad values of known keys stay 400.
@@ -132,13 +135,13 @@ export function anchorRoutes(ctx: AppContext): void {
     handler: async ({ query, reply }) => {
       const limit = query.limit;
       const roots = await ctx.store.anchors.anchoredRoots({
-        ...(limit !== undefined ? { limit: limit + 1 } : {}),
+        limit: limit + 1,
         ...(query.before !== undefined ? { beforeHeight: query.before } : {}),
       });
       // The extra (oldest) row only tells whether an older page exists.
-      const page = limit !== undefined && roots.length > limit ? roots.slice(1) : roots;
+      const page = roots.length > limit ? roots.slice(1) : roots;
       const oldest = page[0];
-      if (limit !== undefined && page.length < roots.length && oldest) {
+      if (page.length < roots.length && oldest) {
         reply.header('link', `</anchor/history?limit=${limit}&before=${oldest.height}>; rel="next"`);
       }
       // The age of the latest anchor overall, not of this page's newest (which `before` moves back).

@@ -81,7 +81,7 @@ export function eventRoutes(ctx: AppContext): void {
       200: { description: 'Leaf already recorded; the wallet is linked to it', schema: EventResponseSchema },
       400: { description: 'invalid_json, unknown_field or validation_failed (with fields)' },
       401: { description: 'unauthorized or key_expired' },
-      403: { description: 'quota_exhausted' },
+      403: { description: 'quota_exhausted, or wallet_key_mismatch (WALLET_WRITES=first-key)' },
       413: { description: 'Body over 64 KiB' },
       415: { description: 'Not application/json' },
       429: { description: 'Too many events for this trial key', headers: { 'Retry-After': 'seconds' } },
@@ -150,7 +150,18 @@ export function eventRoutes(ctx: AppContext): void {
         serialNumber: storedSerial(eventType, body),
         timestamp,
         trialKeyHash: caller.tier === 'trial' ? caller.keyHash : null,
+        keyId: caller.keyId,
+        onlyWalletFirstKey: ctx.config.walletWrites === 'first-key',
       });
+      if (result.status === 'wallet_key_mismatch') {
+        throw new ApiError(
+          403,
+          'wallet_key_mismatch',
+          result.firstKeyId === null
+            ? `Only the operator may add events to ${subjectId}: it was recorded before this service kept which key wrote first.`
+            : `Only the key that first wrote to ${subjectId} (${result.firstKeyId}) may add to its lifecycle on this service.`,
+        );
+      }
       if (result.status === 'quota_exhausted')
         throw quotaExhausted(caller.tier === 'trial' ? caller.key.quota : 0);
       if (result.status === 'key_expired')

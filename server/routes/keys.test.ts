@@ -82,7 +82,13 @@ describe('GET /key', () => {
     const trial = await t.app.inject({ url: '/key', headers: { authorization: `Bearer ${key}` } });
     expect(KeyInfoSchema.parse(trial.json())).toMatchObject({ tier: 'trial', quota: 7, used: 0 });
     const op = await t.app.inject({ url: '/key', headers: { authorization: `Bearer ${ADMIN_KEY}` } });
-    expect(op.json()).toEqual({ tier: 'operator', quota: null, used: null, expires_at: null });
+    expect(op.json()).toEqual({
+      tier: 'operator',
+      quota: null,
+      used: null,
+      expires_at: null,
+      key_id: 'operator',
+    });
   });
 
   it.each([

@@ -24,6 +24,7 @@ export const KeyInfoSchema = z
     quota: z.int().nullable().describe('null: unlimited (operator)'),
     used: z.int().nullable(),
     expires_at: z.string().nullable(),
+    key_id: z.string().describe('The public id lifecycles show for the events this key wrote'),
   })
   .strict();
 
@@ -83,12 +84,13 @@ export function keyRoutes(ctx: AppContext): void {
       const caller = await authenticate(ctx, request);
       const body: z.infer<typeof KeyInfoSchema> =
         caller.tier === 'operator'
-          ? { tier: 'operator', quota: null, used: null, expires_at: null }
+          ? { tier: 'operator', quota: null, used: null, expires_at: null, key_id: caller.keyId }
           : {
               tier: 'trial',
               quota: caller.key.quota,
               used: caller.key.used,
               expires_at: caller.key.expiresAt,
+              key_id: caller.keyId,
             };
       return reply.header('cache-control', 'no-store').send(body);
     },

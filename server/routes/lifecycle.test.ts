@@ -48,3 +48,134 @@ describe('duplicates in /lifecycle/{wallet}', () => {
     expect(res.body).not.toContain('first_wallet');
   });
 });
+
+describe('lifecycle pages and the streamed export', () => {
+  let big: TestApp;
+  const WALLET = 'busy_wallet';
+  const EVENTS = 620;
+  beforeAll(async () => {
+    big = await makeTestApp();
+    const posts = Array.from({ length: EVENTS }, (_, n) =>
+      big.app.inject({ method: 'POST', url: '/event', headers: operator, payload: contractEvent(n, WALLET) }),
+    );
+    for (const res of await Promise.all(posts)) expect(res.statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await big.close();
+  });
+
+  it('answers 250 events by default with a Link to the next page, and the pages together hold every event once', async () => {
+    const seen: string[] = [];
+    let url: string | null = `/lifecycle/${WALLET}`;
+    let pages = 0;
+    while (url !== null) {
+      const res: Awaited<ReturnType<TestApp['app']['inject']>> = await big.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      const body = LifecycleResponseSchema.parse(res.json());
+      expect(body.event_count).toBe(EVENTS);
+      expect(body.events.length).toBeLessThanOrEqual(250);
+      seen.push(...body.events.map((e) => e.leaf_hash));
+      const link: unknown = res.headers['link'];
+      url = typeof link === 'string' ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
+      pages++;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(EVENTS);
+    expect(new Set(seen).size).toBe(EVENTS);
+  });
+
+  it('clamps a page to 1,000 and refuses a zero or malformed limit', async () => {
+    const res = await big.app.inject({ url: `/lifecycle/${WALLET}?limit=5000` });
+    expect(LifecycleResponseSchema.parse(res.json()).events).toHaveLength(EVENTS);
+    expect(res.headers['link']).toBeUndefined();
+    for (const bad of ['limit=0', 'limit=abc', 'after=-1']) {
+      const refused = await big.app.inject({ url: `/lifecycle/${WALLET}?${bad}` });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('validation_failed');
+    }
+  });
+
+  it('streams an export of every event, in batches, that verifies', async () => {
+    const res = await big.app.inject({ url: `/lifecycle/${WALLET}/export` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="zap1-export-${WALLET}.json"`);
+    // Streamed: no Content-Length, the body is sent as it is made.
+    expect(res.headers['content-length']).toBeUndefined();
+    const pkg = ExportPackageSchema.parse(res.json());
+    expect(pkg.proofs).toHaveLength(EVENTS);
+    expect(verifyExport(pkg)).toMatchObject({ valid: true });
+  });
+
+  it('answers 404 for an unknown wallet before any body is streamed', async () => {
+    const res = await big.app.inject({ url: '/lifecycle/nobody_here/export' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+});
+
+describe('who wrote to a lifecycle (WALLET_WRITES)', () => {
+  async function trialKey(app: TestApp): Promise<{ key: string; keyId: string }> {
+    const issued = await app.app.inject({ method: 'POST', url: '/trial-key' });
+    const key = String(issued.json().key);
+    const info = await app.app.inject({ url: '/key', headers: { authorization: `Bearer ${key}` } });
+    return { key, keyId: String(info.json().key_id) };
+  }
+  const write = (app: TestApp, key: string, n: number) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/event',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: contractEvent(n, 'shared_wallet'),
+    });
+
+  it('shows the key id of each event and the first key; by default any key may add', async () => {
+    const app = await makeTestApp({ TRIAL_KEYS_PER_HOUR: '10' });
+    try {
+      const a = await trialKey(app);
+      const b = await trialKey(app);
+      expect(a.keyId).toMatch(/^key_[0-9a-f]{16}$/);
+      expect(a.keyId).not.toBe(b.keyId);
+      expect(a.keyId).not.toContain(a.key.slice('zap1_trial_'.length, 20));
+      expect((await write(app, a.key, 1)).statusCode).toBe(201);
+      expect((await write(app, b.key, 2)).statusCode).toBe(201);
+      const res = await app.app.inject({ url: '/lifecycle/shared_wallet' });
+      const body = LifecycleResponseSchema.parse(res.json());
+      expect(body.first_key_id).toBe(a.keyId);
+      expect(body.events.map((e) => e.key_id)).toEqual([a.keyId, b.keyId]);
+      expect(res.body).not.toContain(a.key);
+      expect(res.body).not.toContain(b.key);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with first-key refuses other keys (403, no quota spent, nothing written) but not the operator', async () => {
+    const app = await makeTestApp({ TRIAL_KEYS_PER_HOUR: '10', WALLET_WRITES: 'first-key' });
+    try {
+      const a = await trialKey(app);
+      const b = await trialKey(app);
+      expect((await write(app, a.key, 1)).statusCode).toBe(201);
+      const refused = await write(app, b.key, 2);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toMatchObject({ code: 'wallet_key_mismatch' });
+      expect(refused.json().error.message).toContain(a.keyId);
+      const bInfo = await app.app.inject({ url: '/key', headers: { authorization: `Bearer ${b.key}` } });
+      expect(bInfo.json().used).toBe(0);
+      expect((await write(app, a.key, 3)).statusCode).toBe(201);
+      const byOperator = await app.app.inject({
+        method: 'POST',
+        url: '/event',
+        headers: operator,
+        payload: contractEvent(4, 'shared_wallet'),
+      });
+      expect(byOperator.statusCode).toBe(201);
+      const body = LifecycleResponseSchema.parse(
+        (await app.app.inject({ url: '/lifecycle/shared_wallet' })).json(),
+      );
+      expect(body.events.map((e) => e.key_id)).toEqual([a.keyId, a.keyId, 'operator']);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -2,15 +2,17 @@
  * GET /lifecycle/{wallet} and /lifecycle/{wallet}/export (docs/reference-api.md 4.9; docs/architecture.md decision 3:
  * public unless LIFECYCLE_REQUIRES_KEY). Entries are claims the service recorded, not authenticated facts.
  */
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SCHEME_COUNT_BOUND, eventTypeLabel } from '../../src/core/index.js';
 import { requireOperator } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
+import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import type { RouteDoc } from '../http/openapi.js';
 import { ProofStepSchema, proofTarget, targetAnchoredRoot } from '../proofs.js';
-import type { LeafRecord } from '../store/store.js';
+import type { WalletLeaf, WalletPage } from '../store/store.js';
 
 export const WalletParamsSchema = z.object({
   wallet: z
@@ -33,12 +35,43 @@ const LifecycleEventSchema = z
     anchored_semantics: z.string(),
     transaction_reference_recorded: z.boolean(),
     verify_url: z.string(),
+    key_id: z
+      .string()
+      .nullable()
+      .describe(
+        'Public id of the key that added this event to the wallet (null: recorded before ids were kept)',
+      ),
   })
   .strict();
 
 export const LifecycleResponseSchema = z
-  .object({ wallet_hash: z.string(), event_count: z.int(), events: z.array(LifecycleEventSchema) })
+  .object({
+    wallet_hash: z.string(),
+    event_count: z
+      .int()
+      .describe('Events of the wallet in all; `events` is one page of them (Link: rel="next")'),
+    first_key_id: z.string().nullable().describe('The key that first wrote to this wallet'),
+    events: z.array(LifecycleEventSchema),
+  })
   .strict();
+
+/** Lifecycle pages: small enough by default that pages never hold up other requests, at most 1,000. */
+export const LIFECYCLE_PAGE_DEFAULT = 250;
+export const LIFECYCLE_PAGE_MAX = 1000;
+
+export const LifecycleQuerySchema = z
+  .object({
+    limit: limitParam(LIFECYCLE_PAGE_DEFAULT, LIFECYCLE_PAGE_MAX)
+      .refine((n) => n >= 1, 'limit must be at least 1')
+      .describe(
+        `Events per page, oldest first; default ${LIFECYCLE_PAGE_DEFAULT}, at most ${LIFECYCLE_PAGE_MAX}`,
+      ),
+    after: positiveIntParam('after').optional().describe("The cursor from the previous page's Link header"),
+  })
+  .strip();
+
+/** How many proofs the export computes between two yields to the event loop. */
+const EXPORT_BATCH = 100;
 
 export const ExportPackageSchema = z
   .object({
@@ -85,35 +118,60 @@ export const ExportPackageSchema = z
 export function lifecycleRoutes(ctx: AppContext): void {
   const auth = ctx.config.lifecycleRequiresKey ? ('bearer' as const) : undefined;
   const errors: RouteDoc['responses'] = {
-    400: { description: 'wallet is not 1-128 bytes of [A-Za-z0-9_-]' },
+    400: { description: 'wallet is not 1-128 bytes of [A-Za-z0-9_-], or a bad limit or after' },
     404: { description: 'No events for this wallet' },
   };
   if (auth) {
     errors[401] = { description: 'Missing key' };
     errors[403] = { description: 'Not the operator key' };
   }
-  /** The wallet's leaves the tree holds, after the operator check where lifecycles need a key; 404 when none. */
-  async function walletLeaves(request: FastifyRequest, wallet: string): Promise<LeafRecord[]> {
+  /**
+   * One page of the wallet's leaves the tree holds (never one committed but not yet in the tree),
+   * after the operator check where lifecycles need a key; 404 when the wallet has none.
+   */
+  async function walletPage(
+    request: FastifyRequest,
+    wallet: string,
+    page: { limit: number; after?: number; maxPosition?: number },
+  ): Promise<WalletPage> {
     if (ctx.config.lifecycleRequiresKey) await requireOperator(ctx, request);
-    const leaves = (await ctx.store.events.walletLeaves(wallet)).filter((l) => l.position <= ctx.ledger.size);
-    if (leaves.length === 0) throw notFound('No events for this wallet.');
-    return leaves;
+    const found = await ctx.store.events.walletLeaves(wallet, { maxPosition: ctx.ledger.size, ...page });
+    if (found.total === 0) throw notFound('No events for this wallet.');
+    return found;
   }
 
   ctx.route({
     method: 'get',
     path: '/lifecycle/{wallet}',
-    summary: 'Every event linked to a wallet (claims the service recorded)',
+    summary: 'The events linked to a wallet (claims the service recorded), oldest first, one page at a time',
     ...(auth ? { auth } : {}),
     params: WalletParamsSchema,
-    responses: { 200: { description: 'Lifecycle', schema: LifecycleResponseSchema }, ...errors },
-    handler: async ({ request, params: { wallet } }) => {
-      const leaves = await walletLeaves(request, wallet);
-      const roots = await Promise.all(leaves.map((leaf) => targetAnchoredRoot(ctx.ledger, leaf.position)));
+    query: LifecycleQuerySchema,
+    responses: {
+      200: {
+        description: 'Lifecycle page; a Link header (rel="next") names the next page',
+        schema: LifecycleResponseSchema,
+        headers: { Link: 'the next page, when there is one' },
+      },
+      ...errors,
+    },
+    handler: async ({ request, reply, params: { wallet }, query }) => {
+      const page = await walletPage(request, wallet, {
+        limit: query.limit,
+        ...(query.after !== undefined ? { after: query.after } : {}),
+      });
+      if (page.nextAfter !== null) {
+        const next = new URLSearchParams({ limit: String(query.limit), after: String(page.nextAfter) });
+        void reply.header('link', `</lifecycle/${wallet}?${next.toString()}>; rel="next"`);
+      }
+      const roots = await Promise.all(
+        page.leaves.map((leaf) => targetAnchoredRoot(ctx.ledger, leaf.position)),
+      );
       const body: z.infer<typeof LifecycleResponseSchema> = {
         wallet_hash: wallet,
-        event_count: leaves.length,
-        events: leaves.map((leaf, i) => {
+        event_count: page.total,
+        first_key_id: page.firstKeyId,
+        events: page.leaves.map((leaf, i) => {
           const root = roots[i] ?? null;
           return {
             leaf_hash: leaf.leafHex,
@@ -128,6 +186,7 @@ export function lifecycleRoutes(ctx: AppContext): void {
               'a root containing this leaf is anchored on chain (confirmed, memo read back)',
             transaction_reference_recorded: root !== null,
             verify_url: `/verify/${leaf.leafHex}/check`,
+            key_id: leaf.keyId,
           };
         }),
       };
@@ -138,56 +197,90 @@ export function lifecycleRoutes(ctx: AppContext): void {
   ctx.route({
     method: 'get',
     path: '/lifecycle/{wallet}/export',
-    summary: 'Export package with a proof of every event of a wallet',
+    summary: 'Export package with a proof of every event of a wallet (streamed)',
     ...(auth ? { auth } : {}),
     params: WalletParamsSchema,
     responses: { 200: { description: 'Export package', schema: ExportPackageSchema }, ...errors },
     handler: async ({ request, reply, params: { wallet } }) => {
-      const leaves = await walletLeaves(request, wallet);
-      const targets = await Promise.all(leaves.map((leaf) => proofTarget(ctx.ledger, leaf)));
-      const body: z.infer<typeof ExportPackageSchema> = {
+      // One snapshot: the leaves the tree holds now, however many arrive while the export streams.
+      const maxPosition = ctx.ledger.size;
+      const first = await walletPage(request, wallet, { limit: EXPORT_BATCH, maxPosition });
+      const head = {
         protocol: 'ZAP1',
         generated_at: ctx.now().toISOString(),
         scope: `wallet=${wallet}`,
-        proofs: leaves.map((leaf, i) => {
-          const target = targets[i]!;
-          return {
-            leaf_hash: leaf.leafHex,
-            event_type: eventTypeLabel(leaf.eventType),
-            // The requested wallet, not leaf.walletHash (the first submitter): a duplicate must not
-            // reveal another wallet's pseudonym (docs/architecture.md decision 4).
-            wallet_hash: wallet,
-            serial_number: leaf.serialNumber,
-            created_at: leaf.createdAt,
-            proof_steps: target.proof,
-            root: target.rootHex,
-            merkle_scheme: SCHEME_COUNT_BOUND,
-            leaf_count: target.leafCount,
-            anchor_txid: target.anchored?.txid ?? null,
-            anchor_height: target.anchored?.height ?? null,
-            witness: {
-              hash_function: 'BLAKE2b-256',
-              personalization: 'NordicShield_',
-              recompute: 'hash(type_byte || length_prefixed_fields) with NordicShield_ personalization',
-              serial_number: leaf.serialNumber,
-              wallet_hash_preimage: wallet,
-            },
-          };
-        }),
-        verification: {
-          sdk: 'zap1-verify',
-          crate_url: 'https://crates.io/crates/zap1-verify',
-          memo_decoder: 'https://crates.io/crates/zcash-memo-decode',
-          procedure: [
-            'for each proof entry, verify the Merkle proof from leaf_hash to root with the count-bound root of leaf_count leaves',
-            'use BLAKE2b-256 with NordicShield_MRK personalization for tree nodes and NordicShield_RTK for the root commitment',
-            'confirm the anchor_txid is mined at anchor_height and its memo reads ZAP1:09:<root>',
-          ],
-        },
-      };
+      } satisfies Partial<z.infer<typeof ExportPackageSchema>>;
+      const ledger = ctx.ledger;
+      const store = ctx.store;
+      async function* exportBody(): AsyncGenerator<string> {
+        yield `${JSON.stringify(head).slice(0, -1)},"proofs":[`;
+        let page: WalletPage = first;
+        let separator = '';
+        for (;;) {
+          const entries = await Promise.all(page.leaves.map((leaf) => exportEntry(ledger, wallet, leaf)));
+          const text = entries.map((entry) => JSON.stringify(entry)).join(',');
+          if (text !== '') {
+            yield `${separator}${text}`;
+            separator = ',';
+          }
+          if (page.nextAfter === null) break;
+          // Let other requests run between batches: no export holds the event loop.
+          await nextTurn();
+          page = await store.events.walletLeaves(wallet, {
+            limit: EXPORT_BATCH,
+            after: page.nextAfter,
+            maxPosition,
+          });
+        }
+        yield `],"verification":${JSON.stringify(EXPORT_VERIFICATION)}}`;
+      }
       return reply
+        .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="zap1-export-${wallet}.json"`)
-        .send(body);
+        .send(Readable.from(exportBody()));
     },
   });
 }
+
+type ExportEntry = z.infer<typeof ExportPackageSchema>['proofs'][number];
+
+async function exportEntry(
+  ledger: AppContext['ledger'],
+  wallet: string,
+  leaf: WalletLeaf,
+): Promise<ExportEntry> {
+  const target = await proofTarget(ledger, leaf);
+  return {
+    leaf_hash: leaf.leafHex,
+    event_type: eventTypeLabel(leaf.eventType),
+    // The requested wallet, not leaf.walletHash (the first submitter): a duplicate must not
+    // reveal another wallet's pseudonym (docs/architecture.md decision 4).
+    wallet_hash: wallet,
+    serial_number: leaf.serialNumber,
+    created_at: leaf.createdAt,
+    proof_steps: target.proof,
+    root: target.rootHex,
+    merkle_scheme: SCHEME_COUNT_BOUND,
+    leaf_count: target.leafCount,
+    anchor_txid: target.anchored?.txid ?? null,
+    anchor_height: target.anchored?.height ?? null,
+    witness: {
+      hash_function: 'BLAKE2b-256',
+      personalization: 'NordicShield_',
+      recompute: 'hash(type_byte || length_prefixed_fields) with NordicShield_ personalization',
+      serial_number: leaf.serialNumber,
+      wallet_hash_preimage: wallet,
+    },
+  };
+}
+
+const EXPORT_VERIFICATION: z.infer<typeof ExportPackageSchema>['verification'] = {
+  sdk: 'zap1-verify',
+  crate_url: 'https://crates.io/crates/zap1-verify',
+  memo_decoder: 'https://crates.io/crates/zcash-memo-decode',
+  procedure: [
+    'for each proof entry, verify the Merkle proof from leaf_hash to root with the count-bound root of leaf_count leaves',
+    'use BLAKE2b-256 with NordicShield_MRK personalization for tree nodes and NordicShield_RTK for the root commitment',
+    'confirm the anchor_txid is mined at anchor_height and its memo reads ZAP1:09:<root>',
+  ],
+};

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { merkleRoot } from '../../src/core/merkle-reference.js';
-import { StoreConflictError, type NewEvent, type Store } from './store.js';
+import { OPERATOR_KEY_ID, StoreConflictError, type NewEvent, type Store } from './store.js';
 
 /** How the suite gets a fresh, empty store, reopens it (same data) and throws it away. */
 export interface StoreHarness {
@@ -22,6 +22,7 @@ const event = (n: number, wallet = `w${n}`): NewEvent => ({
   serialNumber: `S${n}`,
   timestamp: null,
   trialKeyHash: null,
+  keyId: OPERATOR_KEY_ID,
 });
 const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
@@ -67,8 +68,8 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
         { status: 'exists', position: 2 },
       ]);
       expect(await store.leaves.leafCount()).toBe(3);
-      expect((await store.events.walletLeaves('other')).map((l) => l.leafHex)).toEqual([leaf(1)]);
-      expect((await store.events.walletLeaves('w1')).map((l) => l.position)).toEqual([1]);
+      expect((await store.events.walletLeaves('other', { limit: 10 })).leaves.map((l) => l.leafHex)).toEqual([leaf(1)]);
+      expect((await store.events.walletLeaves('w1', { limit: 10 })).leaves.map((l) => l.position)).toEqual([1]);
       expect(await store.leaves.leafByHash(leaf(3))).toMatchObject({
         position: 3,
         serialNumber: 'S3',
@@ -96,7 +97,54 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       await expect(store.leaves.commitEvents([event(3), bad], '2026-01-01T00:00:00.000Z')).rejects.toThrow();
       expect(await store.leaves.leafCount()).toBe(2);
       expect(await store.leaves.leafByHash(leaf(3))).toBeNull();
-      expect(await store.events.walletLeaves('w3')).toEqual([]);
+      expect((await store.events.walletLeaves('w3', { limit: 10 })).leaves).toEqual([]);
+    });
+
+    it("pages a wallet's lifecycle oldest first, up to the tree's size, with its total", async () => {
+      await store.leaves.commitEvents(
+        [1, 2, 3, 4, 5].map((n) => event(n, 'busy')),
+        '2026-01-01T00:00:00.000Z',
+      );
+      const p1 = await store.events.walletLeaves('busy', { limit: 2 });
+      expect(p1).toMatchObject({ total: 5, nextAfter: 2 });
+      expect(p1.leaves.map((l) => l.position)).toEqual([1, 2]);
+      const p2 = await store.events.walletLeaves('busy', { limit: 2, after: p1.nextAfter! });
+      expect(p2.leaves.map((l) => l.position)).toEqual([3, 4]);
+      const p3 = await store.events.walletLeaves('busy', { limit: 2, after: p2.nextAfter! });
+      expect(p3).toMatchObject({ nextAfter: null });
+      expect(p3.leaves.map((l) => l.position)).toEqual([5]);
+      const held = await store.events.walletLeaves('busy', { limit: 10, maxPosition: 3 });
+      expect(held).toMatchObject({ total: 3, nextAfter: null });
+    });
+
+    it('keeps which key wrote each wallet link and which key wrote first; first-key refuses other keys before spending quota', async () => {
+      await store.keys.insertTrialKey({
+        keyHash: KEY_B,
+        quota: 5,
+        used: 0,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        expiresAt: '2027-01-01T00:00:00.000Z',
+      });
+      const byKey = (n: number, keyId: string, wallet = 'owned'): NewEvent => ({
+        ...event(n, wallet),
+        keyId,
+        onlyWalletFirstKey: true,
+      });
+      expect(await store.leaves.commitEvents([byKey(1, 'key_first')], '2026-01-01T00:00:00.000Z')).toEqual([
+        { status: 'created', position: 1 },
+      ]);
+      const refused = { ...byKey(2, 'key_other'), trialKeyHash: KEY_B };
+      expect(await store.leaves.commitEvents([refused, byKey(3, 'key_first'), byKey(4, OPERATOR_KEY_ID)], '2026-01-01T00:00:01.000Z')).toEqual([
+        { status: 'wallet_key_mismatch', firstKeyId: 'key_first' },
+        { status: 'created', position: 2 },
+        { status: 'created', position: 3 },
+      ]);
+      expect((await store.keys.trialKey(KEY_B))?.used).toBe(0);
+      // Without the restriction anyone may add, and the page says who did.
+      await store.leaves.commitEvents([{ ...event(5, 'owned'), keyId: 'key_other' }], '2026-01-01T00:00:02.000Z');
+      const page = await store.events.walletLeaves('owned', { limit: 10 });
+      expect(page.firstKeyId).toBe('key_first');
+      expect(page.leaves.map((l) => l.keyId)).toEqual(['key_first', 'key_first', OPERATOR_KEY_ID, 'key_other']);
     });
 
     it('pages events newest first with a cursor and a type filter, and counts them per type', async () => {

@@ -23,7 +23,17 @@ export interface NewEvent {
   timestamp: number | null;
   /** SHA-256 hex of the trial key that spends one quota unit; null for the operator key. */
   trialKeyHash: string | null;
+  /** The public id of the key that wrote the event (server/http/auth.ts `keyIdOf`), kept with the wallet link. */
+  keyId: string;
+  /**
+   * WALLET_WRITES=first-key: refuse the event when the wallet's lifecycle was first written by
+   * another key (the operator key is always allowed).
+   */
+  onlyWalletFirstKey?: boolean;
 }
+
+/** The key id the operator key writes under. */
+export const OPERATOR_KEY_ID = 'operator';
 
 export type CommitResult =
   | { status: 'created'; position: number }
@@ -31,7 +41,9 @@ export type CommitResult =
   /** The trial key was used up, expired or removed between the request's check and its commit. */
   | { status: 'quota_exhausted' }
   | { status: 'key_expired' }
-  | { status: 'unauthorized' };
+  | { status: 'unauthorized' }
+  /** WALLET_WRITES=first-key and the wallet was first written by another key (null: before key ids were kept). */
+  | { status: 'wallet_key_mismatch'; firstKeyId: string | null };
 
 export interface TrialKeyRecord {
   keyHash: string;
@@ -87,6 +99,22 @@ export interface AnchoredRootStats {
   /** Smallest and largest anchor height; null when nothing is anchored. */
   firstHeight: number | null;
   lastHeight: number | null;
+}
+
+/** One wallet link: the leaf and the key that linked it to this wallet (null: before key ids were kept). */
+export interface WalletLeaf extends LeafRecord {
+  keyId: string | null;
+}
+
+/** A page of a wallet's lifecycle, oldest first. */
+export interface WalletPage {
+  leaves: WalletLeaf[];
+  /** How many leaves the wallet has in all (up to `maxPosition`). */
+  total: number;
+  /** The key that first wrote to the wallet; null when none did or it predates key ids. */
+  firstKeyId: string | null;
+  /** Position to pass as `after` for the next page, or null at the end. */
+  nextAfter: number | null;
 }
 
 export interface EventPage {
@@ -193,8 +221,14 @@ export interface AnchorStore {
 /** The event log as readers see it: the public feed, wallet lifecycles and counts per type. */
 export interface EventLog {
   listEvents(options: { limit: number; before?: number; eventType?: number }): Promise<EventPage>;
-  /** Every leaf linked to the wallet (its own submissions and duplicates it submitted), by position. */
-  walletLeaves(walletHash: string): Promise<LeafRecord[]>;
+  /**
+   * The leaves linked to the wallet (its own submissions and duplicates it submitted), by position:
+   * at most `limit` after position `after`, none past `maxPosition` (leaves the tree holds).
+   */
+  walletLeaves(
+    walletHash: string,
+    page: { limit: number; after?: number; maxPosition?: number },
+  ): Promise<WalletPage>;
   /** Count per type byte. */
   typeCounts(): Promise<Map<number, number>>;
 }

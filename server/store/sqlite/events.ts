@@ -1,6 +1,6 @@
 /** The event log's read side on SQLite: the feed, wallet lifecycles and counts per type. */
 import type Database from 'better-sqlite3';
-import type { EventLog, EventPage, LeafRecord } from '../store.js';
+import type { EventLog, EventPage, WalletPage } from '../store.js';
 import { LEAF_COLUMNS, leafFromRow, type LeafRow } from './rows.js';
 
 export class SqliteEventLog implements EventLog {
@@ -14,11 +14,18 @@ export class SqliteEventLog implements EventLog {
       pageByType: db.prepare<[number, number, number], LeafRow>(
         `SELECT ${LEAF_COLUMNS} FROM leaves WHERE event_type = ? AND position < ? ORDER BY position DESC LIMIT ?`,
       ),
-      walletLeaves: db.prepare<[string], LeafRow>(
+      walletLeaves: db.prepare<[string, number, number, number], LeafRow & { key_id: string | null }>(
         `SELECT ${LEAF_COLUMNS.split(', ')
           .map((c) => `l.${c}`)
-          .join(', ')}
-         FROM wallet_links w JOIN leaves l ON l.position = w.position WHERE w.wallet_hash = ? ORDER BY l.position`,
+          .join(', ')}, w.key_id
+         FROM wallet_links w JOIN leaves l ON l.position = w.position
+         WHERE w.wallet_hash = ? AND w.position > ? AND w.position <= ? ORDER BY w.position LIMIT ?`,
+      ),
+      walletTotal: db.prepare<[string, number], { n: number }>(
+        'SELECT COUNT(*) AS n FROM wallet_links WHERE wallet_hash = ? AND position <= ?',
+      ),
+      walletOwner: db.prepare<[string], { key_id: string | null }>(
+        'SELECT key_id FROM wallet_owners WHERE wallet_hash = ?',
       ),
       typeCounts: db.prepare<[], { event_type: number; n: number }>(
         'SELECT event_type, COUNT(*) AS n FROM leaves GROUP BY event_type',
@@ -38,8 +45,21 @@ export class SqliteEventLog implements EventLog {
     return { leaves, nextBefore: rows.length > options.limit && last ? last.position : null };
   }
 
-  async walletLeaves(walletHash: string): Promise<LeafRecord[]> {
-    return this.stmts.walletLeaves.all(walletHash).map(leafFromRow);
+  async walletLeaves(
+    walletHash: string,
+    page: { limit: number; after?: number; maxPosition?: number },
+  ): Promise<WalletPage> {
+    const maxPosition = page.maxPosition ?? Number.MAX_SAFE_INTEGER;
+    // One extra row tells whether a next page exists.
+    const rows = this.stmts.walletLeaves.all(walletHash, page.after ?? 0, maxPosition, page.limit + 1);
+    const leaves = rows.slice(0, page.limit).map((row) => ({ ...leafFromRow(row), keyId: row.key_id }));
+    const last = leaves[leaves.length - 1];
+    return {
+      leaves,
+      total: this.stmts.walletTotal.get(walletHash, maxPosition)?.n ?? 0,
+      firstKeyId: this.stmts.walletOwner.get(walletHash)?.key_id ?? null,
+      nextAfter: rows.length > page.limit && last ? last.position : null,
+    };
   }
 
   async typeCounts(): Promise<Map<number, number>> {

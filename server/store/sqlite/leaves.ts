@@ -1,6 +1,13 @@
 /** Leaves and tree chunks on SQLite; `commitEvents` is the one write path of accepted events. */
 import type Database from 'better-sqlite3';
-import type { CommitResult, LeafRecord, LeafStore, NewEvent, TreeChunk } from '../store.js';
+import {
+  OPERATOR_KEY_ID,
+  type CommitResult,
+  type LeafRecord,
+  type LeafStore,
+  type NewEvent,
+  type TreeChunk,
+} from '../store.js';
 import { LEAF_COLUMNS, blobBytes, hashBytes, leafFromRow, type LeafRow } from './rows.js';
 
 export class SqliteLeafStore implements LeafStore {
@@ -20,8 +27,14 @@ export class SqliteLeafStore implements LeafStore {
       insertLeaf: db.prepare<[number, Buffer, number, string, string | null, string, number | null]>(
         'INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
-      linkWallet: db.prepare<[string, number, string]>(
-        'INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at) VALUES (?, ?, ?)',
+      linkWallet: db.prepare<[string, number, string, string]>(
+        'INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at, key_id) VALUES (?, ?, ?, ?)',
+      ),
+      walletOwner: db.prepare<[string], { key_id: string | null }>(
+        'SELECT key_id FROM wallet_owners WHERE wallet_hash = ?',
+      ),
+      claimWallet: db.prepare<[string, string, string]>(
+        'INSERT OR IGNORE INTO wallet_owners (wallet_hash, key_id, created_at) VALUES (?, ?, ?)',
       ),
       spendQuota: db.prepare<[string, string, string]>(
         'UPDATE api_keys SET used = used + 1, last_used_at = ? WHERE key_hash = ? AND used < quota AND expires_at > ?',
@@ -72,6 +85,14 @@ export class SqliteLeafStore implements LeafStore {
       let next = this.count() + 1;
       const results: CommitResult[] = [];
       for (const event of events) {
+        if (event.onlyWalletFirstKey && event.keyId !== OPERATOR_KEY_ID) {
+          // Checked before quota is spent: a refused write costs nothing.
+          const owner = this.stmts.walletOwner.get(event.walletHash);
+          if (owner && owner.key_id !== event.keyId) {
+            results.push({ status: 'wallet_key_mismatch', firstKeyId: owner.key_id });
+            continue;
+          }
+        }
         if (event.trialKeyHash !== null) {
           const spent = this.stmts.spendQuota.run(createdAt, event.trialKeyHash, createdAt).changes;
           if (spent === 0) {
@@ -101,7 +122,8 @@ export class SqliteLeafStore implements LeafStore {
           );
           results.push({ status: 'created', position });
         }
-        this.stmts.linkWallet.run(event.walletHash, position, createdAt);
+        this.stmts.linkWallet.run(event.walletHash, position, createdAt, event.keyId);
+        this.stmts.claimWallet.run(event.walletHash, event.keyId, createdAt);
       }
       return results;
     });

@@ -78,4 +78,16 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE anchors ADD COLUMN send_started_at TEXT;
   `,
+  // 3: which key wrote each wallet link, and which key first wrote to each wallet
+  // (WALLET_WRITES=first-key). Wallets recorded before have no known first key (NULL).
+  `
+  ALTER TABLE wallet_links ADD COLUMN key_id TEXT;
+  CREATE TABLE wallet_owners (
+    wallet_hash TEXT PRIMARY KEY,
+    key_id      TEXT,
+    created_at  TEXT NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO wallet_owners (wallet_hash, key_id, created_at)
+    SELECT wallet_hash, NULL, MIN(created_at) FROM wallet_links GROUP BY wallet_hash;
+  `,
 ];
