@@ -8,7 +8,9 @@ import { OPERATOR_KEY_ID, type TrialKeyRecord } from '../store/store.js';
 import type { AppContext } from './context.js';
 import { ApiError } from './errors.js';
 
-export type Caller = { tier: 'operator'; keyId: string } | { tier: 'trial'; keyHash: string; keyId: string; key: TrialKeyRecord };
+export type Caller =
+  | { tier: 'operator'; keyId: string }
+  | { tier: 'trial'; keyHash: string; keyId: string; key: TrialKeyRecord };
 
 export const TRIAL_KEY_PATTERN = /^zap1_trial_[0-9a-f]{32}$/;
 

@@ -68,8 +68,12 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
         { status: 'exists', position: 2 },
       ]);
       expect(await store.leaves.leafCount()).toBe(3);
-      expect((await store.events.walletLeaves('other', { limit: 10 })).leaves.map((l) => l.leafHex)).toEqual([leaf(1)]);
-      expect((await store.events.walletLeaves('w1', { limit: 10 })).leaves.map((l) => l.position)).toEqual([1]);
+      expect((await store.events.walletLeaves('other', { limit: 10 })).leaves.map((l) => l.leafHex)).toEqual([
+        leaf(1),
+      ]);
+      expect((await store.events.walletLeaves('w1', { limit: 10 })).leaves.map((l) => l.position)).toEqual([
+        1,
+      ]);
       expect(await store.leaves.leafByHash(leaf(3))).toMatchObject({
         position: 3,
         serialNumber: 'S3',
@@ -134,17 +138,30 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
         { status: 'created', position: 1 },
       ]);
       const refused = { ...byKey(2, 'key_other'), trialKeyHash: KEY_B };
-      expect(await store.leaves.commitEvents([refused, byKey(3, 'key_first'), byKey(4, OPERATOR_KEY_ID)], '2026-01-01T00:00:01.000Z')).toEqual([
+      expect(
+        await store.leaves.commitEvents(
+          [refused, byKey(3, 'key_first'), byKey(4, OPERATOR_KEY_ID)],
+          '2026-01-01T00:00:01.000Z',
+        ),
+      ).toEqual([
         { status: 'wallet_key_mismatch', firstKeyId: 'key_first' },
         { status: 'created', position: 2 },
         { status: 'created', position: 3 },
       ]);
       expect((await store.keys.trialKey(KEY_B))?.used).toBe(0);
       // Without the restriction anyone may add, and the page says who did.
-      await store.leaves.commitEvents([{ ...event(5, 'owned'), keyId: 'key_other' }], '2026-01-01T00:00:02.000Z');
+      await store.leaves.commitEvents(
+        [{ ...event(5, 'owned'), keyId: 'key_other' }],
+        '2026-01-01T00:00:02.000Z',
+      );
       const page = await store.events.walletLeaves('owned', { limit: 10 });
       expect(page.firstKeyId).toBe('key_first');
-      expect(page.leaves.map((l) => l.keyId)).toEqual(['key_first', 'key_first', OPERATOR_KEY_ID, 'key_other']);
+      expect(page.leaves.map((l) => l.keyId)).toEqual([
+        'key_first',
+        'key_first',
+        OPERATOR_KEY_ID,
+        'key_other',
+      ]);
     });
 
     it('pages events newest first with a cursor and a type filter, and counts them per type', async () => {
