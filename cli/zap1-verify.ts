@@ -20,7 +20,7 @@ import {
   type Verdict,
 } from '../src/core/index.js';
 import { ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
-import { httpServiceReader } from './http-service.js';
+import { httpServiceReader } from '../src/api/service-reader.js';
 import { nodeChainCheck } from './node-check.js';
 
 const USAGE = `Usage: zap1-verify <receipt-or-bundle.json> [file] [--service URL] [--rpc URL] [--upgrade] [--json]

@@ -80,7 +80,10 @@ describe('presentVerdict', () => {
 describe('pasted input', () => {
   it('parses JSON or says where it breaks', () => {
     expect(parseBundleText('{"a":1}')).toEqual({ ok: true, bundle: { a: 1 } });
-    expect(parseBundleText('  ')).toEqual({ ok: false, message: 'Paste a proof bundle (JSON) first.' });
+    expect(parseBundleText('  ')).toEqual({
+      ok: false,
+      message: 'Paste a receipt or a proof bundle (JSON) first.',
+    });
     const bad = parseBundleText('{"a":');
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.message).toMatch(/^This is not JSON: /);

@@ -96,7 +96,7 @@ export type ParsedBundleText = { ok: true; bundle: unknown } | { ok: false; mess
 
 /** Pasted or dropped text as JSON; the message says where the JSON breaks. */
 export function parseBundleText(text: string): ParsedBundleText {
-  if (text.trim() === '') return { ok: false, message: 'Paste a proof bundle (JSON) first.' };
+  if (text.trim() === '') return { ok: false, message: 'Paste a receipt or a proof bundle (JSON) first.' };
   try {
     return { ok: true, bundle: JSON.parse(text) };
   } catch (error) {

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fixture, stubFetch } from '../../api/fixtures/fetch-stub';
-import { renderWithProviders } from '../../components/test-render';
-import { VerifyPage } from './verify-page';
+import { HEIGHT, TXID, contractEvent, genuineBundle } from '../../../test/bundles';
 import { readZap1Text } from '../../../test/vectors';
+import { renderWithProviders } from '../../components/test-render';
+import { makeReceipt, verifyProofBundle } from '../../core';
+import { VerifyPage } from './verify-page';
 
 function renderAt(url: string) {
   return renderWithProviders(
@@ -23,104 +23,172 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('VerifyPage', () => {
-  it('verifies a pasted bundle and draws its path', () => {
+const OTHER_SERVICE = 'https://zap1.other.example';
+const anchored = genuineBundle(2, 5);
+const rootHex = verifyProofBundle(anchored).rootHex!;
+const { event, leafHex } = contractEvent(2);
+
+/**
+ * A stand-in for a ZAP1 service reached with fetch (the browser cannot run one here): it serves
+ * `proof` for the leaf and a history holding `history`. Records the URLs asked.
+ */
+function fakeService(options: { proof?: unknown; history?: unknown[]; down?: boolean } = {}): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (input: string | URL) => {
+    const url = String(input);
+    asked.push(url);
+    if (options.down) throw new TypeError('fetch failed');
+    const path = new URL(url, 'http://localhost').pathname;
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (path === `/verify/${leafHex}/proof.json`) return json(options.proof ?? anchored);
+    if (path === `/verify/${leafHex}/check`) return json({ valid: true });
+    if (path.startsWith('/verify/')) return json({ error: { code: 'not_found', message: 'no' } }, 404);
+    if (path === '/anchor/history') {
+      const anchors = options.history ?? [
+        { root: rootHex, txid: TXID, height: HEIGHT, leaf_count: 5, created_at: '2026-11-01T00:00:00Z' },
+      ];
+      return json({ anchors, total: anchors.length });
+    }
+    if (path === '/protocol/info') return json({ protocol: 'ZAP1', version: '3.0.0', network: 'devnet' });
+    return json({ error: { code: 'not_found', message: 'no' } }, 404);
+  });
+  return asked;
+}
+
+function paste(text: string) {
+  fireEvent.change(screen.getByLabelText('Or paste the receipt or bundle JSON'), { target: { value: text } });
+  fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
+}
+
+async function verdict(): Promise<string | null> {
+  return (await screen.findByTestId('verdict')).getAttribute('data-verdict');
+}
+
+describe('VerifyPage verdicts', () => {
+  it('is anchored only when the history has the same root, transaction and height', async () => {
+    fakeService();
     renderAt('/verify');
-    // fireEvent: typing a whole bundle key by key is slow and proves nothing more.
-    fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), {
-      target: { value: readZap1Text('valid_bundle.json') },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
-    expect(screen.getByTestId('verdict').textContent).toBe('✓ Valid proof');
-    const pathText = screen.getByTestId('proof-path').textContent ?? '';
-    expect(pathText).toContain('075b00df286038a7b3f6bb70054df61343e3481fba579591354a00214e9e019b');
-    expect(pathText).toContain('Root named by the bundle: matches');
-    expect(screen.getByText(/OWNERSHIP_ATTEST is proven/)).toBeTruthy();
+    paste(JSON.stringify(anchored));
+    expect(await verdict()).toBe('anchored');
+    expect(screen.getByTestId('verdict').textContent).toBe('✓ Anchored');
+    expect(screen.getByTestId('anchor-txid').textContent).toBe(TXID);
+    expect(screen.getByTestId('whose-word').textContent).toMatch(/anchor history of http:\/\/localhost/);
   });
 
-  it('refuses the invalid fixture with the reason in plain words', () => {
+  it.each([
+    ['txid', { ...anchored, anchor: { txid: 'e'.repeat(64), height: HEIGHT } }],
+    ['height', { ...anchored, anchor: { txid: TXID, height: HEIGHT + 1 } }],
+  ])('is invalid when the claimed %s contradicts the history', async (_part, bundle) => {
+    fakeService();
     renderAt('/verify');
-    fireEvent.change(screen.getByLabelText('Or paste the bundle JSON'), {
-      target: { value: readZap1Text('invalid_bundle.json') },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
-    expect(screen.getByTestId('verdict').textContent).toBe('✗ Invalid proof');
-    expect(screen.getByTestId('verdict-reason').textContent).toMatch(
-      /^The proof leads to the count-bound root 94421ae2/,
+    paste(JSON.stringify(bundle));
+    expect(await verdict()).toBe('invalid');
+    expect(screen.getByTestId('check-anchor').getAttribute('data-status')).toBe('fail');
+  });
+
+  it('is invalid, naming the path, when a sibling was edited', async () => {
+    fakeService();
+    renderAt('/verify');
+    paste(readZap1Text('invalid_bundle.json'));
+    expect(await verdict()).toBe('invalid');
+    expect(screen.getByTestId('check-inclusion').getAttribute('data-status')).toBe('fail');
+  });
+
+  it('is pending when the root is not in the history yet, and unconfirmed (never green) when no service answers', async () => {
+    fakeService({ proof: genuineBundle(2, 5, { txid: null, height: null }), history: [] });
+    renderAt('/verify');
+    paste(JSON.stringify(genuineBundle(2, 5, { txid: null, height: null })));
+    expect(await verdict()).toBe('pending');
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+    cleanup();
+
+    fakeService({ down: true });
+    renderAt('/verify');
+    paste(JSON.stringify(anchored));
+    expect(await verdict()).toBe('unconfirmed');
+    expect(screen.getByTestId('verdict').textContent).not.toContain('✓');
+  });
+
+  it('completes a bundle that claims no anchor when the history anchors its root', async () => {
+    fakeService({ proof: genuineBundle(2, 5, { txid: null, height: null }) });
+    renderAt('/verify');
+    paste(JSON.stringify(genuineBundle(2, 5, { txid: null, height: null })));
+    expect(await verdict()).toBe('anchored');
+    expect(screen.getByRole('button', { name: 'Download the completed bundle' })).toBeTruthy();
+    cleanup();
+
+    // The service has anchored it since, and serves the anchored proof: that is the one to keep.
+    fakeService();
+    renderAt('/verify');
+    paste(JSON.stringify(genuineBundle(2, 5, { txid: null, height: null })));
+    expect(await verdict()).toBe('anchored');
+    expect(screen.getByRole('button', { name: 'Download the anchored bundle' })).toBeTruthy();
+  });
+});
+
+describe('VerifyPage links and receipts', () => {
+  it('verifies ?leaf= against the service in ?service=, and shares a link with a QR code', async () => {
+    const asked = fakeService();
+    renderAt(`/verify?leaf=${leafHex}&service=${encodeURIComponent(OTHER_SERVICE)}`);
+    expect(await verdict()).toBe('anchored');
+    // Every request of the verification goes to the service the link names.
+    const verificationRequests = asked.filter((url) => /\/(verify|anchor)\//.test(url));
+    expect(verificationRequests.length).toBeGreaterThan(0);
+    expect(verificationRequests.filter((url) => !url.startsWith(OTHER_SERVICE))).toEqual([]);
+    expect(screen.getByTestId('verify-link').textContent).toBe(
+      `http://localhost:3000/app/verify?leaf=${leafHex}&service=${encodeURIComponent(OTHER_SERVICE)}`,
     );
-    expect(screen.getByText('Root named by the bundle: does not match')).toBeTruthy();
+    expect((await screen.findAllByTestId('verify-qr')).length).toBeGreaterThan(0);
   });
 
-  it('says where pasted text stops being JSON', async () => {
-    const user = userEvent.setup();
+  it('turns the old /verify/<leaf> address into ?leaf=', async () => {
+    fakeService();
+    renderAt(`/verify/${leafHex}`);
+    expect(await verdict()).toBe('anchored');
+  });
+
+  it('checks a pending receipt against its own service and offers the completed receipt', async () => {
+    const asked = fakeService();
+    const receipt = makeReceipt({
+      serviceUrl: OTHER_SERVICE,
+      network: 'devnet',
+      event,
+      leafHex,
+      file: { name: 'contract.pdf', size: 10 },
+      now: new Date(),
+    });
     renderAt('/verify');
-    await user.type(screen.getByLabelText('Or paste the bundle JSON'), 'not json');
-    await user.click(screen.getByRole('button', { name: 'Verify pasted JSON' }));
-    expect(screen.getByRole('alert').textContent).toMatch(/^This is not JSON: /);
+    paste(JSON.stringify(receipt));
+    expect(await verdict()).toBe('anchored');
+    const verificationRequests = asked.filter((url) => /\/(verify|anchor)\//.test(url));
+    expect(verificationRequests.filter((url) => !url.startsWith(OTHER_SERVICE))).toEqual([]);
+    expect(screen.getByTestId('receipt-completed').textContent).toMatch(/held no proof yet/);
+    expect(screen.getByRole('button', { name: 'Download the completed receipt' })).toBeTruthy();
+    expect(screen.getByTestId('check-event').getAttribute('data-status')).toBe('pass');
   });
 
-  it('fetches the bundle of the leaf in the address and checks it is for that leaf', async () => {
-    const bundle = fixture('service-proof-awaiting.json');
-    const leaf = 'd9bc52532b1a1d59afa8fe07438475ce2b43e8aa9c929a3813c9130aca7d3258';
-    const seen = stubFetch({ status: 200, body: bundle });
-    renderAt(`/verify/${leaf}`);
-    expect((await screen.findByTestId('verdict')).textContent).toBe('✓ Valid proof');
-    expect(seen[0]?.url).toBe(`/verify/${leaf}/proof.json`);
-    expect(screen.getByText('It is the bundle of the leaf you asked for.')).toBeTruthy();
-    expect(screen.getByText(/is the service's claim/)).toBeTruthy();
-    expect(screen.getByText(/not anchored on chain yet/)).toBeTruthy();
-  });
-
-  it('refuses a bundle the service sent for another leaf', async () => {
-    stubFetch({ status: 200, body: fixture('service-proof-awaiting.json') });
-    renderAt(`/verify/${'ab'.repeat(32)}`);
-    expect((await screen.findByTestId('verdict')).textContent).toBe('✗ Invalid proof');
-    expect(screen.getByTestId('verdict-reason').textContent).toMatch(/not for the requested leaf/);
-  });
-
-  it('says when the service has no such leaf', async () => {
-    stubFetch({ status: 404, body: fixture('service-error-not-found.json') });
-    renderAt(`/verify/${'ab'.repeat(32)}`);
-    expect((await screen.findByRole('alert')).textContent).toMatch(/This service has no such leaf/);
-  });
-
-  it("links the anchor txid to the explorer and shows the service's viewing key to check the chain", async () => {
-    const txid = '11439e5800b73f73ee53a57e4f95cd5ad5777b18f37072fd56594e71b3b710fc';
-    vi.stubGlobal('fetch', async (input: string | URL) => {
-      const url = String(input);
-      if (url.endsWith('/proof.json'))
-        return new Response(JSON.stringify(fixture('service-proof-anchored.json')), { status: 200 });
-      if (url.endsWith('/protocol/info')) {
-        return new Response(
-          JSON.stringify({
-            protocol: 'ZAP1',
-            version: '3.0.0',
-            explorer_tx_url: 'https://explorer.example/tx/{txid}',
-            anchor_viewing_key: 'uviewtest1xyz',
-          }),
-          { status: 200 },
-        );
-      }
-      throw new TypeError('fetch failed');
+  it('says invalid when the receipt was edited', async () => {
+    fakeService();
+    const receipt = makeReceipt({
+      serviceUrl: OTHER_SERVICE,
+      network: 'devnet',
+      event: { ...event, serial_number: 'EDITED' },
+      leafHex,
+      now: new Date(),
     });
-    renderAt('/verify/cf9a601f4ddb36b7b80ef0de09319eee927112c73d83047b0dd1a86effb85519');
-    expect((await screen.findByTestId('verdict')).textContent).toBe('✓ Valid proof');
-    expect((await screen.findByTestId('viewing-key')).textContent).toBe('uviewtest1xyz');
-    expect(screen.getByRole('button', { name: 'Copy viewing key' })).toBeTruthy();
-    const link = await screen.findByRole('link', { name: txid });
-    expect(link.getAttribute('href')).toBe(`https://explorer.example/tx/${txid}`);
+    renderAt('/verify');
+    paste(JSON.stringify(receipt));
+    expect(await verdict()).toBe('invalid');
+    expect(screen.getByTestId('check-event').getAttribute('data-status')).toBe('fail');
   });
 
-  it('says when the service publishes no viewing key', async () => {
-    vi.stubGlobal('fetch', async (input: string | URL) => {
-      const url = String(input);
-      if (url.endsWith('/proof.json'))
-        return new Response(JSON.stringify(fixture('service-proof-anchored.json')), { status: 200 });
-      return new Response(JSON.stringify({ protocol: 'ZAP1', version: '3.0.0', anchor_viewing_key: null }), {
-        status: 200,
-      });
-    });
-    renderAt('/verify/cf9a601f4ddb36b7b80ef0de09319eee927112c73d83047b0dd1a86effb85519');
-    expect(await screen.findByText(/This service publishes no viewing key/)).toBeTruthy();
+  it('says what is wrong with pasted text that is neither a receipt nor a bundle', async () => {
+    fakeService();
+    renderAt('/verify');
+    paste('{"hello": 1}');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/neither a ZAP1 receipt/);
+    paste('not json');
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^This is not JSON: /);
   });
 });

@@ -1,14 +1,15 @@
 /**
- * A ZAP1 service as the command-line verifier asks it: plain HTTP GETs of the public routes, any
- * failure to get an answer turned into `ServiceUnavailableError` (so the verdict says "could not
- * ask" rather than crashing), and nothing sent that names the person asking.
+ * A ZAP1 service as a verifier asks it (the web app's Verify page and the command-line verifier
+ * alike): plain HTTP GETs of the public routes, any failure to get an answer turned into
+ * `ServiceUnavailableError` (so the verdict says "could not ask" rather than crashing), and
+ * nothing sent that names the person asking (no key, no cookies).
  */
 import {
   ServiceUnavailableError,
   nextBeforeFromLink,
   parseHistoryBody,
   type ServiceReader,
-} from '../src/core/index.js';
+} from '../core/index.js';
 
 export function httpServiceReader(baseUrl: string, timeoutMs = 15_000): ServiceReader {
   const base = baseUrl.replace(/\/+$/, '');
@@ -17,6 +18,7 @@ export function httpServiceReader(baseUrl: string, timeoutMs = 15_000): ServiceR
     try {
       return await fetch(`${base}${path}`, {
         headers: { accept: 'application/json' },
+        credentials: 'omit',
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {

@@ -1,0 +1,323 @@
+/**
+ * A verification's answer: the verdict (one of four, never greener than what was proven), the
+ * anchor and whose word it rests on, each check, what to download, how to share it, and the
+ * printable certificate.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
+import { verifyProofBundle, type ClaimOutcome, type Receipt, type VerdictCheck } from '../../core';
+import { downloadJson } from '../leaf/download-json';
+import { receiptFileName, verdictLook, verifyLink, type HeldClaim } from './claim';
+import { ChainCheck, RecomputeLeaf } from './proof-details';
+import { ProofPath } from './proof-path';
+import { QrImage, ShareLink } from './share-link';
+import { claimedScheme, presentVerdict } from './verdict';
+
+const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
+const BUTTON =
+  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+
+const TONES = {
+  good: 'border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50',
+  wait: 'border-amber-500 bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50',
+  bad: 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50',
+} as const;
+
+const CHECK_NAMES: Record<VerdictCheck['name'], string> = {
+  inclusion: 'Inclusion',
+  anchor: 'Anchor',
+  event: 'Event',
+  file: 'File',
+  chain: 'Chain',
+};
+
+const CHECK_MARKS: Record<VerdictCheck['status'], string> = { pass: '✓', fail: '✗', unknown: '?' };
+
+export function ClaimResult({
+  outcome,
+  claim,
+  file,
+  appOrigin,
+  onCheckAgain,
+  checking,
+}: {
+  outcome: ClaimOutcome;
+  claim: HeldClaim | null;
+  file: { name: string; sha256Hex: string } | null;
+  appOrigin: string;
+  onCheckAgain: () => void;
+  checking: boolean;
+}) {
+  const { judgement } = outcome;
+  const service = outcome.service ?? 'no service';
+  const look = verdictLook(judgement.verdict, service);
+  const info = useQuery({ ...protocolInfoQueryOptions(service), enabled: outcome.service !== null });
+  const explorer = judgement.txid ? explorerTxLink(info.data, judgement.txid) : null;
+  const link =
+    judgement.leafHex && outcome.service ? verifyLink(appOrigin, judgement.leafHex, outcome.service) : null;
+  const receipt = claim?.kind === 'receipt' ? claim.receipt : null;
+  const fileName = file?.name ?? receipt?.file?.name ?? null;
+
+  return (
+    <div className="space-y-5">
+      {/* On paper only the certificate below: one clean page. */}
+      <div className="space-y-5 print:hidden">
+        <div role="status" className={`rounded border-2 p-4 ${TONES[look.tone]}`}>
+          <p className="text-xl font-bold" data-testid="verdict" data-verdict={judgement.verdict}>
+            {look.headline}
+          </p>
+          <p data-testid="verdict-reason">{judgement.summary}</p>
+          <p className="text-sm">{look.next}</p>
+          {(judgement.verdict === 'pending' || judgement.verdict === 'unconfirmed') && (
+            <button
+              type="button"
+              className={`${BUTTON} mt-2 print:hidden`}
+              onClick={onCheckAgain}
+              disabled={checking}
+            >
+              {checking ? 'Checking…' : 'Check again'}
+            </button>
+          )}
+        </div>
+
+        <dl
+          className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]"
+          data-testid="anchor-facts"
+        >
+          {fileName && <Fact term="File" value={fileName} />}
+          {receipt?.event['contract_sha256'] !== undefined && (
+            <Fact term="Contract SHA-256" value={String(receipt.event['contract_sha256'])} mono />
+          )}
+          {judgement.leafHex && <Fact term="Leaf" value={judgement.leafHex} mono />}
+          {judgement.rootHex && <Fact term="Root" value={judgement.rootHex} mono />}
+          {judgement.txid && (
+            <div className="contents">
+              <dt className="font-medium">Transaction</dt>
+              <dd className="break-all font-mono" data-testid="anchor-txid">
+                {explorer ? (
+                  <a className="underline" href={explorer} target="_blank" rel="noreferrer">
+                    {judgement.txid}
+                  </a>
+                ) : (
+                  judgement.txid
+                )}
+              </dd>
+            </div>
+          )}
+          {judgement.height !== null && <Fact term="Height" value={String(judgement.height)} />}
+          {judgement.blockTime !== null && (
+            <Fact term="Block time" value={new Date(judgement.blockTime * 1000).toISOString()} />
+          )}
+        </dl>
+
+        <section aria-labelledby="whose-word-title" className={PANEL}>
+          <h2 id="whose-word-title" className="font-semibold">
+            Whose word the anchor rests on
+          </h2>
+          <p className="text-sm" data-testid="whose-word">
+            {outcome.service
+              ? `The inclusion was computed here, in this browser. The anchor was compared with the anchor history of ${outcome.service}: that is its word, not the chain's.`
+              : 'The inclusion was computed here, in this browser. No service was asked about the anchor.'}{' '}
+            To check the chain without trusting any service, open the transaction in a block explorer
+            {explorer ? ' (the link above)' : ''}, or run{' '}
+            <code className="font-mono">npm run verify -- receipt.json --rpc &lt;your node&gt;</code> against
+            a node you trust.
+          </p>
+        </section>
+
+        <section aria-labelledby="checks-title" className={PANEL}>
+          <h2 id="checks-title" className="font-semibold">
+            What was checked
+          </h2>
+          <ul className="space-y-1 text-sm">
+            {judgement.checks.map((check) => (
+              <li
+                key={`${check.name}-${check.detail}`}
+                data-testid={`check-${check.name}`}
+                data-status={check.status}
+              >
+                <span aria-hidden="true">{CHECK_MARKS[check.status]} </span>
+                <span className="font-medium">{CHECK_NAMES[check.name]}</span>
+                <span className="sr-only">
+                  {' '}
+                  ({check.status === 'unknown' ? 'not known' : check.status})
+                </span>: {check.detail}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <Downloads
+          outcome={outcome}
+          receipt={receipt}
+          heldBundle={claim?.kind === 'bundle' ? claim.bundle : null}
+        />
+        {link && <ShareLink link={link} />}
+        {link && (
+          <p className="print:hidden">
+            <button type="button" className={BUTTON} onClick={() => window.print()}>
+              Print certificate
+            </button>
+          </p>
+        )}
+        {outcome.bundle !== null && <BundleDetails bundle={outcome.bundle} service={outcome.service} />}
+      </div>
+      {link && (
+        <Certificate
+          outcome={outcome}
+          fileName={fileName}
+          receipt={receipt}
+          link={link}
+          headline={look.headline}
+        />
+      )}
+    </div>
+  );
+}
+
+function Fact({ term, value, mono = false }: { term: string; value: string; mono?: boolean }) {
+  return (
+    <div className="contents">
+      <dt className="font-medium">{term}</dt>
+      <dd className={mono ? 'break-all font-mono' : 'break-all'}>{value}</dd>
+    </div>
+  );
+}
+
+function Downloads({
+  outcome,
+  receipt,
+  heldBundle,
+}: {
+  outcome: ClaimOutcome;
+  receipt: Receipt | null;
+  heldBundle: unknown;
+}) {
+  const completed = outcome.completedReceipt;
+  // The service's newer (anchored) proof of a pending bundle someone held.
+  const newer = heldBundle !== null && outcome.bundle !== null && outcome.bundle !== heldBundle;
+  if (!completed && outcome.completedBundle === null && outcome.bundle === null) return null;
+  return (
+    <section aria-labelledby="downloads-title" className={`${PANEL} print:hidden`}>
+      <h2 id="downloads-title" className="font-semibold">
+        Keep the proof
+      </h2>
+      {completed && (
+        <p className="text-sm" data-testid="receipt-completed">
+          {receipt?.proof === null
+            ? 'Your receipt held no proof yet; the service has anchored it since. Keep the completed receipt: it carries the proof.'
+            : 'The service has a newer, anchored proof for your receipt. Keep the completed receipt.'}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {completed && (
+          <button
+            type="button"
+            className={BUTTON}
+            onClick={() => downloadJson(receiptFileName(completed), completed)}
+          >
+            Download the completed receipt
+          </button>
+        )}
+        {!completed && outcome.completedBundle !== null && (
+          <button
+            type="button"
+            className={BUTTON}
+            onClick={() => downloadJson('zap1-proof-anchored.json', outcome.completedBundle)}
+          >
+            Download the completed bundle
+          </button>
+        )}
+        {!completed && outcome.completedBundle === null && outcome.bundle !== null && (
+          <button
+            type="button"
+            className={BUTTON}
+            onClick={() => downloadJson('zap1-proof.json', outcome.bundle)}
+          >
+            {newer ? 'Download the anchored bundle' : 'Download the proof bundle'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The Merkle path drawn, the legacy and trust notes, and recomputing the leaf from its fields. */
+function BundleDetails({ bundle, service }: { bundle: unknown; service: string | null }) {
+  const inclusion = useMemo(() => verifyProofBundle(bundle), [bundle]);
+  const scheme = claimedScheme(bundle);
+  const view = presentVerdict(inclusion, { source: 'file', claimedScheme: scheme });
+  return (
+    <div className="space-y-5 print:hidden">
+      <ProofPath verdict={inclusion} scheme={scheme} />
+      <section aria-labelledby="trusted-title" className={PANEL}>
+        <h2 id="trusted-title" className="font-semibold">
+          Still taken on trust
+        </h2>
+        <ul className="list-disc space-y-1 pl-5 text-sm">
+          {view.trusted.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
+      {inclusion.anchor?.txid && service && <ChainCheck rootHex={inclusion.rootHex} service={service} />}
+      {inclusion.leafHex && inclusion.witness !== 'verified' && (
+        <RecomputeLeaf leafHex={inclusion.leafHex} eventType={inclusion.eventType} />
+      )}
+    </div>
+  );
+}
+
+/** One printed page: what was verified, the verdict, and the QR code of the link that checks it again. */
+function Certificate({
+  outcome,
+  fileName,
+  receipt,
+  link,
+  headline,
+}: {
+  outcome: ClaimOutcome;
+  fileName: string | null;
+  receipt: Receipt | null;
+  link: string;
+  headline: string;
+}) {
+  const { judgement } = outcome;
+  const rows: [string, string | null][] = [
+    ['File', fileName],
+    [
+      'Contract SHA-256',
+      typeof receipt?.event['contract_sha256'] === 'string' ? receipt.event['contract_sha256'] : null,
+    ],
+    [
+      'Serial number',
+      typeof receipt?.event['serial_number'] === 'string' ? receipt.event['serial_number'] : null,
+    ],
+    ['Leaf', judgement.leafHex],
+    ['Root', judgement.rootHex],
+    ['Transaction', judgement.txid],
+    ['Height', judgement.height === null ? null : String(judgement.height)],
+    ['Block time', judgement.blockTime === null ? null : new Date(judgement.blockTime * 1000).toISOString()],
+    ['Service', outcome.service],
+    ['Verified at', new Date().toISOString()],
+  ];
+  return (
+    <section className="hidden break-inside-avoid space-y-4 text-black print:block" data-testid="certificate">
+      <h2 className="text-2xl font-bold">ZAP1 verification certificate</h2>
+      <p className="text-xl font-bold">{headline}</p>
+      <p>{judgement.summary}</p>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows
+          .filter((row): row is [string, string] => row[1] !== null)
+          .map(([term, value]) => (
+            <Fact key={term} term={term} value={value} mono={/[0-9a-f]{64}/.test(value)} />
+          ))}
+      </dl>
+      <div className="flex items-center gap-4">
+        <QrImage text={link} size={120} />
+        <p className="break-all text-xs">Verify again: {link}</p>
+      </div>
+    </section>
+  );
+}

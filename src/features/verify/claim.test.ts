@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { contractEvent, genuineBundle } from '../../../test/bundles';
+import { makeReceipt } from '../../core';
+import {
+  claimLeaf,
+  parseServiceParam,
+  readClaimText,
+  serviceToAsk,
+  sortDroppedFiles,
+  verdictLook,
+  verifyLink,
+} from './claim';
+
+const { event, leafHex } = contractEvent(1);
+const receipt = makeReceipt({
+  serviceUrl: 'https://a.example/',
+  network: null,
+  event,
+  leafHex,
+  now: new Date(0),
+});
+
+describe('reading what a person holds', () => {
+  it('tells a receipt from a bundle, and says why other JSON is neither', () => {
+    const asReceipt = readClaimText(JSON.stringify(receipt), 'r');
+    expect(asReceipt.ok && asReceipt.claim.kind).toBe('receipt');
+    const asBundle = readClaimText(JSON.stringify(genuineBundle(1, 3)), 'b');
+    expect(asBundle.ok && asBundle.claim.kind).toBe('bundle');
+    expect(asBundle.ok && claimLeaf(asBundle.claim)).toBe(leafHex);
+    expect(readClaimText('[1]', 'x')).toMatchObject({ ok: false, message: expect.stringMatching(/neither/) });
+    expect(readClaimText(JSON.stringify({ ...receipt, leaf_hash: 'zz' }), 'x')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^This receipt cannot be read: the receipt has no leaf hash/),
+    });
+  });
+
+  it('sorts dropped files into the receipt and the document, in either order', async () => {
+    const receiptFile = new File([JSON.stringify(receipt)], 'receipt.json', { type: 'application/json' });
+    const contract = new File(['%PDF-1.7 contract'], 'contract.pdf');
+    for (const files of [
+      [receiptFile, contract],
+      [contract, receiptFile],
+    ]) {
+      const sorted = await sortDroppedFiles(files);
+      expect(sorted.claim?.kind).toBe('receipt');
+      expect(sorted.document?.name).toBe('contract.pdf');
+      expect(sorted.problems).toEqual([]);
+    }
+    // A .json contract that is no receipt is the document.
+    const jsonContract = new File(['{"terms": "pay"}'], 'terms.json');
+    const sorted = await sortDroppedFiles([jsonContract, receiptFile]);
+    expect(sorted.document?.name).toBe('terms.json');
+    expect(sorted.claim?.kind).toBe('receipt');
+  });
+});
+
+describe('which service is asked, and the shared link', () => {
+  it("asks a receipt's own service first, then the link's, then the app's", () => {
+    const held = { kind: 'receipt' as const, receipt, label: 'r' };
+    expect(serviceToAsk(held, 'https://b.example', 'https://c.example')).toBe('https://a.example');
+    const bundle = { kind: 'bundle' as const, bundle: {}, label: 'b' };
+    expect(serviceToAsk(bundle, 'https://b.example', 'https://c.example')).toBe('https://b.example');
+    expect(serviceToAsk(null, null, 'https://c.example')).toBe('https://c.example');
+  });
+
+  it('reads ?service= only as an http(s) address', () => {
+    expect(parseServiceParam('https://b.example/zap1/')).toEqual({
+      url: 'https://b.example/zap1',
+      problem: null,
+    });
+    expect(parseServiceParam(null)).toEqual({ url: null, problem: null });
+    expect(parseServiceParam('javascript:alert(1)').problem).toMatch(/not an http\(s\) address/);
+  });
+
+  it("names the service in the link only when it is not the app's own", () => {
+    expect(verifyLink('https://app.example', leafHex, 'https://app.example')).toBe(
+      `https://app.example/app/verify?leaf=${leafHex}`,
+    );
+    expect(verifyLink('https://app.example', leafHex, 'https://b.example')).toBe(
+      `https://app.example/app/verify?leaf=${leafHex}&service=https%3A%2F%2Fb.example`,
+    );
+  });
+
+  it('keeps green for anchored alone', () => {
+    expect(verdictLook('anchored', 's').tone).toBe('good');
+    expect(verdictLook('pending', 's').tone).toBe('wait');
+    expect(verdictLook('unconfirmed', 's').tone).toBe('wait');
+    expect(verdictLook('invalid', 's').tone).toBe('bad');
+  });
+});

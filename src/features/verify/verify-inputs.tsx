@@ -1,0 +1,154 @@
+/** The two ways into a verification: a leaf (from the service), or what a person holds (files dropped or chosen, or pasted JSON). */
+import { useId, useState, type DragEvent } from 'react';
+import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
+import { readClaimText, sortDroppedFiles, type HeldClaim } from './claim';
+
+const INPUT =
+  'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
+const PRIMARY =
+  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
+const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
+
+export function LeafSource({
+  initial,
+  service,
+  onLeaf,
+}: {
+  initial: string;
+  service: string | null;
+  onLeaf: (hex: string) => void;
+}) {
+  const id = useId();
+  const { draft, setDraft, problem, submit } = useLeafHashDraft(initial, onLeaf);
+  return (
+    <form
+      className={PANEL}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h2 className="font-semibold">From the service, by leaf</h2>
+      <label htmlFor={id} className="block text-sm font-medium">
+        Leaf hash
+      </label>
+      <input
+        id={id}
+        className={INPUT}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="64 hex characters"
+      />
+      {service && (
+        <p className="text-sm" data-testid="linked-service">
+          Asking the service named by the link: <span className="break-all font-mono">{service}</span>
+        </p>
+      )}
+      <button type="submit" className={PRIMARY}>
+        Fetch and verify
+      </button>
+      {problem && <p className="text-sm text-slate-700 dark:text-slate-300">{problem}</p>}
+    </form>
+  );
+}
+
+export function ClaimSource({
+  holdingClaim,
+  onClaim,
+  onDocument,
+}: {
+  holdingClaim: boolean;
+  onClaim: (claim: HeldClaim) => void;
+  onDocument: (file: File) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+
+  const takeFiles = (files: readonly File[]) => {
+    if (files.length === 0) return;
+    void sortDroppedFiles(files).then(({ claim, document, problems: found }) => {
+      const next = [...found];
+      if (claim) onClaim(claim);
+      if (document) {
+        if (document.size === 0) next.push(`${document.name} is empty (0 bytes): there is nothing to check.`);
+        else onDocument(document);
+      }
+      if (!claim && !holdingClaim && document === null && next.length === 0) {
+        next.push('None of these files is a receipt or a proof bundle.');
+      }
+      setProblems(next);
+    });
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    takeFiles([...event.dataTransfer.files]);
+  };
+
+  return (
+    <div
+      className={`${PANEL} ${dragging ? 'border-amber-600 bg-amber-50 dark:bg-amber-950' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      data-testid="bundle-drop"
+    >
+      <h2 className="font-semibold">A receipt or bundle you have</h2>
+      <label htmlFor={`${id}-file`} className="block text-sm font-medium">
+        Choose or drop files: a receipt or proof .json, and the document itself
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        multiple
+        className="block text-sm"
+        onChange={(e) => {
+          takeFiles([...(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        With a receipt, give the document too (now or after): it is hashed here and must be the one the
+        receipt names.
+      </p>
+      <label htmlFor={`${id}-text`} className="block text-sm font-medium">
+        Or paste the receipt or bundle JSON
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className={`${INPUT} h-28`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        spellCheck={false}
+      />
+      <button
+        type="button"
+        className={PRIMARY}
+        onClick={() => {
+          const reading = readClaimText(text, 'the pasted JSON');
+          if (!reading.ok) setProblems([reading.message]);
+          else {
+            setProblems([]);
+            onClaim(reading.claim);
+          }
+        }}
+      >
+        Verify pasted JSON
+      </button>
+      {problems.length > 0 && (
+        <div role="alert" className="space-y-1 text-sm text-red-700 dark:text-red-300">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
