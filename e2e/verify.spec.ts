@@ -1,8 +1,13 @@
 /**
  * The Verify page's four verdicts in the browser, against the running service on the development
  * chain: genuine bundles and bundles with one part edited, a pending bundle, a service that cannot
- * be reached, and the shared link.
+ * be reached, and the shared link; a receipt from the Anchor page, completed once anchored, and
+ * checked with its file.
  */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { contractEvent, genuineBundle } from '../test/bundles';
 import { expect, expectAccessible, postEvent, test, trialKey, uniqueWallet } from './fixtures';
@@ -125,4 +130,91 @@ test('the verify link loads the leaf from the named service, and is shared with 
   await page.goto(`/app/verify?leaf=${leaf}&service=${encodeURIComponent('http://127.0.0.1:9')}`);
   await expect(page.getByRole('alert')).toContainText('The proof could not be fetched');
   await expect(verdict(page)).toHaveCount(0);
+});
+
+test('a receipt downloaded at submission is completed once anchored, and checks the file it names', async ({
+  page,
+}) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'zap1-e2e-receipt-'));
+  try {
+    const contractPath = path.join(dir, 'lease.txt');
+    writeFileSync(contractPath, `Lease agreement ${Date.now()} ${Math.random()}\n`);
+    const otherPath = path.join(dir, 'lease-edited.txt');
+    writeFileSync(otherPath, 'Lease agreement, edited afterwards\n');
+    const sha = createHash('sha256').update(readFileSync(contractPath)).digest('hex');
+
+    // The browser keeps the key it got from the Keys page.
+    await page.goto('/app/keys');
+    await page.getByRole('button', { name: 'Get a trial key' }).click();
+    await expect(page.getByTestId('issued-key')).toBeVisible();
+
+    const pending =
+      await test.step('submit on the Anchor page and download the receipt at once', async () => {
+        await page.goto('/app/anchor');
+        await page.getByLabel('Contract file').setInputFiles(contractPath);
+        await expect(page.getByTestId('contract-sha256')).toHaveText(sha);
+        await page.getByLabel('Serial number (serial_number)').fill(`R-${Date.now()}`);
+        await page.getByRole('button', { name: 'Submit for anchoring' }).click();
+        await expect(page.getByTestId('submit-status')).toContainText('Recorded');
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'Download receipt' }).click();
+        const file = await (await download).path();
+        return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> & {
+          event: Record<string, unknown>;
+          file: { name: string; size: number } | null;
+          leaf_hash: string;
+        };
+      });
+    expect(pending).toMatchObject({
+      format: 'zap1-receipt/1',
+      event: { event_type: 'CONTRACT_ANCHOR', contract_sha256: sha },
+      file: { name: 'lease.txt' },
+    });
+    expect(typeof pending.event['serial_number']).toBe('string');
+
+    const completed = await test.step('Verify completes the receipt once its leaf is anchored', async () => {
+      const receiptPath = path.join(dir, 'receipt.json');
+      writeFileSync(receiptPath, JSON.stringify(pending));
+      await page.goto('/app/verify');
+      await page.getByLabel(/Choose or drop files/).setInputFiles(receiptPath);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', /^(anchored|pending)$/);
+      await expect(async () => {
+        if ((await verdict(page).getAttribute('data-verdict')) === 'pending') {
+          await page.getByRole('button', { name: 'Check again' }).click();
+        }
+        await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored', { timeout: 2000 });
+      }).toPass({ timeout: 60_000 });
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download the completed receipt' }).click();
+      const file = await (await download).path();
+      const receipt = JSON.parse(readFileSync(file, 'utf8')) as {
+        proof: { anchor: { txid: string | null } };
+      };
+      expect(receipt.proof.anchor.txid).toMatch(/^[0-9a-f]{64}$/);
+      const completedPath = path.join(dir, 'receipt-completed.json');
+      writeFileSync(completedPath, JSON.stringify(receipt));
+      return completedPath;
+    });
+
+    await test.step('one drop: the receipt with the right file is anchored and the file checks', async () => {
+      await page.goto('/app/verify');
+      await page.getByLabel(/Choose or drop files/).setInputFiles([completed, contractPath]);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+      await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'pass');
+      await expectAccessible(page);
+    });
+
+    await test.step('the receipt with another file is invalid: not the anchored file', async () => {
+      await page.goto('/app/verify');
+      await page.getByLabel(/Choose or drop files/).setInputFiles(completed);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+      // The file given after the receipt.
+      await page.getByLabel(/Choose or drop files/).setInputFiles(otherPath);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid');
+      await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'fail');
+      await expect(page.getByTestId('check-file')).toContainText('is not the anchored file');
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

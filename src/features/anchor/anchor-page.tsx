@@ -15,7 +15,8 @@ import {
 } from './anchor-form';
 import { formatBytes } from './hash-chunks';
 import { SavedSubmissions } from './saved-submissions';
-import { saveSubmission } from './submissions-store';
+import { DownloadReceiptButton } from './receipt-button';
+import { saveSubmission, type SavedSubmission } from './submissions-store';
 import { useFileHash, type FileHashState } from './use-file-hash';
 import { keptWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
 import { PageTitle } from '../../components/page-title';
@@ -54,6 +55,8 @@ export function AnchorPage() {
         ? pastedHash.hex
         : '';
   const fileName = source === 'file' && fileHash.state.status === 'done' ? fileHash.state.fileName : null;
+  const fileSize = source === 'file' && fileHash.state.status === 'done' ? fileHash.state.totalBytes : null;
+  const [submitted, setSubmitted] = useState<SavedSubmission | null>(null);
   const values = { walletHash, serialNumber, contractSha256 };
   const errors = anchorFormErrors(values);
   const leafHex = localAnchorLeaf(values);
@@ -106,9 +109,10 @@ export function AnchorPage() {
             { body, apiKey },
             {
               onSuccess: (result: EventResult) => {
-                saveSubmission({
+                const entry: SavedSubmission = {
                   baseUrl,
                   fileName,
+                  fileSize,
                   contractSha256: body.contract_sha256,
                   serialNumber: body.serial_number,
                   walletHash: body.wallet_hash,
@@ -116,7 +120,9 @@ export function AnchorPage() {
                   rootHex: result.root_hash,
                   status: result.status,
                   submittedAt: new Date().toISOString(),
-                });
+                };
+                saveSubmission(entry);
+                setSubmitted(entry);
               },
             },
           );
@@ -298,14 +304,24 @@ export function AnchorPage() {
             )}
         </div>
       )}
-      {submit.isSuccess && <SubmitResult result={submit.data} localLeafHex={leafHex} />}
+      {submit.isSuccess && (
+        <SubmitResult result={submit.data} localLeafHex={leafHex} submission={submitted} />
+      )}
 
       <SavedSubmissions baseUrl={baseUrl} />
     </section>
   );
 }
 
-function SubmitResult({ result, localLeafHex }: { result: EventResult; localLeafHex: string | null }) {
+function SubmitResult({
+  result,
+  localLeafHex,
+  submission,
+}: {
+  result: EventResult;
+  localLeafHex: string | null;
+  submission: SavedSubmission | null;
+}) {
   const mismatch = localLeafHex !== null && localLeafHex !== result.leaf_hash;
   return (
     <div
@@ -330,8 +346,14 @@ function SubmitResult({ result, localLeafHex }: { result: EventResult; localLeaf
           Warning: the service recorded a different leaf than the one computed here ({localLeafHex}).
         </p>
       )}
-      <p className="text-sm">The root is anchored on chain shortly; the leaf page shows when.</p>
-      <p className="flex flex-wrap gap-4">
+      <p className="text-sm">
+        The root is anchored on chain shortly; the leaf page shows when. Keep the receipt: with the file, it
+        is what proves this contract was anchored (Verify completes it with the proof once anchored).
+      </p>
+      <p className="flex flex-wrap items-center gap-4">
+        {submission && submission.leafHex === result.leaf_hash && (
+          <DownloadReceiptButton submission={submission} />
+        )}
         <Link className="font-medium underline" to={`/leaf/${result.leaf_hash}`}>
           Open the leaf page
         </Link>

@@ -16,6 +16,8 @@ const hex64 = z.string().regex(HEX64_PATTERN);
 export const savedSubmissionSchema = z.object({
   baseUrl: z.string(),
   fileName: z.string().nullable(),
+  /** The hashed file's size in bytes (kept for its receipt); absent for entries from before receipts. */
+  fileSize: z.number().int().nonnegative().nullable().optional(),
   contractSha256: hex64,
   serialNumber: z.string(),
   walletHash: z.string(),

@@ -18,6 +18,8 @@ import { normaliseHex64 } from '../../components/hash-input';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { formatUtc } from '../../components/time-format';
 import { downloadJson } from './download-json';
+import { DownloadReceiptButton } from '../anchor/receipt-button';
+import { useSavedSubmissions } from '../anchor/submissions-store';
 import { awaitingExplanation } from './leaf-status';
 import { PageTitle } from '../../components/page-title';
 
@@ -225,6 +227,8 @@ function Awaiting({ check, updatedAt }: { check: VerifyCheck; updatedAt: number 
 
 function ProofActions({ leafHex }: { leafHex: string }) {
   const baseUrl = useBaseUrl();
+  // A receipt needs the event's fields, which only this browser's own submission of the leaf has.
+  const submission = useSavedSubmissions().find((s) => s.baseUrl === baseUrl && s.leafHex === leafHex);
   const queryClient = useQueryClient();
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -247,6 +251,7 @@ function ProofActions({ leafHex }: { leafHex: string }) {
         >
           {busy ? 'Fetching…' : 'Download proof'}
         </button>
+        {submission && <DownloadReceiptButton submission={submission} />}
         <Link className="self-center underline" to={`/verify/${leafHex}`}>
           Verify the proof in this browser
         </Link>
