@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   anchorConsistencySchema,
+  anchorHistoryQueryOptions,
   anchorHistoryPath,
   anchorHistorySchema,
   anchorKeys,
@@ -10,6 +12,7 @@ import {
   toHistoryPage,
   nextHistoryPageParam,
 } from './anchor';
+import { stubFetch } from './fixtures/fetch-stub';
 import { readOpsFixture } from './fixtures/read-fixture';
 
 const H = (c: string) => c.repeat(64);
@@ -166,5 +169,48 @@ describe('history pages', () => {
     expect(nextHistoryPageParam(toHistoryPage({ anchors: [entry(10, 1), entry(12, 3)] }, 2), 10)).toBeNull();
     // A real older page continues.
     expect(nextHistoryPageParam(toHistoryPage({ anchors: [entry(6, 0), entry(8, 1)] }, 2), 10)).toBe(6);
+  });
+});
+
+describe('the whole anchor history', () => {
+  const entry = (height: number) => ({
+    root: height.toString(16).padStart(64, '0'),
+    txid: height.toString(16).padStart(64, 'f'),
+    height,
+    leaf_count: height,
+    created_at: '2026-11-01T00:00:00Z',
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('follows the Link pages of a paging service, oldest first, and stops at the end', async () => {
+    const seen = stubFetch(
+      {
+        status: 200,
+        body: { anchors: [entry(30), entry(40)], total: 2 },
+        headers: { Link: '</anchor/history?limit=2&before=30>; rel="next"' },
+      },
+      {
+        status: 200,
+        body: { anchors: [entry(10), entry(20)], total: 2 },
+        headers: { Link: '</anchor/history?limit=2&before=10>; rel="next"' },
+      },
+      { status: 200, body: { anchors: [], total: 0 } },
+    );
+    const client = new QueryClient();
+    const history = await client.fetchQuery(anchorHistoryQueryOptions('https://zap1.example'));
+    expect(history.anchors.map((a) => a.height)).toEqual([10, 20, 30, 40]);
+    expect(history.total).toBe(4);
+    expect(seen.map((r) => r.url)).toEqual([
+      'https://zap1.example/anchor/history',
+      'https://zap1.example/anchor/history?before=30',
+      'https://zap1.example/anchor/history?before=10',
+    ]);
+  });
+
+  it('asks once when the service sends everything (the reference)', async () => {
+    const seen = stubFetch({ status: 200, body: { anchors: [entry(1)], total: 1 } });
+    const history = await new QueryClient().fetchQuery(anchorHistoryQueryOptions('https://zap1.example'));
+    expect(history.anchors).toHaveLength(1);
+    expect(seen).toHaveLength(1);
   });
 });

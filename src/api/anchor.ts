@@ -5,6 +5,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, apiRequestWithMeta } from './client';
+import { nextBeforeFromLink } from '../core';
 
 /** Unix seconds from this service; some deployments may send an RFC 3339 string instead. */
 const blockTimeSchema = z.union([z.number(), z.string()]).nullable().optional();
@@ -127,15 +128,35 @@ export function anchorStatusQueryOptions(baseUrl: string, refetchIntervalMs?: nu
   });
 }
 
-/** `/anchor/history` (all of it by default, oldest first as the service sends it). */
+/**
+ * `/anchor/history`, oldest first as the service sends it. Without a `limit`, all of it: the pages
+ * a paging service names in its `Link` header are followed (the reference sends everything at once).
+ */
 export function anchorHistoryQueryOptions(baseUrl: string, params: AnchorHistoryParams = {}) {
   return queryOptions({
     queryKey: anchorKeys.history(baseUrl, params),
-    queryFn: ({ signal }) =>
-      apiRequest(anchorHistoryPath(params), { schema: anchorHistorySchema, signal, baseUrl, auth: false }),
+    queryFn: async ({ signal }): Promise<AnchorHistory> => {
+      const request = (path: string) =>
+        apiRequestWithMeta(path, { schema: anchorHistorySchema, signal, baseUrl, auth: false });
+      const first = await request(anchorHistoryPath(params));
+      if (params.limit !== undefined) return first.data;
+      const anchors = [...first.data.anchors];
+      let before = nextBeforeFromLink(first.headers.get('link'));
+      // Each page is older than the one before; stop should a service repeat itself.
+      for (let pages = 1; before !== null && pages < MAX_HISTORY_PAGES; pages++) {
+        const page = await request(anchorHistoryPath({ before }));
+        anchors.unshift(...page.data.anchors);
+        const next = nextBeforeFromLink(page.headers.get('link'));
+        before = next !== null && next < before ? next : null;
+      }
+      return { ...first.data, anchors, total: anchors.length };
+    },
     staleTime: 10_000,
   });
 }
+
+/** Far more than any deployment's anchors at 250 a page; a bound on a service that never stops. */
+const MAX_HISTORY_PAGES = 10_000;
 
 /** `/anchor/consistency?from=&to=`; the proof between two committed sizes. */
 export function anchorConsistencyQueryOptions(baseUrl: string, from: number, to: number) {

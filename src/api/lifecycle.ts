@@ -5,7 +5,17 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, apiRequest } from './client';
+import { ApiError, apiRequestWithMeta } from './client';
+
+/** A bound on pages followed (a wallet of 250,000 events at the default page size). */
+const MAX_LIFECYCLE_PAGES = 1000;
+
+/** The path of a `Link: <path>; rel="next"` header, when it names one on the same service. */
+export function nextLinkPath(link: string | null): string | null {
+  const match = link ? /<([^>]+)>\s*;\s*rel="?next"?/.exec(link) : null;
+  const target = match?.[1];
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : null;
+}
 
 export const lifecycleEventSchema = z.looseObject({
   leaf_hash: z.string(),
@@ -19,12 +29,16 @@ export const lifecycleEventSchema = z.looseObject({
   transaction_reference_recorded: z.boolean().optional(),
   verify_url: z.string().optional(),
   block_time: z.union([z.number(), z.string()]).nullable().optional(),
+  /** This service's addition: the public id of the key that added the event to the wallet. */
+  key_id: z.string().nullable().optional(),
 });
 export type LifecycleEvent = z.infer<typeof lifecycleEventSchema>;
 
 export const lifecycleSchema = z.looseObject({
   wallet_hash: z.string(),
   event_count: z.number().int().optional(),
+  /** This service's addition: the key that first wrote to the wallet. */
+  first_key_id: z.string().nullable().optional(),
   events: z.array(lifecycleEventSchema),
 });
 export type Lifecycle = z.infer<typeof lifecycleSchema>;
@@ -52,12 +66,19 @@ export async function fetchLifecycle(
   signal?: AbortSignal,
 ): Promise<LifecycleResult> {
   try {
-    const lifecycle = await apiRequest(`/lifecycle/${encodeURIComponent(wallet)}`, {
-      schema: lifecycleSchema,
-      baseUrl,
-      signal,
-    });
-    return lifecycle.events.length === 0 ? { kind: 'no_events' } : { kind: 'found', lifecycle };
+    const request = (path: string) => apiRequestWithMeta(path, { schema: lifecycleSchema, baseUrl, signal });
+    const first = await request(`/lifecycle/${encodeURIComponent(wallet)}`);
+    const events = [...first.data.events];
+    // A paging service names the next page in its Link header; the reference sends all at once.
+    let next = nextLinkPath(first.headers.get('link'));
+    for (let pages = 1; next !== null && pages < MAX_LIFECYCLE_PAGES; pages++) {
+      const page = await request(next);
+      events.push(...page.data.events);
+      const following = nextLinkPath(page.headers.get('link'));
+      next = following !== next ? following : null;
+    }
+    const lifecycle = { ...first.data, events };
+    return events.length === 0 ? { kind: 'no_events' } : { kind: 'found', lifecycle };
   } catch (error) {
     const result = lifecycleResultFromError(error);
     if (result) return result;

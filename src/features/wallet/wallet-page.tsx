@@ -109,6 +109,7 @@ function Timeline({ wallet }: { wallet: string }) {
   }
 
   const events = timelineOrder(result.lifecycle.events);
+  const firstKey = result.lifecycle.first_key_id ?? null;
   return (
     <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -132,6 +133,12 @@ function Timeline({ wallet }: { wallet: string }) {
               </p>
               <p className="text-sm">Recorded {formatUtc(parseServiceTime(event.created_at))}</p>
               {event.serial_number && <p className="text-sm">Serial: {event.serial_number}</p>}
+              {firstKey !== null && event.key_id && event.key_id !== firstKey && (
+                <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="other-key">
+                  Written by another key ({event.key_id}) than the one that first wrote to this wallet (
+                  {firstKey}).
+                </p>
+              )}
               <p className="text-sm">
                 Leaf: <HashLink to="leaf" hash={event.leaf_hash} full />
               </p>
