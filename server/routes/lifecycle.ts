@@ -71,7 +71,7 @@ export const LifecycleQuerySchema = z
   .strip();
 
 /** How many proofs the export computes between two yields to the event loop. */
-const EXPORT_BATCH = 100;
+const EXPORT_BATCH = 25;
 
 export const ExportPackageSchema = z
   .object({
