@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -209,6 +209,14 @@ describe('DevChain through the real client', () => {
     expect(mined[0]).toMatchObject({ txid, confirmations: 1, blockheight: DEVCHAIN_START_HEIGHT + 1 });
   });
 
+  it('keeps its database readable by its own user only', async () => {
+    const chain = await startChain();
+    await sendAnchor(clientFor(chain));
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    for (const name of ['devchain.sqlite', 'devchain.sqlite-wal'])
+      expect(statSync(path.join(dataDir, name)).mode & 0o777).toBe(0o600);
+  });
+
   it('refuses bad credentials with 401', async () => {
     const chain = await startChain();
     const err = await clientFor(chain, { password: 'wrong' })
@@ -241,6 +249,9 @@ describe('DevChain through the real client', () => {
       c.zSendMany('u1notthiswallet', [{ address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001 }]),
     ).rejects.toMatchObject({ code: -5 });
     await expect(c.call('no_such_method')).rejects.toMatchObject({ code: -32601 });
+    // Names every object inherits are not methods either.
+    await expect(c.call('constructor')).rejects.toMatchObject({ code: -32601 });
+    await expect(c.call('toString')).rejects.toMatchObject({ code: -32601 });
     const res = await fetch(chain.url, {
       method: 'POST',
       headers: { authorization: 'Basic ' + Buffer.from(`${USER}:${PASSWORD}`).toString('base64') },
