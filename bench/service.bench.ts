@@ -9,21 +9,27 @@
  *  (b) start-up time with 1,000,000 leaves (seeded through the store and the ledger beforehand);
  *  (c) GET /verify/{leaf}/proof.json for random leaves of that 1,000,000-leaf tree.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonResult } from 'autocannon';
 import { verifyProofBundle } from '../src/core/index.js';
 import { Ledger } from '../server/ledger.js';
 import { openSqliteStore } from '../server/store/sqlite-store.js';
 import { fmt, writeSection } from './report.js';
+import {
+  SERVICE_ENTRY,
+  field,
+  getJson,
+  median,
+  sleep,
+  startBareFastify,
+  startService,
+  stopService,
+  type Service,
+} from './service-process.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const entry = path.join(repoRoot, 'dist-server/server/index.js');
 const ADMIN_KEY = `bench-operator-${randomBytes(12).toString('hex')}`;
 const SEED_LEAVES = 1_000_000;
 const EVENT_SECONDS = 10;
@@ -31,103 +37,6 @@ const EVENT_RUNS = 3;
 const PROOF_SECONDS = 10;
 const CONNECTIONS = 50;
 const STARTS = 3;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Service {
-  child: ChildProcess;
-  base: string;
-  /** Spawn → the "listening" line. */
-  listeningMs: number;
-  /** Spawn → the first 200 from /health. */
-  healthyMs: number;
-}
-
-async function startService(dataDir: string): Promise<Service> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DEVCHAIN_PORT') env[k] = v;
-  Object.assign(env, {
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ADMIN_API_KEY: ADMIN_KEY,
-    EVENTS_PER_MINUTE: '1000000000',
-    LOG_REQUESTS: 'false',
-    CHAIN: 'dev',
-    NODE_ENV: 'production',
-  });
-  const started = performance.now();
-  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  let listeningMs = NaN;
-  const onData = (data: Buffer) => {
-    output += data.toString('utf8');
-    if (Number.isNaN(listeningMs) && output.includes('listening on'))
-      listeningMs = performance.now() - started;
-    if (output.length > 100_000) output = output.slice(-50_000);
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  // Up to 60 s at 20 ms steps; a start that never answers fails the benchmark.
-  for (let i = 0; i < 3000; i++) {
-    if (child.exitCode !== null) throw new Error(`the service exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${base}/health`);
-      if (res.status === 200) {
-        await res.arrayBuffer();
-        return { child, base, listeningMs, healthyMs: performance.now() - started };
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(20);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the service did not answer /health within 60 s:\n${output}`);
-}
-
-async function stopService(service: Service): Promise<void> {
-  const { child } = service;
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return res.json();
-}
-
-function field(value: unknown, ...keys: string[]): unknown {
-  let v = value;
-  for (const k of keys) {
-    const next: unknown = typeof v === 'object' && v !== null ? Reflect.get(v, k) : undefined;
-    v = next;
-  }
-  return v;
-}
 
 const countOf = (r: AutocannonResult, status: number): number =>
   r.statusCodeStats[String(status)]?.count ?? 0;
@@ -147,7 +56,7 @@ const loadNotes: string[] = [];
 const row = (what: string, figure: string, target: string, met: boolean | null) =>
   lines.push(`| ${what} | ${figure} | ${target} | ${met === null ? '' : met ? 'yes' : '**no**'} |`);
 
-if (!existsSync(entry))
+if (!existsSync(SERVICE_ENTRY))
   throw new Error('dist-server/ is missing: run `npm run bench:service` (it builds first)');
 const tmpRoot = mkdtempSync(path.join(os.tmpdir(), 'zap1-service-bench-'));
 const services: Service[] = [];
@@ -155,7 +64,7 @@ try {
   // (a) POST /event: distinct CONTRACT_ANCHOR events, acknowledged after the durable commit.
   {
     loadNotes.push(`before POST /event: ${load()}`);
-    const service = await startService(path.join(tmpRoot, 'events'));
+    const service = await startService(path.join(tmpRoot, 'events'), ADMIN_KEY);
     services.push(service);
     const run = randomBytes(4).toString('hex');
     let serial = 0;
@@ -289,7 +198,7 @@ try {
     const healthy: number[] = [];
     for (let i = 0; i < STARTS; i++) {
       if (service) await stopService(service);
-      service = await startService(seedDir);
+      service = await startService(seedDir, ADMIN_KEY);
       services.push(service);
       listening.push(service.listeningMs);
       healthy.push(service.healthyMs);
@@ -433,27 +342,9 @@ try {
 
     // Reference: bare Fastify answering the same paths with a fixed body of a bundle's size, under
     // the same load generator: what this machine's loopback, framework and client allow at best.
-    const port = await freePort();
-    const code = [
-      "import Fastify from 'fastify';",
-      `const body = JSON.stringify({ pad: 'x'.repeat(${Math.max(0, sampleBody.length - 10)}) });`,
-      'const app = Fastify();',
-      "app.get('/verify/:leaf/proof.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));",
-      `await app.listen({ host: '127.0.0.1', port: ${port} });`,
-      "console.log('listening');",
-    ].join('\n');
-    const bare = spawn(process.execPath, ['--input-type=module', '-e', code], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const bare = await startBareFastify(sampleBody.length);
     try {
-      await new Promise<void>((resolve, reject) => {
-        bare.stdout.on('data', (data: Buffer) =>
-          data.toString().includes('listening') ? resolve() : undefined,
-        );
-        bare.once('exit', (exitCode) => reject(new Error(`bare Fastify exited (${exitCode})`)));
-      });
-      const base = `http://127.0.0.1:${port}`;
+      const base = bare.base;
       const requests = hotPool.map((leaf) => ({ method: 'GET', path: `/verify/${leaf}/proof.json` }));
       await autocannon({ url: base, connections: CONNECTIONS, duration: 2, requests });
       const result = await autocannon({
@@ -471,7 +362,7 @@ try {
         null,
       );
     } finally {
-      bare.kill('SIGKILL');
+      bare.stop();
     }
     loadNotes.push(`after: ${load()}`);
   }

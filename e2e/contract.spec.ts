@@ -70,8 +70,8 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
   });
 
   await test.step('submit it and see the leaf computed here recorded', async () => {
-    await page.getByLabel('Serial number (serial_number)').fill(serial);
-    await page.getByLabel('Wallet pseudonym (wallet_hash)').fill(wallet);
+    await page.getByLabel('Serial number').fill(serial);
+    await page.getByLabel('Wallet pseudonym').fill(wallet);
     await expect(page.getByTestId('local-leaf')).toHaveText(expectedLeaf);
     await page.getByRole('button', { name: 'Submit for anchoring' }).click();
     await expect(page.getByTestId('submit-status')).toHaveText('Recorded: a new leaf was created.');

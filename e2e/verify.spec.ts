@@ -153,7 +153,7 @@ test('a receipt downloaded at submission is completed once anchored, and checks 
         await page.goto('/app/anchor');
         await page.getByLabel('Contract file').setInputFiles(contractPath);
         await expect(page.getByTestId('contract-sha256')).toHaveText(sha);
-        await page.getByLabel('Serial number (serial_number)').fill(`R-${Date.now()}`);
+        await page.getByLabel('Serial number').fill(`R-${Date.now()}`);
         await page.getByRole('button', { name: 'Submit for anchoring' }).click();
         await expect(page.getByTestId('submit-status')).toContainText('Recorded');
         const download = page.waitForEvent('download');

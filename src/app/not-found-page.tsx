@@ -1,17 +1,14 @@
 import { Link } from 'react-router';
-import { PageTitle } from '../components/page-title';
+import { Page } from '../components/ui/page';
+import { PATHS } from './paths';
 
 export function NotFoundPage() {
   return (
-    <section aria-labelledby="not-found-title" className="space-y-3">
-      <PageTitle page="Page not found" />
-      <h1 id="not-found-title" className="text-2xl font-semibold">
-        Page not found
-      </h1>
+    <Page title="Page not found" className="space-y-3">
       <p>There is no page at this address.</p>
-      <Link className="text-amber-800 underline dark:text-amber-300" to="/">
+      <Link className="text-amber-800 underline dark:text-amber-300" to={PATHS.home}>
         Go to the start page
       </Link>
-    </section>
+    </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { PageTitle } from '../components/page-title';
+import { PATHS } from './paths';
 
 /** Shown when a page fails to load or throws while rendering, instead of a blank screen. */
 export function RouteError() {
@@ -16,7 +17,7 @@ export function RouteError() {
       <p role="alert">{message}</p>
       <p>
         Reloading the page often helps. If it keeps happening, check the service URL in{' '}
-        <Link className="underline" to="/settings">
+        <Link className="underline" to={PATHS.settings}>
           Settings
         </Link>
         .

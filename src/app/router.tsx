@@ -2,8 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 import { NotFoundPage } from './not-found-page';
-import { contractRoutes } from './routes-contract';
-import { exploreRoutes } from './routes-explore';
+import { pageRoutes } from './page-routes';
 
 /** The whole route table. Pages come lazily from their feature folders, keeping the first page small. */
 export const routes: RouteObject[] = [
@@ -11,15 +10,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <Layout />,
     errorElement: <RouteError />,
-    children: [
-      ...exploreRoutes,
-      ...contractRoutes,
-      {
-        path: 'settings',
-        lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [...pageRoutes, { path: '*', element: <NotFoundPage /> }],
   },
 ];
 

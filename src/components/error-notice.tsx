@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
+import { PATHS } from '../app/paths';
 
 /** One way to show a failed request: what happened and what the user can do about it. */
 export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
@@ -17,7 +18,7 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
           {apiError.isUnreachable
             ? 'Is the service running, and is its URL right?'
             : 'Is the service URL right?'}{' '}
-          <Link className="underline" to="/settings">
+          <Link className="underline" to={PATHS.settings}>
             Check the service URL in Settings
           </Link>
           .

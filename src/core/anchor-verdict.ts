@@ -55,113 +55,94 @@ export interface Judgement {
 
 const short = (hex: string): string => `${hex.slice(0, 12)}…`;
 
-function anchorCheck(
-  inclusion: BundleVerdict,
-  evidence: AnchorEvidence,
-): { verdict: Verdict; check: VerdictCheck; found: HistoryAnchor | null } {
+type AnchorResult = { verdict: Verdict; check: VerdictCheck; found: HistoryAnchor | null };
+
+function anchorResult(
+  verdict: Verdict,
+  found: HistoryAnchor | null,
+  status: VerdictCheck['status'],
+  detail: string,
+): AnchorResult {
+  return { verdict, found, check: { name: 'anchor', status, detail } };
+}
+
+function anchorCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): AnchorResult {
   const claim = inclusion.anchor ?? { txid: null, height: null };
   const claimed = claim.txid !== null ? `transaction ${claim.txid} at height ${claim.height ?? '?'}` : null;
   if (evidence.kind === 'unavailable') {
     return claimed
-      ? {
-          verdict: 'unconfirmed',
-          found: null,
-          check: {
-            name: 'anchor',
-            status: 'unknown',
-            detail: `The bundle claims ${claimed}, but no service could be asked: ${evidence.reason}`,
-          },
-        }
-      : {
-          verdict: 'pending',
-          found: null,
-          check: {
-            name: 'anchor',
-            status: 'unknown',
-            detail: `The bundle claims no anchor yet, and no service could be asked whether it has one since: ${evidence.reason}`,
-          },
-        };
+      ? anchorResult(
+          'unconfirmed',
+          null,
+          'unknown',
+          `The bundle claims ${claimed}, but no service could be asked: ${evidence.reason}`,
+        )
+      : anchorResult(
+          'pending',
+          null,
+          'unknown',
+          `The bundle claims no anchor yet, and no service could be asked whether it has one since: ${evidence.reason}`,
+        );
   }
   const { byRoot, byTxid, service } = evidence;
   if (byRoot) {
     if (claim.txid === null) {
-      return {
-        verdict: 'anchored',
-        found: byRoot,
-        check: {
-          name: 'anchor',
-          status: 'pass',
-          detail: `The bundle claims no anchor, but ${service} lists its root as anchored in transaction ${byRoot.txid} at height ${byRoot.height}.`,
-        },
-      };
+      return anchorResult(
+        'anchored',
+        byRoot,
+        'pass',
+        `The bundle claims no anchor, but ${service} lists its root as anchored in transaction ${byRoot.txid} at height ${byRoot.height}.`,
+      );
     }
     const txidDiffers = claim.txid !== byRoot.txid;
     const heightDiffers = claim.height !== byRoot.height;
     if (!txidDiffers && !heightDiffers) {
-      return {
-        verdict: 'anchored',
-        found: byRoot,
-        check: {
-          name: 'anchor',
-          status: 'pass',
-          detail: `${service} lists this root as anchored in transaction ${byRoot.txid} at height ${byRoot.height}, as the bundle says.`,
-        },
-      };
+      return anchorResult(
+        'anchored',
+        byRoot,
+        'pass',
+        `${service} lists this root as anchored in transaction ${byRoot.txid} at height ${byRoot.height}, as the bundle says.`,
+      );
     }
     const part =
       txidDiffers && heightDiffers ? 'transaction and height' : txidDiffers ? 'transaction' : 'height';
-    return {
-      verdict: 'invalid',
-      found: byRoot,
-      check: {
-        name: 'anchor',
-        status: 'fail',
-        detail: `The anchor's ${part} is wrong: the bundle claims ${claimed}, but ${service} anchored this root in transaction ${byRoot.txid} at height ${byRoot.height}.`,
-      },
-    };
+    return anchorResult(
+      'invalid',
+      byRoot,
+      'fail',
+      `The anchor's ${part} is wrong: the bundle claims ${claimed}, but ${service} anchored this root in transaction ${byRoot.txid} at height ${byRoot.height}.`,
+    );
   }
   if (claim.txid === null) {
-    return {
-      verdict: 'pending',
-      found: null,
-      check: {
-        name: 'anchor',
-        status: 'unknown',
-        detail: `The root is not in ${service}'s anchor history yet: it is written to the chain with the next anchor, and a later proof of the same leaf will name that transaction.`,
-      },
-    };
+    return anchorResult(
+      'pending',
+      null,
+      'unknown',
+      `The root is not in ${service}'s anchor history yet: it is written to the chain with the next anchor, and a later proof of the same leaf will name that transaction.`,
+    );
   }
   if (byTxid) {
-    return {
-      verdict: 'invalid',
-      found: null,
-      check: {
-        name: 'anchor',
-        status: 'fail',
-        detail: `The anchor's root is wrong: transaction ${claim.txid} anchors root ${short(byTxid.rootHex)} in ${service}'s history, not this bundle's root.`,
-      },
-    };
+    return anchorResult(
+      'invalid',
+      null,
+      'fail',
+      `The anchor's root is wrong: transaction ${claim.txid} anchors root ${short(byTxid.rootHex)} in ${service}'s history, not this bundle's root.`,
+    );
   }
   if (evidence.leafKnown === false) {
-    return {
-      verdict: 'unconfirmed',
-      found: null,
-      check: {
-        name: 'anchor',
-        status: 'unknown',
-        detail: `${service} knows neither this leaf nor its anchor, so it cannot vouch for ${claimed}: check the bundle against the service it came from.`,
-      },
-    };
+    return anchorResult(
+      'unconfirmed',
+      null,
+      'unknown',
+      `${service} knows neither this leaf nor its anchor, so it cannot vouch for ${claimed}: check the bundle against the service it came from.`,
+    );
   }
-  return {
-    verdict: 'invalid',
-    found: null,
-    check: {
-      name: 'anchor',
-      status: 'fail',
-      detail: `The anchor is not in ${service}'s history: it has no anchor of this root, though the bundle claims ${claimed}.`,
-    },
-  };
+  return anchorResult(
+    'invalid',
+    null,
+    'fail',
+    `The anchor is not in ${service}'s history: it has no anchor of this root, though the bundle claims ${claimed}.`,
+  );
 }
 
 /**

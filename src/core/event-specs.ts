@@ -8,7 +8,7 @@
  * `FIELD_SPECS`) and its test vectors.
  */
 
-import type { EventField } from './field-specs.js';
+import { FIELD_SPECS, type EventField } from './field-specs.js';
 
 /**
  * One piece of a leaf preimage after the type byte: `lp` = u16be byte length then UTF-8 bytes,
@@ -341,4 +341,13 @@ export function storedSerial(type: EventType, fields: Readonly<Record<string, un
   const field = eventSpec(type).serialField;
   const value = field === null ? undefined : fields[field];
   return typeof value === 'string' ? value : null;
+}
+
+/**
+ * What the app calls the serial the service stores for events of this type label ("Validator" for a
+ * STAKING_DEPOSIT, "Serial number" for a CONTRACT_ANCHOR); `Serial` for a label it does not know.
+ */
+export function serialLabel(label: string): string {
+  const field = isEventType(label) ? EVENT_SPECS[label].serialField : null;
+  return field === null ? 'Serial' : FIELD_SPECS[field].label;
 }

@@ -34,13 +34,13 @@ const MAX_ZATOSHI = 2_100_000_000_000_000;
  * (which is also the order each group of checks runs in). `timestamp` is not one: the server stamps it.
  */
 export const FIELD_SPECS = {
-  wallet_hash: { kind: 'identifier', label: 'Wallet' },
+  wallet_hash: { kind: 'identifier', label: 'Wallet pseudonym' },
   serial_number: { kind: 'text', label: 'Serial number' },
   contract_sha256: { kind: 'hash', label: 'Contract SHA-256' },
   facility_id: { kind: 'text', label: 'Facility' },
   month: { kind: 'u32', label: 'Month', range: { min: 1, max: 12, message: 'month must be 1-12' } },
   year: { kind: 'u32', label: 'Year', range: { min: 2020, max: 2100, message: 'year must be 2020-2100' } },
-  new_wallet_hash: { kind: 'identifier', label: 'New wallet' },
+  new_wallet_hash: { kind: 'identifier', label: 'New wallet pseudonym' },
   amount_zat: {
     kind: 'u64',
     label: 'Amount (zatoshi)',

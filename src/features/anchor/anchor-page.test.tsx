@@ -27,9 +27,9 @@ describe('AnchorPage', () => {
     renderPage();
     expect(screen.getByText(/Submitting needs an API key/)).toBeTruthy();
     await user.click(screen.getByLabelText(/Paste its SHA-256/));
-    await user.type(screen.getByLabelText('SHA-256 of the contract'), SHA.toUpperCase());
+    await user.type(screen.getByLabelText('Contract SHA-256'), SHA.toUpperCase());
     expect(screen.getByText(/^Lowercased: the service records hashes in lowercase only/)).toBeTruthy();
-    await user.type(screen.getByLabelText('Serial number (serial_number)'), 'Z15P-2026-001');
+    await user.type(screen.getByLabelText('Serial number'), 'Z15P-2026-001');
     expect(screen.getByTestId('local-leaf').textContent).toBe(LEAF);
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
     expect(screen.getByText(/No API key is kept for this service/)).toBeTruthy();
@@ -39,7 +39,7 @@ describe('AnchorPage', () => {
   it('shows the service messages before sending anything', async () => {
     const user = userEvent.setup();
     renderPage();
-    const wallet = screen.getByLabelText('Wallet pseudonym (wallet_hash)');
+    const wallet = screen.getByLabelText('Wallet pseudonym');
     expect((wallet as HTMLInputElement).value).toMatch(/^anon_[0-9a-f]{16}$/);
     await user.clear(wallet);
     await user.type(wallet, 'has space');
@@ -55,12 +55,12 @@ describe('AnchorPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(screen.getByLabelText(/Paste its SHA-256/));
-    await user.type(screen.getByLabelText('SHA-256 of the contract'), SHA);
-    const wallet = screen.getByLabelText('Wallet pseudonym (wallet_hash)');
+    await user.type(screen.getByLabelText('Contract SHA-256'), SHA);
+    const wallet = screen.getByLabelText('Wallet pseudonym');
     await user.clear(wallet);
     await user.type(wallet, 'has space');
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
-    const serial = screen.getByLabelText('Serial number (serial_number)');
+    const serial = screen.getByLabelText('Serial number');
     expect(document.activeElement).toBe(serial);
     expect(serial.getAttribute('aria-invalid')).toBe('true');
     const serialError = screen.getByText('serial_number must be 1-512 UTF-8 bytes');
@@ -70,7 +70,7 @@ describe('AnchorPage', () => {
     );
     expect(wallet.getAttribute('aria-describedby')?.split(' ')).toContain(walletError.id);
     expect(wallet.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByLabelText('SHA-256 of the contract').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Contract SHA-256').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('focuses the file input when no contract was given', async () => {
@@ -93,8 +93,8 @@ describe('AnchorPage', () => {
     );
     renderPage();
     await user.click(screen.getByLabelText(/Paste its SHA-256/));
-    await user.type(screen.getByLabelText('SHA-256 of the contract'), SHA);
-    await user.type(screen.getByLabelText('Serial number (serial_number)'), 'Z15P-2026-001');
+    await user.type(screen.getByLabelText('Contract SHA-256'), SHA);
+    await user.type(screen.getByLabelText('Serial number'), 'Z15P-2026-001');
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
     expect((await screen.findByTestId('submit-status')).textContent).toBe(
       'Recorded: a new leaf was created.',

@@ -1,11 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { submitEventMutationOptions, type EventResult } from '../../api/submit-event';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
+import { Button } from '../../components/ui/button';
+import { Field, fieldErrorId } from '../../components/ui/field';
+import { Page } from '../../components/ui/page';
+import { FIELD_ERROR_CLASS, HELP_CLASS, INPUT_CLASS } from '../../components/ui/styles';
+import { FIELD_SPECS } from '../../core';
 import {
   anchorEventBody,
   anchorFormErrors,
@@ -13,22 +18,13 @@ import {
   localAnchorLeaf,
   type AnchorFormField,
 } from './anchor-form';
-import { formatBytes } from './hash-chunks';
+import { FileHasher } from './file-hasher';
 import { SavedSubmissions } from './saved-submissions';
-import { DownloadReceiptButton } from './receipt-button';
 import { saveSubmission, type SavedSubmission } from './submissions-store';
-import { useFileHash, type FileHashState } from './use-file-hash';
+import { SubmitResult } from './submit-result';
+import { useFileHash } from './use-file-hash';
 import { keptWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
-import { PageTitle } from '../../components/page-title';
-
-const INPUT =
-  'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
-const BUTTON =
-  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-const PRIMARY =
-  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
-const HELP = 'text-sm text-slate-700 dark:text-slate-300';
-const FIELD_ERROR = 'text-sm text-red-700 dark:text-red-300';
+import { PATHS } from '../../app/paths';
 
 type Source = 'file' | 'paste';
 
@@ -67,17 +63,11 @@ export function AnchorPage() {
     serial_number: `${ids}-serial`,
     wallet_hash: `${ids}-wallet`,
   };
-  const errorId = (field: AnchorFormField) => `${fieldIds[field]}-error`;
-  /** The describedby of a field: its help, plus its error once errors are shown. */
-  const describedBy = (field: AnchorFormField, helpId: string, error: string | undefined) =>
-    showErrors && error ? `${helpId} ${errorId(field)}` : helpId;
+  /** Errors are shown once the user first tries to submit, not while they type. */
+  const shown = (error: string | undefined) => (showErrors ? error : undefined);
 
   return (
-    <section aria-labelledby={`${ids}-title`} className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
-      <PageTitle page="Anchor a contract" />
-      <h1 id={`${ids}-title`} className="text-2xl font-semibold">
-        Anchor a contract
-      </h1>
+    <Page title="Anchor a contract" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <p>
         Your file is hashed in this browser and never uploaded. The service records a leaf made of the
         contract's SHA-256 and a serial number, and anchors it in a Zcash transaction.
@@ -85,7 +75,7 @@ export function AnchorPage() {
       {!apiKey && (
         <p className="rounded border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
           Submitting needs an API key.{' '}
-          <Link className="font-medium underline" to="/keys">
+          <Link className="font-medium underline" to={PATHS.keys}>
             Get a trial key
           </Link>{' '}
           (one click) first; you can fill in the form meanwhile.
@@ -151,41 +141,43 @@ export function AnchorPage() {
             </label>
           </div>
           {source === 'file' ? (
-            <FileHasher
-              inputId={fieldIds.contract_sha256}
-              invalid={showErrors && contractError !== undefined}
-              errorId={showErrors && contractError ? errorId('contract_sha256') : undefined}
-              state={fileHash.state}
-              onFile={fileHash.hashFile}
-              onCancel={fileHash.cancel}
-            />
-          ) : (
-            <div className="space-y-1">
-              <label htmlFor={`${ids}-sha`} className="block font-medium">
-                SHA-256 of the contract
-              </label>
-              <input
-                id={`${ids}-sha`}
-                className={INPUT}
-                value={pasted}
-                onChange={(e) => setPasted(e.target.value)}
-                spellCheck={false}
-                autoComplete="off"
-                placeholder="64 hex characters, e.g. from sha256sum"
-                aria-invalid={contractError && showErrors ? true : undefined}
-                aria-describedby={describedBy('contract_sha256', `${ids}-sha-note`, contractError)}
+            <>
+              <FileHasher
+                inputId={fieldIds.contract_sha256}
+                invalid={shown(contractError) !== undefined}
+                errorId={shown(contractError) && fieldErrorId(fieldIds.contract_sha256)}
+                state={fileHash.state}
+                onFile={fileHash.hashFile}
+                onCancel={fileHash.cancel}
               />
-              <p id={`${ids}-sha-note`} className={HELP}>
-                {pastedHash.ok && pastedHash.lowercased
+              {shown(contractError) && (
+                <p id={fieldErrorId(fieldIds.contract_sha256)} className={FIELD_ERROR_CLASS}>
+                  {contractError}
+                </p>
+              )}
+            </>
+          ) : (
+            <Field
+              id={fieldIds.contract_sha256}
+              label={FIELD_SPECS.contract_sha256.label}
+              help={
+                pastedHash.ok && pastedHash.lowercased
                   ? 'Lowercased: the service records hashes in lowercase only, so the same digest always gives the same leaf.'
-                  : 'Uppercase is fine; it will be lowercased.'}
-              </p>
-            </div>
-          )}
-          {showErrors && contractError && (
-            <p id={errorId('contract_sha256')} className={FIELD_ERROR}>
-              {contractError}
-            </p>
+                  : '64 hex characters, e.g. from sha256sum. Uppercase is fine; it will be lowercased.'
+              }
+              error={shown(contractError)}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className={INPUT_CLASS}
+                  value={pasted}
+                  onChange={(e) => setPasted(e.target.value)}
+                  spellCheck={false}
+                  autoComplete="off"
+                />
+              )}
+            </Field>
           )}
         </fieldset>
 
@@ -198,69 +190,49 @@ export function AnchorPage() {
             The serial number and the wallet pseudonym become public: anyone can read them in this wallet's
             lifecycle. Use nothing personal or secret.
           </p>
-          <div className="space-y-1">
-            <label htmlFor={`${ids}-serial`} className="block font-medium">
-              Serial number (serial_number)
-            </label>
-            <input
-              id={`${ids}-serial`}
-              className={INPUT}
-              value={serialNumber}
-              onChange={(e) => setSerialNumber(e.target.value)}
-              autoComplete="off"
-              aria-invalid={showErrors && errors.serial_number ? true : undefined}
-              aria-describedby={describedBy('serial_number', `${ids}-serial-help`, errors.serial_number)}
-            />
-            <p id={`${ids}-serial-help`} className={HELP}>
-              Your reference for this contract, 1-512 bytes, no control characters. Sent exactly as typed
-              (spaces included).
-            </p>
-            {showErrors && errors.serial_number && (
-              <p id={errorId('serial_number')} className={FIELD_ERROR}>
-                {errors.serial_number}
-              </p>
-            )}
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={`${ids}-wallet`} className="block font-medium">
-              Wallet pseudonym (wallet_hash)
-            </label>
-            <div className="flex flex-wrap gap-2">
+          <Field
+            id={fieldIds.serial_number}
+            label={FIELD_SPECS.serial_number.label}
+            help="Your reference for this contract, 1-512 bytes, no control characters. Sent exactly as typed (spaces included)."
+            error={shown(errors.serial_number)}
+          >
+            {(control) => (
               <input
-                id={`${ids}-wallet`}
-                className={`${INPUT} min-w-0 flex-1`}
-                value={walletHash}
-                onChange={(e) => setWalletHash(e.target.value)}
+                {...control}
+                className={INPUT_CLASS}
+                value={serialNumber}
+                onChange={(e) => setSerialNumber(e.target.value)}
                 autoComplete="off"
-                spellCheck={false}
-                aria-invalid={showErrors && errors.wallet_hash ? true : undefined}
-                aria-describedby={describedBy('wallet_hash', `${ids}-wallet-help`, errors.wallet_hash)}
               />
-              <button
-                type="button"
-                className={BUTTON}
-                onClick={() => setWalletHash(replaceWalletPseudonym())}
-              >
-                New pseudonym
-              </button>
-            </div>
-            <p id={`${ids}-wallet-help`} className={HELP}>
-              Groups your submissions into one lifecycle. A random pseudonym kept in this browser; letters,
-              digits, _ and - only. It is not part of the leaf.
-            </p>
-            {showErrors && errors.wallet_hash && (
-              <p id={errorId('wallet_hash')} className={FIELD_ERROR}>
-                {errors.wallet_hash}
-              </p>
             )}
-          </div>
+          </Field>
+          <Field
+            id={fieldIds.wallet_hash}
+            label={FIELD_SPECS.wallet_hash.label}
+            help="Groups your submissions into one lifecycle. A random pseudonym kept in this browser; letters, digits, _ and - only. It is not part of the leaf."
+            error={shown(errors.wallet_hash)}
+          >
+            {(control) => (
+              <div className="flex flex-wrap gap-2">
+                <input
+                  {...control}
+                  className={`${INPUT_CLASS} min-w-0 flex-1`}
+                  value={walletHash}
+                  onChange={(e) => setWalletHash(e.target.value)}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+                <Button onClick={() => setWalletHash(replaceWalletPseudonym())}>New pseudonym</Button>
+              </div>
+            )}
+          </Field>
         </fieldset>
 
         <div className="space-y-2 rounded border border-slate-300 p-4 dark:border-slate-700">
           <h2 className="font-semibold">3. The leaf</h2>
           {leafHex ? (
             <>
-              <p className={HELP}>
+              <p className={HELP_CLASS}>
                 Computed here (BLAKE2b-256 of the serial number and the contract hash). The service must
                 record the same.
               </p>
@@ -272,16 +244,16 @@ export function AnchorPage() {
               </code>
             </>
           ) : (
-            <p className={HELP}>Appears once the contract and the serial number are given.</p>
+            <p className={HELP_CLASS}>Appears once the contract and the serial number are given.</p>
           )}
-          {errors.form && showErrors && <p className={FIELD_ERROR}>{errors.form}</p>}
-          <button type="submit" className={PRIMARY} disabled={submit.isPending || (showErrors && !leafHex)}>
+          {errors.form && showErrors && <p className={FIELD_ERROR_CLASS}>{errors.form}</p>}
+          <Button type="submit" variant="primary" disabled={submit.isPending || (showErrors && !leafHex)}>
             {submit.isPending ? 'Submitting…' : 'Submit for anchoring'}
-          </button>
+          </Button>
           {showErrors && leafHex && !apiKey && (
-            <p className={FIELD_ERROR}>
+            <p className={FIELD_ERROR_CLASS}>
               No API key is kept for this service.{' '}
-              <Link className="underline" to="/keys">
+              <Link className="underline" to={PATHS.keys}>
                 Get a trial key
               </Link>
               , then submit again.
@@ -296,7 +268,7 @@ export function AnchorPage() {
           {submit.error instanceof ApiError &&
             (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
               <p className="text-sm">
-                <Link className="underline" to="/keys">
+                <Link className="underline" to={PATHS.keys}>
                   Get a new trial key or paste another key
                 </Link>
                 .
@@ -309,172 +281,6 @@ export function AnchorPage() {
       )}
 
       <SavedSubmissions baseUrl={baseUrl} />
-    </section>
-  );
-}
-
-function SubmitResult({
-  result,
-  localLeafHex,
-  submission,
-}: {
-  result: EventResult;
-  localLeafHex: string | null;
-  submission: SavedSubmission | null;
-}) {
-  const mismatch = localLeafHex !== null && localLeafHex !== result.leaf_hash;
-  return (
-    <div
-      role="status"
-      className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
-    >
-      <p className="font-semibold" data-testid="submit-status">
-        {result.status === 'created'
-          ? 'Recorded: a new leaf was created.'
-          : 'Already recorded: this leaf existed before.'}
-      </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt>Leaf</dt>
-        <dd className="break-all font-mono" data-testid="submit-leaf">
-          {result.leaf_hash}
-        </dd>
-        <dt>Root now</dt>
-        <dd className="break-all font-mono">{result.root_hash}</dd>
-      </dl>
-      {mismatch && (
-        <p className="font-semibold text-red-800 dark:text-red-200">
-          Warning: the service recorded a different leaf than the one computed here ({localLeafHex}).
-        </p>
-      )}
-      <p className="text-sm">
-        The root is anchored on chain shortly; the leaf page shows when. Keep the receipt: with the file, it
-        is what proves this contract was anchored (Verify completes it with the proof once anchored).
-      </p>
-      <p className="flex flex-wrap items-center gap-4">
-        {submission && submission.leafHex === result.leaf_hash && (
-          <DownloadReceiptButton submission={submission} />
-        )}
-        <Link className="font-medium underline" to={`/leaf/${result.leaf_hash}`}>
-          Open the leaf page
-        </Link>
-        <Link className="underline" to={`/verify/${result.leaf_hash}`}>
-          Verify its proof
-        </Link>
-      </p>
-    </div>
-  );
-}
-
-function FileHasher({
-  inputId,
-  invalid,
-  errorId,
-  state,
-  onFile,
-  onCancel,
-}: {
-  inputId: string;
-  invalid: boolean;
-  errorId: string | undefined;
-  state: FileHashState;
-  onFile: (file: File) => void;
-  onCancel: () => void;
-}) {
-  const [dragging, setDragging] = useState(false);
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) onFile(file);
-  };
-  return (
-    <div className="space-y-3">
-      <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        data-testid="file-drop"
-        className={`rounded border-2 border-dashed p-4 ${dragging ? 'border-amber-600 bg-amber-50 dark:bg-amber-950' : 'border-slate-400 dark:border-slate-600'}`}
-      >
-        <label htmlFor={inputId} className="block font-medium">
-          Contract file
-        </label>
-        <p className={HELP}>
-          Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.
-        </p>
-        <input
-          id={inputId}
-          type="file"
-          className="mt-2 block w-full max-w-full text-sm"
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={errorId}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) onFile(file);
-            e.target.value = ''; // choosing the same file again hashes it again
-          }}
-        />
-      </div>
-      <HashStatus state={state} onCancel={onCancel} />
-    </div>
-  );
-}
-
-function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () => void }) {
-  if (state.status === 'idle') return null;
-  if (state.status === 'hashing') {
-    const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
-    return (
-      <div className="space-y-1" aria-live="polite">
-        <p className="text-sm">Hashing {state.fileName}…</p>
-        <div
-          role="progressbar"
-          aria-label={`Hashing ${state.fileName}`}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-3 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
-        >
-          <div className="h-full bg-amber-600" style={{ width: `${percent}%` }} />
-        </div>
-        <p className="flex flex-wrap items-center gap-3 text-sm">
-          <span>
-            {formatBytes(state.bytesDone)} of {formatBytes(state.totalBytes)} ({percent}%)
-          </span>
-          <span data-testid="hash-speed">
-            {state.mbPerS === null ? '' : `${state.mbPerS.toFixed(0)} MB/s`}
-          </span>
-          <button type="button" className={BUTTON} onClick={onCancel}>
-            Cancel
-          </button>
-        </p>
-      </div>
-    );
-  }
-  if (state.status === 'done') {
-    return (
-      <div className="space-y-1">
-        <p className="text-sm">
-          SHA-256 of {state.fileName} ({formatBytes(state.totalBytes)}
-          {state.mbPerS !== null ? `, ${state.mbPerS.toFixed(0)} MB/s` : ''}):
-        </p>
-        <code
-          data-testid="contract-sha256"
-          className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800"
-        >
-          {state.sha256Hex}
-        </code>
-      </div>
-    );
-  }
-  if (state.status === 'cancelled')
-    return <p className="text-sm">Hashing of {state.fileName} was cancelled.</p>;
-  return (
-    <p role="alert" className={FIELD_ERROR}>
-      {state.fileName} could not be hashed: {state.message}
-    </p>
+    </Page>
   );
 }

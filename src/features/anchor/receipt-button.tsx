@@ -5,7 +5,6 @@
  * completes it later).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { protocolInfoQueryOptions } from '../../api/protocol';
 import { proofBundleQueryOptions } from '../../api/verify';
 import { ErrorNotice } from '../../components/error-notice';
@@ -13,9 +12,8 @@ import { isRecord, makeReceipt, type Receipt } from '../../core';
 import { downloadJson } from '../leaf/download-json';
 import { absoluteServiceUrl, receiptFileName } from '../verify/claim';
 import type { SavedSubmission } from './submissions-store';
-
-const BUTTON =
-  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+import { Button } from '../../components/ui/button';
+import { useBusyAction } from '../../components/ui/use-busy-action';
 
 /** Whether a bundle names its anchor transaction (a pending bundle does not). */
 function isAnchoredBundle(bundle: unknown): boolean {
@@ -50,35 +48,32 @@ export function receiptOfSubmission(
 export function DownloadReceiptButton({ submission }: { submission: SavedSubmission }) {
   const queryClient = useQueryClient();
   const info = useQuery(protocolInfoQueryOptions(submission.baseUrl));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useBusyAction();
   return (
     <span className="inline-flex flex-col gap-2">
-      <button
-        type="button"
-        className={BUTTON}
+      <Button
         disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setError(null);
-          queryClient
-            .fetchQuery({ ...proofBundleQueryOptions(submission.baseUrl, submission.leafHex), staleTime: 0 })
+        onClick={() =>
+          run(async () => {
             // A proof that cannot be fetched right now still leaves a receipt to keep (Verify completes it).
-            .catch(() => null)
-            .then((bundle) => {
-              const receipt = receiptOfSubmission(submission, {
-                origin: window.location.origin,
-                network: info.data?.network ?? null,
-                bundle,
-                now: new Date(),
-              });
-              downloadJson(receiptFileName(receipt), receipt);
-            }, setError)
-            .finally(() => setBusy(false));
-        }}
+            const bundle = await queryClient
+              .fetchQuery({
+                ...proofBundleQueryOptions(submission.baseUrl, submission.leafHex),
+                staleTime: 0,
+              })
+              .catch(() => null);
+            const receipt = receiptOfSubmission(submission, {
+              origin: window.location.origin,
+              network: info.data?.network ?? null,
+              bundle,
+              now: new Date(),
+            });
+            downloadJson(receiptFileName(receipt), receipt);
+          })
+        }
       >
         {busy ? 'Preparing…' : 'Download receipt'}
-      </button>
+      </Button>
       {error !== null && <ErrorNotice error={error} title="The receipt could not be made" />}
     </span>
   );

@@ -9,15 +9,14 @@ import {
   useSavedSubmissions,
   type SavedSubmission,
 } from './submissions-store';
+import { leafPath, verifyLeafPath } from '../../app/paths';
+import { Section } from '../../components/ui/section';
 
 /** This browser's submissions to the current service, each watched until its bundle names an anchor. */
 export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
   const saved = useSavedSubmissions().filter((s) => s.baseUrl === baseUrl);
   return (
-    <section aria-labelledby="saved-title" className="space-y-3">
-      <h2 id="saved-title" className="text-xl font-semibold">
-        Your submissions
-      </h2>
+    <Section title="Your submissions" className="space-y-3">
       {saved.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           None yet from this browser for this service. Submissions are kept here so you can come back to them.
@@ -29,7 +28,7 @@ export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -103,10 +102,10 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
         )}
       </p>
       <p className="flex flex-wrap gap-4">
-        <Link className="underline" to={`/leaf/${entry.leafHex}`}>
+        <Link className="underline" to={leafPath(entry.leafHex)}>
           Leaf page
         </Link>
-        <Link className="underline" to={`/verify/${entry.leafHex}`}>
+        <Link className="underline" to={verifyLeafPath(entry.leafHex)}>
           Verify
         </Link>
         <button

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { eventsInfiniteQueryOptions } from '../../api/events';
 import { useBaseUrl } from '../../api/settings';
-import { EVENT_TYPES, isEventType } from '../../core';
+import { EVENT_TYPES, eventTypeName, isEventType } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { formatUtc, parseServiceTime } from '../../components/time-format';
@@ -11,7 +11,7 @@ import { DataTable } from '../../components/data-table';
 import { HashLink } from '../../components/hash-link';
 import { MorePagesButton } from '../../components/more-pages-button';
 import { eventsPageSize } from './page-size';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
 
 const REFRESH_MS = 5_000;
 
@@ -29,11 +29,7 @@ export function EventsPage() {
   const id = useId();
 
   return (
-    <section aria-labelledby="events-title" className="space-y-4">
-      <PageTitle page="Recent events" />
-      <h1 id="events-title" className="text-2xl font-semibold">
-        Recent events
-      </h1>
+    <Page title="Recent events">
       <p className="max-w-3xl">
         The latest leaves recorded by the service, newest first. Event types are what the submitter claimed;
         the preimage is not public. This list refreshes every few seconds.
@@ -56,7 +52,7 @@ export function EventsPage() {
           <option value="">All types</option>
           {EVENT_TYPES.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {eventTypeName(t)}
             </option>
           ))}
         </select>
@@ -69,7 +65,7 @@ export function EventsPage() {
       {events.isPending && <Loading what="events" />}
       {events.isError && <ErrorNotice error={events.error} title="The events could not be loaded" />}
       {events.isSuccess && rows.length === 0 && (
-        <EmptyState>{eventType ? `No ${eventType} events yet.` : 'No events yet.'}</EmptyState>
+        <EmptyState>{eventType ? `No ${eventTypeName(eventType)} events yet.` : 'No events yet.'}</EmptyState>
       )}
       {rows.length > 0 && (
         <DataTable
@@ -84,7 +80,7 @@ export function EventsPage() {
               data-leaf={event.leaf_hash}
             >
               <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(parseServiceTime(event.created_at))}</td>
-              <td className="py-1 pr-3">{event.event_type}</td>
+              <td className="py-1 pr-3">{eventTypeName(event.event_type)}</td>
               <td className="py-1 pr-3">{event.description ?? ''}</td>
               <td className="py-1">
                 <HashLink to="leaf" hash={event.leaf_hash} />
@@ -94,6 +90,6 @@ export function EventsPage() {
         </DataTable>
       )}
       <MorePagesButton list={events} label="Older events" />
-    </section>
+    </Page>
   );
 }

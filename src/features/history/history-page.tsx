@@ -12,7 +12,7 @@ import { TxLink } from '../../components/tx-link';
 import { verdictText, type ConsistencyVerdict } from './consistency-chain';
 import { anchorTime } from './root-leaves';
 import { useConsistencyVerdicts } from './use-consistency';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
 
 const PAGE_SIZE = 20;
 
@@ -41,11 +41,7 @@ export function HistoryPage() {
   );
 
   return (
-    <section aria-labelledby="history-title" className="space-y-4">
-      <PageTitle page="Anchor history" />
-      <h1 id="history-title" className="text-2xl font-semibold">
-        Anchor history
-      </h1>
+    <Page title="Anchor history">
       <p className="max-w-3xl">
         Every Merkle root this service anchored on chain, newest first.{' '}
         {supported
@@ -98,6 +94,6 @@ export function HistoryPage() {
         </DataTable>
       )}
       <MorePagesButton list={history} label="Older anchors" />
-    </section>
+    </Page>
   );
 }

@@ -11,7 +11,8 @@ import { HashLink } from '../../components/hash-link';
 import { MorePagesButton } from '../../components/more-pages-button';
 import { TxLink } from '../../components/tx-link';
 import { anchorTime, coveredRange, withPositions } from './root-leaves';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
+import { PATHS } from '../../app/paths';
 
 const PAGE_SIZE = 50;
 
@@ -35,11 +36,7 @@ export function RootPage() {
   const rows = withPositions(leaves.data?.pages.flatMap((p) => p.events) ?? [], anchor?.leaf_count ?? 0);
 
   return (
-    <section aria-labelledby="root-title" className="space-y-4">
-      <PageTitle page="Anchored root" />
-      <h1 id="root-title" className="text-2xl font-semibold">
-        Anchored root
-      </h1>
+    <Page title="Anchored root">
       <p className="font-mono break-all">{rootHex}</p>
       {history.isPending && <Loading what="the anchor" />}
       {history.isError && (
@@ -48,7 +45,7 @@ export function RootPage() {
       {history.isSuccess && !anchor && (
         <EmptyState>
           This root is not among the anchored roots of this service.{' '}
-          <Link className="underline" to="/history">
+          <Link className="underline" to={PATHS.history}>
             See all anchored roots
           </Link>
           .
@@ -107,6 +104,6 @@ export function RootPage() {
           <MorePagesButton list={leaves} label="Earlier leaves" />
         </>
       )}
-    </section>
+    </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { SearchBox } from './search-box';
-import { PageTitle } from '../../components/page-title';
+import { SearchForm } from './search-form';
+import { Page } from '../../components/ui/page';
+import { PATHS } from '../../app/paths';
 
 const TASKS: { to: string; title: string; who: string; text: string }[] = [
   {
@@ -32,16 +33,17 @@ const TASKS: { to: string; title: string; who: string; text: string }[] = [
 /** Sends each kind of user to their task, with one search box for everything. */
 export function HomePage() {
   return (
-    <section aria-labelledby="home-title" className="space-y-6">
-      <PageTitle page="Home" />
-      <h1 id="home-title" className="text-3xl font-bold">
-        Anchor evidence that a document existed
-      </h1>
+    <Page
+      title="Home"
+      heading="Anchor evidence that a document existed"
+      className="space-y-6"
+      headingClassName="text-3xl font-bold"
+    >
       <p className="max-w-2xl">
         A contract's SHA-256 becomes a leaf of a Merkle tree whose root is written into a Zcash shielded
         transaction's memo. Anyone can later prove the leaf is in an anchored root, in their own browser.
       </p>
-      <SearchBox />
+      <SearchForm look="full" />
       <h2 className="text-xl font-semibold">What do you want to do?</h2>
       <ul className="grid gap-3 sm:grid-cols-2">
         {TASKS.map((task) => (
@@ -61,27 +63,27 @@ export function HomePage() {
       </ul>
       <p className="text-sm">
         Also:{' '}
-        <Link className="underline" to="/leaf">
+        <Link className="underline" to={PATHS.leaf}>
           check whether a leaf is anchored
         </Link>
         ,{' '}
-        <Link className="underline" to="/events">
+        <Link className="underline" to={PATHS.events}>
           recent events
         </Link>
         ,{' '}
-        <Link className="underline" to="/stats">
+        <Link className="underline" to={PATHS.stats}>
           statistics
         </Link>
         ,{' '}
-        <Link className="underline" to="/wallet">
+        <Link className="underline" to={PATHS.wallet}>
           a wallet's timeline
         </Link>
         ,{' '}
-        <Link className="underline" to="/memo">
+        <Link className="underline" to={PATHS.memo}>
           decode a memo
         </Link>
         .
       </p>
-    </section>
+    </Page>
   );
 }

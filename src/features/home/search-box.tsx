@@ -1,46 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { searchQueryOptions, useSearchProbes } from './use-search';
-
-/** One box for a leaf hash, a txid or a wallet; submitting goes to /search?q=…, which runs the search. */
-export function SearchBox({ initialQuery = '' }: { initialQuery?: string }) {
-  const [query, setQuery] = useState(initialQuery);
-  const navigate = useNavigate();
-  const id = useId();
-  return (
-    <form
-      role="search"
-      aria-label="Search the service"
-      className="flex flex-wrap gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void navigate(`/search?q=${encodeURIComponent(query)}`);
-      }}
-    >
-      <label htmlFor={id} className="w-full font-medium">
-        Search by leaf hash, transaction id or wallet pseudonym
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={query}
-        spellCheck={false}
-        autoComplete="off"
-        onChange={(event) => setQuery(event.target.value)}
-        className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
-      />
-      <button
-        type="submit"
-        className="rounded bg-amber-700 px-4 py-2 font-medium text-white disabled:opacity-50"
-      >
-        Search
-      </button>
-    </form>
-  );
-}
 
 /** The outcome of the search in the address: straight to the page when one thing matches, else a chooser or a message. */
 export function SearchResults({ query }: { query: string }) {

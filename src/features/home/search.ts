@@ -4,6 +4,7 @@
  * pseudonym is tried as a wallet. The network look-ups are injected so the order and outcomes are
  * tested without a service.
  */
+import { leafPath, rootPath, walletPath } from '../../app/paths';
 
 export type SearchMatchKind = 'leaf' | 'txid' | 'root' | 'wallet';
 
@@ -72,9 +73,9 @@ export async function resolveSearch(raw: string, probes: SearchProbes): Promise<
     probes.wallet(text),
   ]);
   const matches: SearchMatch[] = [];
-  if (leaf) matches.push({ kind: 'leaf', to: `/leaf/${text}`, label: 'A leaf (an attested event)' });
-  if (txRoot) matches.push({ kind: 'txid', to: `/root/${txRoot}`, label: 'An anchor transaction' });
-  if (root) matches.push({ kind: 'root', to: `/root/${text}`, label: 'An anchored Merkle root' });
+  if (leaf) matches.push({ kind: 'leaf', to: leafPath(text), label: 'A leaf (an attested event)' });
+  if (txRoot) matches.push({ kind: 'txid', to: rootPath(txRoot), label: 'An anchor transaction' });
+  if (root) matches.push({ kind: 'root', to: rootPath(text), label: 'An anchored Merkle root' });
   if (wallet === 'found') matches.push(walletMatch(text));
   if (matches.length === 0) {
     return {
@@ -86,5 +87,5 @@ export async function resolveSearch(raw: string, probes: SearchProbes): Promise<
 }
 
 function walletMatch(wallet: string): SearchMatch {
-  return { kind: 'wallet', to: `/wallet/${encodeURIComponent(wallet)}`, label: 'A wallet’s timeline' };
+  return { kind: 'wallet', to: walletPath(wallet), label: 'A wallet’s timeline' };
 }

@@ -11,16 +11,13 @@ import {
   type TrialKey,
 } from '../../api/keys';
 import { setApiKey, useApiKey, useBaseUrl } from '../../api/settings';
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton } from '../../components/ui/copy-button';
 import { ErrorNotice } from '../../components/error-notice';
 import { maskKey, summariseKeyInfo } from './key-display';
-import { PageTitle } from '../../components/page-title';
-
-const BUTTON =
-  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-const PRIMARY =
-  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
-const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
+import { Page } from '../../components/ui/page';
+import { Button } from '../../components/ui/button';
+import { PANEL_CLASS } from '../../components/ui/styles';
+import { PATHS } from '../../app/paths';
 
 /** Get a trial key in one click, see what the kept key is and what is left of it, or use another key. */
 export function KeysPage() {
@@ -31,25 +28,20 @@ export function KeysPage() {
   const queryClient = useQueryClient();
 
   return (
-    <section aria-labelledby="keys-title" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
-      <PageTitle page="API key" />
-      <h1 id="keys-title" className="text-2xl font-semibold">
-        API key
-      </h1>
+    <Page title="API key" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <p>
         Submitting events needs a key. It is kept in this browser, separately for each service URL (
         {baseUrl || 'this site'} now), and sent only to that service.
       </p>
 
-      <div className={PANEL}>
+      <div className={PANEL_CLASS}>
         <h2 className="text-lg font-semibold">Get a trial key</h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           No sign-up. A trial key has an event quota and an expiry
           {apiKey ? '; getting one replaces the key kept now' : ''}.
         </p>
-        <button
-          type="button"
-          className={PRIMARY}
+        <Button
+          variant="primary"
           disabled={trial.isPending}
           onClick={() =>
             trial.mutate(undefined, {
@@ -62,12 +54,12 @@ export function KeysPage() {
           }
         >
           {trial.isPending ? 'Asking the service…' : 'Get a trial key'}
-        </button>
+        </Button>
         {trial.isError && <ErrorNotice error={trial.error} title="No trial key was issued" />}
         {issued && <IssuedKey trialKey={issued} />}
       </div>
 
-      <div className={PANEL} aria-live="polite">
+      <div className={PANEL_CLASS} aria-live="polite">
         <h2 className="text-lg font-semibold">The key kept for this service</h2>
         {apiKey ? (
           <KeptKey baseUrl={baseUrl} apiKey={apiKey} onForget={() => setIssued(null)} />
@@ -77,7 +69,7 @@ export function KeysPage() {
       </div>
 
       <PasteKey baseUrl={baseUrl} onKept={() => setIssued(null)} />
-    </section>
+    </Page>
   );
 }
 
@@ -102,7 +94,7 @@ function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
       <p className="text-sm">
         Quota: {trialKey.quota} events. Expires on {trialKeyExpiry(trialKey).toLocaleString()}. Kept in this
         browser;{' '}
-        <Link className="underline" to="/anchor">
+        <Link className="underline" to={PATHS.anchor}>
           anchor a contract
         </Link>{' '}
         now.
@@ -136,16 +128,14 @@ function KeptKey({ baseUrl, apiKey, onForget }: { baseUrl: string; apiKey: strin
           This key can no longer submit events. Get a new trial key.
         </p>
       )}
-      <button
-        type="button"
-        className={BUTTON}
+      <Button
         onClick={() => {
           setApiKey(null, baseUrl);
           onForget();
         }}
       >
         Forget this key
-      </button>
+      </Button>
     </div>
   );
 }
@@ -184,7 +174,7 @@ function PasteKey({ baseUrl, onKept }: { baseUrl: string; onKept: () => void }) 
   const noKeyEndpoint = check.error instanceof ApiError && check.error.status === 404;
   return (
     <form
-      className={PANEL}
+      className={PANEL_CLASS}
       onSubmit={(event) => {
         event.preventDefault();
         const key = draft.trim();
@@ -209,14 +199,10 @@ function PasteKey({ baseUrl, onKept }: { baseUrl: string; onKept: () => void }) 
         className="w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
       />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={PRIMARY} disabled={draft.trim() === '' || check.isPending}>
+        <Button type="submit" variant="primary" disabled={draft.trim() === '' || check.isPending}>
           {check.isPending ? 'Checking…' : 'Check and keep'}
-        </button>
-        {noKeyEndpoint && (
-          <button type="button" className={BUTTON} onClick={() => keep(draft.trim())}>
-            Keep it without checking
-          </button>
-        )}
+        </Button>
+        {noKeyEndpoint && <Button onClick={() => keep(draft.trim())}>Keep it without checking</Button>}
       </div>
       {check.isError && !noKeyEndpoint && <KeyInfoError error={check.error} />}
       {noKeyEndpoint && (

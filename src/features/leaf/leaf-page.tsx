@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { anchorStatusQueryOptions } from '../../api/anchor';
 import { ApiError } from '../../api/client';
@@ -21,24 +21,18 @@ import { downloadJson } from './download-json';
 import { DownloadReceiptButton } from '../anchor/receipt-button';
 import { useSavedSubmissions } from '../anchor/submissions-store';
 import { awaitingExplanation } from './leaf-status';
-import { PageTitle } from '../../components/page-title';
-
-const BUTTON =
-  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-const PRIMARY =
-  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
+import { Page } from '../../components/ui/page';
+import { Button } from '../../components/ui/button';
+import { PATHS, leafPath, verifyLeafPath } from '../../app/paths';
+import { useBusyAction } from '../../components/ui/use-busy-action';
 
 /** `/leaf` and the shareable `/leaf/:leaf`: is this leaf anchored, and where? */
 export function LeafPage() {
   const { leaf } = useParams();
   const parsed = leaf === undefined ? null : normaliseHex64(leaf, 'The leaf hash');
-  if (parsed?.ok && parsed.lowercased) return <Navigate to={`/leaf/${parsed.hex}`} replace />;
+  if (parsed?.ok && parsed.lowercased) return <Navigate to={leafPath(parsed.hex)} replace />;
   return (
-    <section aria-labelledby="leaf-title" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
-      <PageTitle page="Leaf" />
-      <h1 id="leaf-title" className="text-2xl font-semibold">
-        Leaf
-      </h1>
+    <Page title="Leaf" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <LeafForm initial={leaf ?? ''} />
       {parsed && !parsed.ok && (
         <p role="alert" className="text-red-700 dark:text-red-300">
@@ -51,7 +45,7 @@ export function LeafPage() {
           Paste a leaf hash to see whether, when and where it was anchored.
         </p>
       )}
-    </section>
+    </Page>
   );
 }
 
@@ -59,7 +53,7 @@ function LeafForm({ initial }: { initial: string }) {
   const id = useId();
   const navigate = useNavigate();
   const { draft, setDraft, problem, submit } = useLeafHashDraft(initial, (hex) => {
-    void navigate(`/leaf/${hex}`);
+    void navigate(leafPath(hex));
   });
   return (
     <form
@@ -83,9 +77,9 @@ function LeafForm({ initial }: { initial: string }) {
           aria-describedby={problem ? `${id}-problem` : undefined}
           className="min-w-0 flex-1 rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
         />
-        <button type="submit" className={PRIMARY}>
+        <Button type="submit" variant="primary">
           Look up
-        </button>
+        </Button>
       </div>
       {problem && (
         <p id={`${id}-problem`} className="text-sm text-slate-700 dark:text-slate-300">
@@ -108,7 +102,7 @@ function LeafStatus({ leafHex }: { leafHex: string }) {
           <p className="text-sm">
             Check that the hash is complete, and that it was submitted to this service (
             {baseUrl || 'this site'}); the service URL is set in{' '}
-            <Link className="underline" to="/settings">
+            <Link className="underline" to={PATHS.settings}>
               Settings
             </Link>
             .
@@ -230,29 +224,27 @@ function ProofActions({ leafHex }: { leafHex: string }) {
   // A receipt needs the event's fields, which only this browser's own submission of the leaf has.
   const submission = useSavedSubmissions().find((s) => s.baseUrl === baseUrl && s.leafHex === leafHex);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={BUTTON}
+        <Button
           disabled={busy}
-          onClick={() => {
-            setBusy(true);
-            setError(null);
-            // Always the latest bundle: it changes once the leaf is anchored.
-            queryClient
-              .fetchQuery({ ...proofBundleQueryOptions(baseUrl, leafHex), staleTime: 0 })
-              .then((bundle) => downloadJson(`zap1-proof-${leafHex.slice(0, 16)}.json`, bundle), setError)
-              .finally(() => setBusy(false));
-          }}
+          onClick={() =>
+            run(async () => {
+              // Always the latest bundle: it changes once the leaf is anchored.
+              const bundle = await queryClient.fetchQuery({
+                ...proofBundleQueryOptions(baseUrl, leafHex),
+                staleTime: 0,
+              });
+              downloadJson(`zap1-proof-${leafHex.slice(0, 16)}.json`, bundle);
+            })
+          }
         >
           {busy ? 'Fetching…' : 'Download proof'}
-        </button>
+        </Button>
         {submission && <DownloadReceiptButton submission={submission} />}
-        <Link className="self-center underline" to={`/verify/${leafHex}`}>
+        <Link className="self-center underline" to={verifyLeafPath(leafHex)}>
           Verify the proof in this browser
         </Link>
       </div>

@@ -15,7 +15,8 @@ import {
   type ParsedMemoInput,
 } from './memo-input';
 import { HexView, MemoResult } from './memo-result';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
+import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 
 const MODES: { mode: MemoInputMode; label: string }[] = [
   { mode: 'hex', label: 'Hex' },
@@ -29,7 +30,6 @@ export function MemoPage() {
   const [mode, setMode] = useState<MemoInputMode>('hex');
   const [input, setInput] = useState(params.get('hex') ?? '');
   const [file, setFile] = useState<{ name: string; result: ParsedMemoInput } | null>(null);
-  const [dragging, setDragging] = useState(false);
   const baseUrl = useBaseUrl();
   const service = useMutation(memoDecodeMutationOptions(baseUrl));
   const id = useId();
@@ -55,13 +55,10 @@ export function MemoPage() {
       setFile({ name: chosen.name, result: { ok: false, error: 'The file could not be read.' } });
     }
   };
+  const { dragging, dropProps } = useFileDrop(([dropped]) => void readFile(dropped));
 
   return (
-    <section aria-labelledby="memo-title" className="max-w-4xl space-y-5">
-      <PageTitle page="Memo decoder" />
-      <h1 id="memo-title" className="text-2xl font-semibold">
-        Memo decoder
-      </h1>
+    <Page title="Memo decoder" className="max-w-4xl space-y-5">
       <p>
         Paste a Zcash memo as hex or text, or drop a file of its raw bytes. It is decoded here in your
         browser; the service is asked only if you want.
@@ -109,17 +106,8 @@ export function MemoPage() {
           </>
         ) : (
           <div
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(e) => {
-              e.preventDefault();
-              setDragging(false);
-              void readFile(e.dataTransfer.files[0]);
-            }}
-            className={`rounded border-2 border-dashed p-4 ${dragging ? 'border-amber-700 bg-amber-50 dark:bg-amber-950' : 'border-slate-400 dark:border-slate-600'}`}
+            {...dropProps}
+            className={`rounded border-2 border-dashed p-4 ${dragging ? DRAGGING_CLASS : 'border-slate-400 dark:border-slate-600'}`}
           >
             <label htmlFor={`${id}-file`} className="block">
               Drop a file here, or choose one
@@ -191,6 +179,6 @@ export function MemoPage() {
           </div>
         </section>
       )}
-    </section>
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { networkName, protocolInfoQueryOptions } from '../../api/protocol';
 import { baseUrlProblem, normaliseBaseUrl, setBaseUrl, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
 
 /** Where the service lives. The app works against this service or any ZAP1 deployment. */
 export function SettingsPage() {
@@ -16,11 +16,7 @@ export function SettingsPage() {
   const info = useQuery(protocolInfoQueryOptions(baseUrl));
 
   return (
-    <section aria-labelledby="settings-title" className="max-w-2xl space-y-6">
-      <PageTitle page="Settings" />
-      <h1 id="settings-title" className="text-2xl font-semibold">
-        Settings
-      </h1>
+    <Page title="Settings" className="max-w-2xl space-y-6">
       <form
         className="space-y-3"
         onSubmit={(event) => {
@@ -107,6 +103,6 @@ export function SettingsPage() {
           </dl>
         )}
       </div>
-    </section>
+    </Page>
   );
 }

@@ -8,7 +8,9 @@ import { EmptyState, Loading } from '../../components/page-states';
 import { BarChart, StepChart } from './charts';
 import { anchoredOverTime, overTimeAxisLabel, overTimeAxisTitle, typeCountRows } from './stats-data';
 import { formatUtc } from '../../components/time-format';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
+import { Section } from '../../components/ui/section';
+import { DataTable } from '../../components/data-table';
 
 const REFRESH_MS = 10_000;
 
@@ -35,11 +37,7 @@ export function StatsPage() {
   const axis = series?.axis ?? 'height';
 
   return (
-    <section aria-labelledby="stats-title" className="space-y-6">
-      <PageTitle page="Statistics" />
-      <h1 id="stats-title" className="text-2xl font-semibold">
-        Statistics
-      </h1>
+    <Page title="Statistics" className="space-y-6">
       {stats.isPending && <Loading what="statistics" />}
       {stats.isError && <ErrorNotice error={stats.error} title="The statistics could not be loaded" />}
       {stats.data && (
@@ -65,10 +63,7 @@ export function StatsPage() {
       )}
 
       {stats.data && (
-        <section aria-labelledby="types-title" className="space-y-2">
-          <h2 id="types-title" className="text-xl font-semibold">
-            Events per type
-          </h2>
+        <Section title="Events per type">
           {!stats.data.type_counts ? (
             <EmptyState>This service does not report counts per event type.</EmptyState>
           ) : counts.every((c) => c.value === 0) ? (
@@ -78,35 +73,21 @@ export function StatsPage() {
               <BarChart title="Events per type" data={counts.filter((c) => c.value > 0)} />
               <details>
                 <summary className="cursor-pointer">Counts as a table</summary>
-                <table className="mt-2 text-left text-sm" data-testid="type-counts">
-                  <caption className="sr-only">Events per type</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="pr-6">
-                        Event type
-                      </th>
-                      <th scope="col">Events</th>
+                <DataTable testId="type-counts" caption="Events per type" columns={['Event type', 'Events']}>
+                  {counts.map((c) => (
+                    <tr key={c.label} data-type={c.label}>
+                      <td className="pr-6">{c.label}</td>
+                      <td>{c.value}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {counts.map((c) => (
-                      <tr key={c.label} data-type={c.label}>
-                        <td className="pr-6">{c.label}</td>
-                        <td>{c.value}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </DataTable>
               </details>
             </>
           )}
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="time-title" className="space-y-2">
-        <h2 id="time-title" className="text-xl font-semibold">
-          Leaves anchored over time
-        </h2>
+      <Section title="Leaves anchored over time">
         {history.isPending && <Loading what="anchor history" />}
         {history.isError && (
           <ErrorNotice error={history.error} title="The anchor history could not be loaded" />
@@ -128,33 +109,23 @@ export function StatsPage() {
             />
             <details>
               <summary className="cursor-pointer">Anchors as a table</summary>
-              <table className="mt-2 text-left text-sm">
-                <caption className="sr-only">Leaves anchored by block height and time</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="pr-6">
-                      Block height
-                    </th>
-                    <th scope="col" className="pr-6">
-                      Time
-                    </th>
-                    <th scope="col">Leaves anchored</th>
+              <DataTable
+                testId="over-time-table"
+                caption="Leaves anchored by block height and time"
+                columns={['Block height', 'Time', 'Leaves anchored']}
+              >
+                {overTime.map((p) => (
+                  <tr key={`${p.x}-${p.height}-${p.leafCount}`}>
+                    <td className="pr-6">{p.height ?? 'unknown'}</td>
+                    <td className="pr-6">{p.time ? formatUtc(p.time) : 'unknown'}</td>
+                    <td>{p.leafCount}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {overTime.map((p) => (
-                    <tr key={`${p.x}-${p.height}-${p.leafCount}`}>
-                      <td className="pr-6">{p.height ?? 'unknown'}</td>
-                      <td className="pr-6">{p.time ? formatUtc(p.time) : 'unknown'}</td>
-                      <td>{p.leafCount}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </DataTable>
             </details>
           </>
         )}
-      </section>
-    </section>
+      </Section>
+    </Page>
   );
 }

@@ -15,7 +15,9 @@ import { Loading } from '../../components/page-states';
 import { formatDuration, shortHex } from '../../components/time-format';
 import { TxLink } from '../../components/tx-link';
 import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
+import { PATHS } from '../../app/paths';
+import { Section } from '../../components/ui/section';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
@@ -45,17 +47,10 @@ export function StatusPage() {
   const due = s ? anchorDue(s) : null;
 
   return (
-    <section aria-labelledby="status-title" className="max-w-4xl space-y-6">
-      <PageTitle page="Operator status" />
-      <h1 id="status-title" className="text-2xl font-semibold">
-        Operator status
-      </h1>
+    <Page title="Operator status" className="max-w-4xl space-y-6">
       <p className="text-sm text-slate-700 dark:text-slate-300">Refreshes every few seconds.</p>
 
-      <section aria-labelledby="anchoring-title" className="space-y-2">
-        <h2 id="anchoring-title" className="text-xl font-semibold">
-          Anchoring
-        </h2>
+      <Section title="Anchoring">
         {status.isPending && <Loading what="anchoring status" />}
         {status.isError && (
           <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />
@@ -128,12 +123,9 @@ export function StatusPage() {
           </dl>
         )}
         <AnchorNow inFlight={isAnchorInFlight(s)} />
-      </section>
+      </Section>
 
-      <section aria-labelledby="chain-title" className="space-y-2">
-        <h2 id="chain-title" className="text-xl font-semibold">
-          Chain and service health
-        </h2>
+      <Section title="Chain and service health">
         {health.isPending && <Loading what="health" />}
         {health.isError && <ErrorNotice error={health.error} title="The health check failed" />}
         {health.data && (
@@ -156,8 +148,8 @@ export function StatusPage() {
             {health.data.last_error && <Row label="Last error">{health.data.last_error}</Row>}
           </dl>
         )}
-      </section>
-    </section>
+      </Section>
+    </Page>
   );
 }
 
@@ -176,7 +168,7 @@ function AnchorNow({ inFlight }: { inFlight: boolean }) {
     return (
       <p className="text-sm">
         Operators: keep your operator key on the{' '}
-        <Link className="underline" to="/keys">
+        <Link className="underline" to={PATHS.keys}>
           key page
         </Link>{' '}
         to anchor on demand.

@@ -13,10 +13,9 @@ import { ChainCheck, RecomputeLeaf } from './proof-details';
 import { ProofPath } from './proof-path';
 import { QrImage, ShareLink } from './share-link';
 import { claimedScheme, presentVerdict } from './verdict';
-
-const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
-const BUTTON =
-  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+import { Button } from '../../components/ui/button';
+import { BUTTON_CLASS, PANEL_CLASS } from '../../components/ui/styles';
+import { Section } from '../../components/ui/section';
 
 const TONES = {
   good: 'border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50',
@@ -72,7 +71,7 @@ export function ClaimResult({
           {(judgement.verdict === 'pending' || judgement.verdict === 'unconfirmed') && (
             <button
               type="button"
-              className={`${BUTTON} mt-2 print:hidden`}
+              className={`${BUTTON_CLASS} mt-2 print:hidden`}
               onClick={onCheckAgain}
               disabled={checking}
             >
@@ -111,10 +110,11 @@ export function ClaimResult({
           )}
         </dl>
 
-        <section aria-labelledby="whose-word-title" className={PANEL}>
-          <h2 id="whose-word-title" className="font-semibold">
-            Whose word the anchor rests on
-          </h2>
+        <Section
+          title="Whose word the anchor rests on"
+          className={PANEL_CLASS}
+          headingClassName="font-semibold"
+        >
           <p className="text-sm" data-testid="whose-word">
             {outcome.service
               ? `The inclusion was computed here, in this browser. The anchor was compared with the anchor history of ${outcome.service}: that is its word, not the chain's.`
@@ -124,12 +124,9 @@ export function ClaimResult({
             <code className="font-mono">npm run verify -- receipt.json --rpc &lt;your node&gt;</code> against
             a node you trust.
           </p>
-        </section>
+        </Section>
 
-        <section aria-labelledby="checks-title" className={PANEL}>
-          <h2 id="checks-title" className="font-semibold">
-            What was checked
-          </h2>
+        <Section title="What was checked" className={PANEL_CLASS} headingClassName="font-semibold">
           <ul className="space-y-1 text-sm">
             {judgement.checks.map((check) => (
               <li
@@ -146,7 +143,7 @@ export function ClaimResult({
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
 
         <Downloads
           outcome={outcome}
@@ -156,9 +153,7 @@ export function ClaimResult({
         {link && <ShareLink link={link} />}
         {link && (
           <p className="print:hidden">
-            <button type="button" className={BUTTON} onClick={() => window.print()}>
-              Print certificate
-            </button>
+            <Button onClick={() => window.print()}>Print certificate</Button>
           </p>
         )}
         {outcome.bundle !== null && <BundleDetails bundle={outcome.bundle} service={outcome.service} />}
@@ -199,10 +194,11 @@ function Downloads({
   const newer = heldBundle !== null && outcome.bundle !== null && outcome.bundle !== heldBundle;
   if (!completed && outcome.completedBundle === null && outcome.bundle === null) return null;
   return (
-    <section aria-labelledby="downloads-title" className={`${PANEL} print:hidden`}>
-      <h2 id="downloads-title" className="font-semibold">
-        Keep the proof
-      </h2>
+    <Section
+      title="Keep the proof"
+      className={`${PANEL_CLASS} print:hidden`}
+      headingClassName="font-semibold"
+    >
       {completed && (
         <p className="text-sm" data-testid="receipt-completed">
           {receipt?.proof === null
@@ -212,34 +208,22 @@ function Downloads({
       )}
       <div className="flex flex-wrap gap-2">
         {completed && (
-          <button
-            type="button"
-            className={BUTTON}
-            onClick={() => downloadJson(receiptFileName(completed), completed)}
-          >
+          <Button onClick={() => downloadJson(receiptFileName(completed), completed)}>
             Download the completed receipt
-          </button>
+          </Button>
         )}
         {!completed && outcome.completedBundle !== null && (
-          <button
-            type="button"
-            className={BUTTON}
-            onClick={() => downloadJson('zap1-proof-anchored.json', outcome.completedBundle)}
-          >
+          <Button onClick={() => downloadJson('zap1-proof-anchored.json', outcome.completedBundle)}>
             Download the completed bundle
-          </button>
+          </Button>
         )}
         {!completed && outcome.completedBundle === null && outcome.bundle !== null && (
-          <button
-            type="button"
-            className={BUTTON}
-            onClick={() => downloadJson('zap1-proof.json', outcome.bundle)}
-          >
+          <Button onClick={() => downloadJson('zap1-proof.json', outcome.bundle)}>
             {newer ? 'Download the anchored bundle' : 'Download the proof bundle'}
-          </button>
+          </Button>
         )}
       </div>
-    </section>
+    </Section>
   );
 }
 
@@ -251,16 +235,13 @@ function BundleDetails({ bundle, service }: { bundle: unknown; service: string |
   return (
     <div className="space-y-5 print:hidden">
       <ProofPath verdict={inclusion} scheme={scheme} />
-      <section aria-labelledby="trusted-title" className={PANEL}>
-        <h2 id="trusted-title" className="font-semibold">
-          Still taken on trust
-        </h2>
+      <Section title="Still taken on trust" className={PANEL_CLASS} headingClassName="font-semibold">
         <ul className="list-disc space-y-1 pl-5 text-sm">
           {view.trusted.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </section>
+      </Section>
       {inclusion.anchor?.txid && service && <ChainCheck rootHex={inclusion.rootHex} service={service} />}
       {inclusion.leafHex && inclusion.witness !== 'verified' && (
         <RecomputeLeaf leafHex={inclusion.leafHex} eventType={inclusion.eventType} />

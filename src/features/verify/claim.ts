@@ -5,6 +5,7 @@
  */
 import { isHex64, isRecord, looksLikeReceipt, parseReceipt, type Receipt, type Verdict } from '../../core';
 import { parseBundleText } from './verdict';
+import { verifyLeafPath } from '../../app/paths';
 
 export type HeldClaim =
   { kind: 'receipt'; receipt: Receipt; label: string } | { kind: 'bundle'; bundle: unknown; label: string };
@@ -111,9 +112,7 @@ export function parseServiceParam(value: string | null): { url: string | null; p
  * service when it is not this app's own.
  */
 export function verifyLink(appOrigin: string, leafHex: string, serviceUrl: string): string {
-  const params = new URLSearchParams({ leaf: leafHex });
-  if (serviceUrl !== appOrigin) params.set('service', serviceUrl);
-  return `${appOrigin}/app/verify?${params.toString()}`;
+  return `${appOrigin}/app${verifyLeafPath(leafHex, serviceUrl === appOrigin ? undefined : serviceUrl)}`;
 }
 
 export interface VerdictLook {

@@ -2,21 +2,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { protocolInfoQueryOptions } from '../../api/protocol';
-import { CopyButton } from '../../components/copy-button';
+import { CopyButton } from '../../components/ui/copy-button';
 import { eventFieldsTemplate, recomputeLeaf, viewingKeyAdvice } from './verdict';
-
-const INPUT =
-  'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
-const BUTTON =
-  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
-const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
+import { Button } from '../../components/ui/button';
+import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 
 /** How to check the anchor on chain without the service: its viewing key, or the fact that it publishes none. */
 export function ChainCheck({ rootHex, service }: { rootHex: string | null; service: string }) {
   const info = useQuery(protocolInfoQueryOptions(service));
   const advice = viewingKeyAdvice({ status: info.status, key: info.data?.anchor_viewing_key }, rootHex);
   return (
-    <section aria-labelledby="chain-check-title" className={PANEL} data-testid="chain-check">
+    <section aria-labelledby="chain-check-title" className={PANEL_CLASS} data-testid="chain-check">
       <h2 id="chain-check-title" className="font-semibold">
         Check the chain yourself
       </h2>
@@ -41,7 +37,7 @@ export function RecomputeLeaf({ leafHex, eventType }: { leafHex: string; eventTy
   const [text, setText] = useState(() => eventFieldsTemplate(eventType));
   const [result, setResult] = useState<ReturnType<typeof recomputeLeaf> | null>(null);
   return (
-    <details className={PANEL}>
+    <details className={PANEL_CLASS}>
       <summary className="cursor-pointer font-semibold">
         Recompute the leaf from event fields you know (optional)
       </summary>
@@ -55,14 +51,12 @@ export function RecomputeLeaf({ leafHex, eventType }: { leafHex: string; eventTy
       </label>
       <textarea
         id={id}
-        className={`${INPUT} h-32`}
+        className={`${INPUT_CLASS} h-32`}
         value={text}
         onChange={(e) => setText(e.target.value)}
         spellCheck={false}
       />
-      <button type="button" className={BUTTON} onClick={() => setResult(recomputeLeaf(text, leafHex))}>
-        Recompute
-      </button>
+      <Button onClick={() => setResult(recomputeLeaf(text, leafHex))}>Recompute</Button>
       {result && !result.ok && <p className="text-sm text-red-700 dark:text-red-300">{result.message}</p>}
       {result?.ok && (
         <p

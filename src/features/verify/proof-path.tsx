@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { SCHEME_LEGACY, type BundleVerdict } from '../../core';
 import { TxLink } from '../../components/tx-link';
+import { Section } from '../../components/ui/section';
 
 const HASH = 'block break-all font-mono text-xs sm:text-sm';
 
@@ -46,10 +47,7 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
   const rawRootHex = legacy ? verdict.computedRootHex : (verdict.steps.at(-1)?.resultHex ?? verdict.leafHex);
   const rootMatches = verdict.computedRootHex === verdict.rootHex;
   return (
-    <section aria-labelledby="path-title" className="space-y-2">
-      <h2 id="path-title" className="text-lg font-semibold">
-        The path, step by step
-      </h2>
+    <Section title="The path, step by step" headingClassName="text-lg font-semibold">
       <ol className="space-y-0" data-testid="proof-path">
         <li>
           <Box title={`Leaf${verdict.eventType ? ` (claimed ${verdict.eventType})` : ''}`}>
@@ -116,6 +114,6 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
           )}
         </li>
       </ol>
-    </section>
+    </Section>
   );
 }

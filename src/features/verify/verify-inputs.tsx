@@ -1,13 +1,11 @@
 /** The two ways into a verification: a leaf (from the service), or what a person holds (files dropped or chosen, or pasted JSON). */
-import { useId, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { readClaimText, sortDroppedFiles, type HeldClaim } from './claim';
-
-const INPUT =
-  'w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900';
-const PRIMARY =
-  'rounded bg-amber-700 px-4 py-2 font-medium text-white hover:bg-amber-800 disabled:opacity-50';
-const PANEL = 'min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700';
+import { Button } from '../../components/ui/button';
+import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
+import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+import { Field } from '../../components/ui/field';
 
 export function LeafSource({
   initial,
@@ -22,33 +20,34 @@ export function LeafSource({
   const { draft, setDraft, problem, submit } = useLeafHashDraft(initial, onLeaf);
   return (
     <form
-      className={PANEL}
+      className={PANEL_CLASS}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
       }}
     >
       <h2 className="font-semibold">From the service, by leaf</h2>
-      <label htmlFor={id} className="block text-sm font-medium">
-        Leaf hash
-      </label>
-      <input
-        id={id}
-        className={INPUT}
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        spellCheck={false}
-        autoComplete="off"
-        placeholder="64 hex characters"
-      />
+      <Field id={id} label="Leaf hash">
+        {(control) => (
+          <input
+            {...control}
+            className={INPUT_CLASS}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="64 hex characters"
+          />
+        )}
+      </Field>
       {service && (
         <p className="text-sm" data-testid="linked-service">
           Asking the service named by the link: <span className="break-all font-mono">{service}</span>
         </p>
       )}
-      <button type="submit" className={PRIMARY}>
+      <Button type="submit" variant="primary">
         Fetch and verify
-      </button>
+      </Button>
       {problem && <p className="text-sm text-slate-700 dark:text-slate-300">{problem}</p>}
     </form>
   );
@@ -66,7 +65,6 @@ export function ClaimSource({
   const id = useId();
   const [text, setText] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
 
   const takeFiles = (files: readonly File[]) => {
     if (files.length === 0) return;
@@ -83,21 +81,12 @@ export function ClaimSource({
       setProblems(next);
     });
   };
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    takeFiles([...event.dataTransfer.files]);
-  };
+  const { dragging, dropProps } = useFileDrop(takeFiles);
 
   return (
     <div
-      className={`${PANEL} ${dragging ? 'border-amber-600 bg-amber-50 dark:bg-amber-950' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      className={`${PANEL_CLASS} ${dragging ? DRAGGING_CLASS : ''}`}
+      {...dropProps}
       data-testid="bundle-drop"
     >
       <h2 className="font-semibold">A receipt or bundle you have</h2>
@@ -123,14 +112,13 @@ export function ClaimSource({
       </label>
       <textarea
         id={`${id}-text`}
-        className={`${INPUT} h-28`}
+        className={`${INPUT_CLASS} h-28`}
         value={text}
         onChange={(e) => setText(e.target.value)}
         spellCheck={false}
       />
-      <button
-        type="button"
-        className={PRIMARY}
+      <Button
+        variant="primary"
         onClick={() => {
           const reading = readClaimText(text, 'the pasted JSON');
           if (!reading.ok) setProblems([reading.message]);
@@ -141,7 +129,7 @@ export function ClaimSource({
         }}
       >
         Verify pasted JSON
-      </button>
+      </Button>
       {problems.length > 0 && (
         <div role="alert" className="space-y-1 text-sm text-red-700 dark:text-red-300">
           {problems.map((problem) => (

@@ -9,21 +9,19 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
 import { useFileHash } from '../anchor/use-file-hash';
 import { absoluteServiceUrl, parseServiceParam, serviceToAsk, type HeldClaim } from './claim';
 import { ClaimResult } from './claim-result';
 import { ClaimSource, LeafSource } from './verify-inputs';
 import { useVerification } from './use-verification';
-
-const BUTTON =
-  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+import { Button } from '../../components/ui/button';
+import { PATHS, verifyLeafPath } from '../../app/paths';
 
 export function VerifyPage() {
   const { leaf: legacyLeaf } = useParams();
   // The old `/verify/<leaf>` links keep working: they become `/verify?leaf=<leaf>`.
-  if (legacyLeaf !== undefined)
-    return <Navigate to={`/verify?leaf=${encodeURIComponent(legacyLeaf)}`} replace />;
+  if (legacyLeaf !== undefined) return <Navigate to={verifyLeafPath(legacyLeaf)} replace />;
   return <VerifyClaimPage />;
 }
 
@@ -54,16 +52,16 @@ function VerifyClaimPage() {
   }, [showing]);
 
   return (
-    <section aria-labelledby="verify-title" className="max-w-4xl space-y-6 [overflow-wrap:anywhere]">
-      <PageTitle page="Verify a proof" />
-      <h1 id="verify-title" className="text-2xl font-semibold print:hidden">
-        Verify a proof
-      </h1>
+    <Page
+      title="Verify a proof"
+      className="max-w-4xl space-y-6 [overflow-wrap:anywhere]"
+      headingClassName="text-2xl font-semibold print:hidden"
+    >
       <p className="print:hidden">
         Give a receipt or a proof bundle (and, with a receipt, the document itself), or a leaf hash. The proof
         is computed here, in your browser; the anchor is checked against the service's anchor history, and the
         document is hashed here and never uploaded. Only want to know whether a leaf is anchored yet?{' '}
-        <Link className="underline" to="/leaf">
+        <Link className="underline" to={PATHS.leaf}>
           Check whether a leaf is anchored
         </Link>
         .
@@ -103,16 +101,14 @@ function VerifyClaimPage() {
             Verifying {claim.value.label}
             {file ? ` with the document ${file.name}` : ''} against {service}.
           </span>
-          <button
-            type="button"
-            className={BUTTON}
+          <Button
             onClick={() => {
               setClaim(null);
               hashing.reset();
             }}
           >
             {leafHex ? 'Back to the leaf in the link' : 'Clear'}
-          </button>
+          </Button>
         </p>
       )}
       <div ref={resultRef}>
@@ -123,7 +119,7 @@ function VerifyClaimPage() {
         {verification.data?.kind === 'unknown-leaf' && (
           <p role="alert" className="rounded border border-slate-400 p-4">
             {service} has no such leaf, so there is no proof to verify.{' '}
-            <Link className="underline" to="/settings">
+            <Link className="underline" to={PATHS.settings}>
               Check the service URL
             </Link>
             .
@@ -146,7 +142,7 @@ function VerifyClaimPage() {
           />
         )}
       </div>
-    </section>
+    </Page>
   );
 }
 
@@ -168,9 +164,7 @@ function DocumentState({
         <progress id="document-progress" max={100} value={percent}>
           {percent}%
         </progress>
-        <button type="button" className={BUTTON} onClick={onCancel}>
-          Cancel
-        </button>
+        <Button onClick={onCancel}>Cancel</Button>
       </div>
     );
   }

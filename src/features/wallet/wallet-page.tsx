@@ -9,7 +9,12 @@ import { formatUtc, parseServiceTime } from '../../components/time-format';
 import { HashLink } from '../../components/hash-link';
 import { TxLink } from '../../components/tx-link';
 import { anchorStateOf, anyAwaiting, timelineOrder } from './timeline';
-import { PageTitle } from '../../components/page-title';
+import { Page } from '../../components/ui/page';
+import { FIELD_SPECS, eventTypeName, serialLabel } from '../../core';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { INPUT_CLASS } from '../../components/ui/styles';
+import { PATHS, walletPath } from '../../app/paths';
 
 const POLL_MS = 3_000;
 
@@ -23,25 +28,26 @@ function WalletForm({ initial }: { initial: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         const wallet = value.trim();
-        if (wallet) void navigate(`/wallet/${encodeURIComponent(wallet)}`);
+        if (wallet) void navigate(walletPath(wallet));
       }}
     >
       <div className="min-w-0 flex-1">
-        <label htmlFor={id} className="block font-medium">
-          Wallet pseudonym
-        </label>
-        <input
-          id={id}
-          value={value}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => setValue(e.target.value)}
-          className="w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
-        />
+        <Field id={id} label={FIELD_SPECS.wallet_hash.label}>
+          {(control) => (
+            <input
+              {...control}
+              value={value}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(e) => setValue(e.target.value)}
+              className={INPUT_CLASS}
+            />
+          )}
+        </Field>
       </div>
-      <button type="submit" className="rounded bg-amber-700 px-4 py-2 font-medium text-white">
+      <Button type="submit" variant="primary">
         Show timeline
-      </button>
+      </Button>
     </form>
   );
 }
@@ -50,18 +56,14 @@ function WalletForm({ initial }: { initial: string }) {
 export function WalletPage() {
   const { wallet = '' } = useParams();
   return (
-    <section aria-labelledby="wallet-title" className="max-w-5xl space-y-4">
-      <PageTitle page={wallet ? 'Wallet timeline' : 'Wallet timelines'} />
-      <h1 id="wallet-title" className="text-2xl font-semibold">
-        {wallet ? 'Wallet timeline' : 'Wallet timelines'}
-      </h1>
+    <Page title={wallet ? 'Wallet timeline' : 'Wallet timelines'} className="max-w-5xl space-y-4">
       <WalletForm key={wallet} initial={wallet} />
       {wallet ? (
         <Timeline wallet={wallet} />
       ) : (
         <p>Enter a wallet pseudonym to see every event recorded for it, with its anchor state.</p>
       )}
-    </section>
+    </Page>
   );
 }
 
@@ -99,7 +101,7 @@ function Timeline({ wallet }: { wallet: string }) {
           {apiKey
             ? 'The key you keep for this service is not accepted for this.'
             : 'You keep no key for this service.'}{' '}
-          <Link className="underline" to="/keys">
+          <Link className="underline" to={PATHS.keys}>
             Manage your key
           </Link>
           . ({result.message})
@@ -128,11 +130,15 @@ function Timeline({ wallet }: { wallet: string }) {
               data-anchor-state={state.kind}
             >
               <p className="font-semibold">
-                {i + 1}. {event.event_type}{' '}
+                {i + 1}. {eventTypeName(event.event_type)}{' '}
                 <span className="font-normal text-slate-700 dark:text-slate-300">(claimed)</span>
               </p>
               <p className="text-sm">Recorded {formatUtc(parseServiceTime(event.created_at))}</p>
-              {event.serial_number && <p className="text-sm">Serial: {event.serial_number}</p>}
+              {event.serial_number && (
+                <p className="text-sm">
+                  {serialLabel(event.event_type)}: {event.serial_number}
+                </p>
+              )}
               {firstKey !== null && event.key_id && event.key_id !== firstKey && (
                 <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="other-key">
                   Written by another key ({event.key_id}) than the one that first wrote to this wallet (

@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import { copyText } from './copy-text';
-
-const BUTTON =
-  'rounded border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800';
+import { copyText } from '../copy-text';
+import { Button } from './button';
 
 /** A Copy button that says whether it worked, and what to do when the browser offers no clipboard. */
 export function CopyButton({ text, what, label = 'Copy' }: { text: string; what: string; label?: string }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   return (
     <>
-      <button
-        type="button"
-        className={BUTTON}
+      <Button
         onClick={() => {
           copyText(text).then(
             () => setCopied('copied'),
@@ -20,7 +16,7 @@ export function CopyButton({ text, what, label = 'Copy' }: { text: string; what:
         }}
       >
         {label}
-      </button>
+      </Button>
       <span className="text-sm" role="status">
         {copied === 'copied'
           ? 'Copied.'

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { FIELD_ERROR_CLASS, HELP_CLASS } from './styles';
+
+/** What a field's control spreads on itself so that its label, help and error are announced with it. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The id of the error line a field with this id shows (for focusing or describing it elsewhere). */
+export function fieldErrorId(id: string): string {
+  return `${id}-error`;
+}
+
+/**
+ * A labelled form field: label, the control (rendered by `children` with its wiring), a help line and,
+ * when `error` is given, the error, tied to the control by `aria-describedby`.
+ */
+export function Field({
+  id,
+  label,
+  help,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  help?: ReactNode;
+  /** Shown (and announced with the control) only when given. */
+  error?: string | undefined;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
+  const helpId = `${id}-help`;
+  const errorId = fieldErrorId(id);
+  const describedBy = [help ? helpId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block font-medium">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
+      {help && (
+        <p id={helpId} className={HELP_CLASS}>
+          {help}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={FIELD_ERROR_CLASS}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button } from '../../components/ui/button';
+import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
+import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+import { formatBytes } from './hash-chunks';
+import type { FileHashState } from './use-file-hash';
+
+/** Choose or drop the contract file; it is hashed here in pieces, with progress and a Cancel. */
+export function FileHasher({
+  inputId,
+  invalid,
+  errorId,
+  state,
+  onFile,
+  onCancel,
+}: {
+  inputId: string;
+  invalid: boolean;
+  errorId: string | undefined;
+  state: FileHashState;
+  onFile: (file: File) => void;
+  onCancel: () => void;
+}) {
+  const { dragging, dropProps } = useFileDrop(([file]) => file && onFile(file));
+  return (
+    <div className="space-y-3">
+      <div
+        {...dropProps}
+        data-testid="file-drop"
+        className={`rounded border-2 border-dashed p-4 ${dragging ? DRAGGING_CLASS : 'border-slate-400 dark:border-slate-600'}`}
+      >
+        <label htmlFor={inputId} className="block font-medium">
+          Contract file
+        </label>
+        <p className={HELP_CLASS}>
+          Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.
+        </p>
+        <input
+          id={inputId}
+          type="file"
+          className="mt-2 block w-full max-w-full text-sm"
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={errorId}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) onFile(file);
+            e.target.value = ''; // choosing the same file again hashes it again
+          }}
+        />
+      </div>
+      <HashStatus state={state} onCancel={onCancel} />
+    </div>
+  );
+}
+
+function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () => void }) {
+  if (state.status === 'idle') return null;
+  if (state.status === 'hashing') {
+    const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
+    return (
+      <div className="space-y-1" aria-live="polite">
+        <p className="text-sm">Hashing {state.fileName}…</p>
+        <div
+          role="progressbar"
+          aria-label={`Hashing ${state.fileName}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-3 w-full overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
+        >
+          <div className="h-full bg-amber-600" style={{ width: `${percent}%` }} />
+        </div>
+        <p className="flex flex-wrap items-center gap-3 text-sm">
+          <span>
+            {formatBytes(state.bytesDone)} of {formatBytes(state.totalBytes)} ({percent}%)
+          </span>
+          <span data-testid="hash-speed">
+            {state.mbPerS === null ? '' : `${state.mbPerS.toFixed(0)} MB/s`}
+          </span>
+          <Button onClick={onCancel}>Cancel</Button>
+        </p>
+      </div>
+    );
+  }
+  if (state.status === 'done') {
+    return (
+      <div className="space-y-1">
+        <p className="text-sm">
+          SHA-256 of {state.fileName} ({formatBytes(state.totalBytes)}
+          {state.mbPerS !== null ? `, ${state.mbPerS.toFixed(0)} MB/s` : ''}):
+        </p>
+        <code
+          data-testid="contract-sha256"
+          className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800"
+        >
+          {state.sha256Hex}
+        </code>
+      </div>
+    );
+  }
+  if (state.status === 'cancelled')
+    return <p className="text-sm">Hashing of {state.fileName} was cancelled.</p>;
+  return (
+    <p role="alert" className={FIELD_ERROR_CLASS}>
+      {state.fileName} could not be hashed: {state.message}
+    </p>
+  );
+}
