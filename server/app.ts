@@ -3,11 +3,8 @@
  * One error handler turns every failure into `{"error": {"code", "message", "fields"?}}`.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Writable } from 'node:stream';
 import cors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ChainHooks } from './chain.js';
 import type { Config } from './config.js';
@@ -17,6 +14,7 @@ import { ApiError, errorBody, toApiError } from './http/errors.js';
 import { buildOpenApi, type RouteDoc } from './http/openapi.js';
 import { useStrictJsonBodies } from './http/json-body.js';
 import { useSecurityHeaders } from './http/security-headers.js';
+import { serveWebApp } from './http/web-app.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
@@ -158,29 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     handler: async () => (openapi ??= buildOpenApi(docs, { version: SERVICE_VERSION })),
   });
 
-  const staticDir = options.staticDir ?? null;
-  const serveApp = staticDir !== null && fs.existsSync(path.join(staticDir, 'index.html'));
-  if (serveApp) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(staticDir),
-      prefix: '/app/',
-      index: ['index.html'],
-      // Source maps are built for local debugging only; they are not served.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-    });
-    app.get('/', async (_request, reply) => reply.redirect('/app/'));
-    app.get('/app', async (_request, reply) => reply.redirect('/app/'));
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    // Only page paths under /app/ fall back to the SPA; a missing asset stays a 404.
-    if (serveApp && request.method === 'GET' && url.startsWith('/app/') && !url.startsWith('/app/assets/')) {
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
-    }
-    const body = errorBody(new ApiError(404, 'not_found', `No route ${request.method} ${url}.`));
-    return reply.code(404).type('application/json; charset=utf-8').send(body);
-  });
+  await serveWebApp(app, options.staticDir ?? null);
 
   app.addHook('onClose', async () => {
     // Commit anything queued before the store closes.

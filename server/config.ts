@@ -44,6 +44,13 @@ export interface Config {
   anchorViewingKey: string | null;
   /** Log every request to stdout (5xx answers are logged either way). */
   logRequests: boolean;
+  /**
+   * Proxy mode: the base URL of another ZAP1 service whose API this process forwards from the
+   * app's own origin, with no store, keys or anchoring of its own; null runs the service itself.
+   */
+  upstreamUrl: string | null;
+  /** How long the upstream may take to start answering a forwarded request. */
+  upstreamTimeoutMs: number;
   /** The whole request must arrive within this (408 otherwise); headers within headersTimeoutMs. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
@@ -115,6 +122,20 @@ function httpUrl(env: Env, name: string): string | null {
     throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
   }
   return value;
+}
+
+/** UPSTREAM_URL without a trailing slash, so API paths append to it; no query or fragment. */
+function upstreamUrl(env: Env): string | null {
+  const value = httpUrl(env, 'UPSTREAM_URL');
+  if (value === null) return null;
+  const url = new URL(value);
+  if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ConfigError(
+      'UPSTREAM_URL',
+      `must be the service's base URL without credentials, query or fragment, got "${value}"`,
+    );
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function corsOrigins(env: Env): string[] {
@@ -198,6 +219,8 @@ export function loadConfig(env: Env = process.env): Config {
     explorerTxUrl,
     anchorViewingKey: str(env, 'ANCHOR_VIEWING_KEY'),
     logRequests: bool(env, 'LOG_REQUESTS', false),
+    upstreamUrl: upstreamUrl(env),
+    upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 600_000),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 15_000, 1000, 600_000),
     headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000, 1000, 600_000),

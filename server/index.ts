@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { Ledger } from './ledger.js';
+import { buildProxyApp } from './proxy/upstream-proxy.js';
 import { startChainRuntime } from './anchor/runtime.js';
 import { openSqliteStore } from './store/sqlite-store.js';
 
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+
+  if (config.upstreamUrl !== null) return runProxy(config, config.upstreamUrl);
 
   const store = openSqliteStore(config.dataDir);
   const started = Date.now();
@@ -67,6 +70,35 @@ async function main(): Promise<void> {
         console.error('shutdown failed', error);
         process.exit(1);
       });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Proxy mode: the app from here, the API from the upstream deployment; no store, keys or anchoring. */
+async function runProxy(config: Config, upstreamUrl: string): Promise<void> {
+  const app = await buildProxyApp({
+    config,
+    upstreamUrl,
+    staticDir: path.join(repoRoot(), 'dist', 'app'),
+    log: config.logRequests ? 'requests' : 'errors',
+  });
+  const address = await app.listen({ host: config.host, port: config.port });
+  console.log(
+    `ZAP1 app on ${new URL(address).origin}/app/, forwarding the API to ${upstreamUrl} (proxy mode)`,
+  );
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

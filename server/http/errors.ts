@@ -36,6 +36,10 @@ export type ErrorCode =
   | 'headers_too_large'
   /** 400: the HTTP parser refused the request line or a header. */
   | 'malformed_request'
+  /** 502 (proxy mode): the upstream ZAP1 service could not be reached. */
+  | 'upstream_unreachable'
+  /** 504 (proxy mode): the upstream did not start answering within UPSTREAM_TIMEOUT_MS. */
+  | 'upstream_timeout'
   | 'internal';
 
 export class ApiError extends Error {

@@ -1,0 +1,52 @@
+/**
+ * Serves the built web app under /app/ (when the build exists): its files, the page addresses the
+ * app's router handles (falling back to index.html), `/` redirecting there, and a JSON 404 for
+ * everything else. `transformIndex` rewrites index.html once at start (proxy mode names its
+ * upstream there).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ApiError, errorBody } from './errors.js';
+
+export async function serveWebApp(
+  app: FastifyInstance,
+  staticDir: string | null,
+  transformIndex?: (html: string) => string,
+): Promise<void> {
+  const root = staticDir === null ? null : path.resolve(staticDir);
+  const indexFile = root === null ? null : path.join(root, 'index.html');
+  const serveApp = indexFile !== null && fs.existsSync(indexFile);
+  const indexHtml =
+    indexFile !== null && serveApp && transformIndex
+      ? transformIndex(fs.readFileSync(indexFile, 'utf8'))
+      : null;
+  if (root !== null && serveApp) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/app/',
+      // A rewritten index is served from memory, never the file as built.
+      index: indexHtml === null ? ['index.html'] : false,
+      // Source maps are built for local debugging only; they are not served.
+      allowedPath: (pathName) =>
+        !pathName.endsWith('.map') && !(indexHtml !== null && pathName.endsWith('/index.html')),
+    });
+    if (indexHtml !== null) {
+      app.get('/app/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
+    }
+    app.get('/', async (_request, reply) => reply.redirect('/app/'));
+    app.get('/app', async (_request, reply) => reply.redirect('/app/'));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    // Only page paths under /app/ fall back to the SPA; a missing asset stays a 404.
+    if (serveApp && request.method === 'GET' && url.startsWith('/app/') && !url.startsWith('/app/assets/')) {
+      void reply.type('text/html; charset=utf-8');
+      return indexHtml === null ? reply.sendFile('index.html') : reply.send(indexHtml);
+    }
+    const body = errorBody(new ApiError(404, 'not_found', `No route ${request.method} ${url}.`));
+    return reply.code(404).type('application/json; charset=utf-8').send(body);
+  });
+}
