@@ -37,6 +37,8 @@ test('a service URL that does not answer sends the user to Settings, and resetti
     timeout: 15_000,
   });
   await expect(main.getByText(/could not be reached/).first()).toBeVisible();
+  // Another origin that fails as a refused cross-origin call does: the message says CORS and the way round it.
+  await expect(main.getByText('UPSTREAM_URL=http://127.0.0.1:1 npm start').first()).toBeVisible();
 
   await main.getByRole('link', { name: 'Check the service URL in Settings' }).first().click();
   await page.getByRole('button', { name: 'Use this site' }).click();

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { shouldRetry } from '../app/query-client';
@@ -120,5 +121,36 @@ describe('shouldRetry', () => {
     expect(shouldRetry(1, server)).toBe(true);
     expect(shouldRetry(2, server)).toBe(false);
     expect(shouldRetry(0, missing)).toBe(false);
+  });
+});
+
+describe('a service that cannot be reached', () => {
+  afterEach(() => document.head.querySelector('meta[name="zap1-upstream"]')?.remove());
+
+  it('on another origin, says it may be CORS and names proxy mode with the URL to give it', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await failure(
+      apiRequest('/stats', { schema: z.unknown(), baseUrl: 'https://zap1.elsewhere.example' }),
+    );
+    expect(error.code).toBe('network_error');
+    expect(error.message).toContain('CORS');
+    expect(error.message).toContain('UPSTREAM_URL=https://zap1.elsewhere.example npm start');
+    expect(error.pointsAtSettings).toBe(true);
+  });
+
+  it('on this origin, does not blame CORS, and names the deployment a proxy forwards to', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const own = await failure(apiRequest('/stats', { schema: z.unknown(), baseUrl: '' }));
+    expect(own.message).toBe(
+      'The service at this site could not be reached. Check the service URL in Settings.',
+    );
+
+    const meta = document.createElement('meta');
+    meta.name = 'zap1-upstream';
+    meta.content = 'https://zap1.reference.example';
+    document.head.append(meta);
+    const proxied = await failure(apiRequest('/stats', { schema: z.unknown(), baseUrl: '' }));
+    expect(proxied.message).toContain('https://zap1.reference.example (through this site)');
+    expect(proxied.message).not.toContain('CORS');
   });
 });

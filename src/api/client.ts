@@ -4,7 +4,7 @@
  * body (no casts on wire data), and one error type.
  */
 import { z } from 'zod';
-import { getApiKey, getBaseUrl } from './settings';
+import { getApiKey, getBaseUrl, isCrossOrigin, serviceName } from './settings';
 
 /** Every failure of a request: HTTP errors, network failures, timeouts and unexpected bodies. */
 export class ApiError extends Error {
@@ -108,7 +108,7 @@ function looksLikeHtml(raw: string): boolean {
 }
 
 function notZap1Message(baseUrl: string): string {
-  return `The service URL ${baseUrl || '(this site)'} does not look like a ZAP1 service: it did not answer with ZAP1 JSON. Use the service's API address, not a web page (it should not end in /app).`;
+  return `The service URL ${serviceName(baseUrl)} does not look like a ZAP1 service: it did not answer with ZAP1 JSON. Use the service's API address, not a web page (it should not end in /app).`;
 }
 
 /** Builds the absolute or same-origin URL of an API path. */
@@ -161,13 +161,16 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
       throw new ApiError({
         status: 0,
         code: 'timeout',
-        message: `The service at ${baseUrl || 'this site'} did not answer within ${Math.round(budgetMs / 1000)} s.`,
+        message: `The service at ${serviceName(baseUrl)} did not answer within ${Math.round(budgetMs / 1000)} s.`,
       });
     }
     throw new ApiError({
       status: 0,
       code: 'network_error',
-      message: `The service at ${baseUrl || 'this site'} could not be reached. Check the service URL in Settings.`,
+      message: isCrossOrigin(baseUrl)
+        ? // The browser reports a refused cross-origin call exactly like a host that is down.
+          `The service at ${baseUrl} could not be reached from this page. It may be down, or it may not allow browser calls from this site (CORS): many ZAP1 deployments answer only their own sites. To use this app with it, run the app in proxy mode (UPSTREAM_URL=${baseUrl} npm start), which serves the app and forwards the service's API from one origin.`
+        : `The service at ${serviceName(baseUrl)} could not be reached. Check the service URL in Settings.`,
     });
   }
   clearTimeout(timer);

@@ -61,6 +61,32 @@ export function baseUrlProblem(input: string): string | null {
   }
 }
 
+/**
+ * In proxy mode (`UPSTREAM_URL`), the ZAP1 deployment this site forwards its API to, as the server
+ * names it in the page; null when this site is the service itself.
+ */
+export function proxiedUpstream(): string | null {
+  const meta = globalThis.document?.querySelector('meta[name="zap1-upstream"]');
+  return meta?.getAttribute('content') || null;
+}
+
+/** How a person knows the service at `baseUrl`: its URL, or this site (and what it forwards to). */
+export function serviceName(baseUrl: string): string {
+  if (baseUrl !== '') return baseUrl;
+  const upstream = proxiedUpstream();
+  return upstream === null ? 'this site' : `${upstream} (through this site)`;
+}
+
+/** Whether requests to `baseUrl` leave this page's origin, so the browser applies CORS to them. */
+export function isCrossOrigin(baseUrl: string): boolean {
+  if (baseUrl === '') return false;
+  try {
+    return new URL(baseUrl).origin !== globalThis.location?.origin;
+  } catch {
+    return false;
+  }
+}
+
 /** The configured service base URL; '' means the app's own origin. */
 export function getBaseUrl(): string {
   return readStorage(BASE_URL_KEY) ?? '';

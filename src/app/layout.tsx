@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { NetworkBadge } from '../components/network-badge';
 import { ThemeToggle } from '../components/theme-toggle';
-import { useBaseUrl } from '../api/settings';
+import { useBaseUrl, serviceName } from '../api/settings';
 import { MENU, PATHS } from './paths';
 import { SearchForm } from '../features/home/search-form';
 
@@ -52,7 +52,7 @@ export function Layout() {
             title="Service URL (change it in Settings)"
             data-testid="service-url"
           >
-            Service: {baseUrl || 'this site'}
+            Service: {serviceName(baseUrl)}
           </NavLink>
           <span className="ml-auto flex w-full min-w-0 items-center gap-2 sm:w-auto">
             <SearchForm look="compact" />

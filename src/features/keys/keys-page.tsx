@@ -10,7 +10,7 @@ import {
   trialKeyMutationOptions,
   type TrialKey,
 } from '../../api/keys';
-import { setApiKey, useApiKey, useBaseUrl } from '../../api/settings';
+import { setApiKey, useApiKey, useBaseUrl, serviceName } from '../../api/settings';
 import { CopyButton } from '../../components/ui/copy-button';
 import { ErrorNotice } from '../../components/error-notice';
 import { maskKey, summariseKeyInfo } from './key-display';
@@ -31,7 +31,7 @@ export function KeysPage() {
     <Page title="API key" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <p>
         Submitting events needs a key. It is kept in this browser, separately for each service URL (
-        {baseUrl || 'this site'} now), and sent only to that service.
+        {serviceName(baseUrl)} now), and sent only to that service.
       </p>
 
       <div className={PANEL_CLASS}>

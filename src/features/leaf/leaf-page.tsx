@@ -4,7 +4,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { anchorStatusQueryOptions } from '../../api/anchor';
 import { ApiError } from '../../api/client';
 import { explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
-import { useBaseUrl } from '../../api/settings';
+import { useBaseUrl, serviceName } from '../../api/settings';
 import {
   AWAITING_ANCHOR_POLL_MS,
   anchorBlockTime,
@@ -100,8 +100,8 @@ function LeafStatus({ leafHex }: { leafHex: string }) {
         <div role="alert" className="rounded border border-slate-400 p-4">
           <p className="font-semibold">This service has no such leaf.</p>
           <p className="text-sm">
-            Check that the hash is complete, and that it was submitted to this service (
-            {baseUrl || 'this site'}); the service URL is set in{' '}
+            Check that the hash is complete, and that it was submitted to this service ({serviceName(baseUrl)}
+            ); the service URL is set in{' '}
             <Link className="underline" to={PATHS.settings}>
               Settings
             </Link>

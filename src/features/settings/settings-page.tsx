@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { networkName, protocolInfoQueryOptions } from '../../api/protocol';
-import { baseUrlProblem, normaliseBaseUrl, setBaseUrl, useBaseUrl } from '../../api/settings';
+import { baseUrlProblem, normaliseBaseUrl, setBaseUrl, useBaseUrl, serviceName } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Page } from '../../components/ui/page';
 
@@ -84,7 +84,7 @@ export function SettingsPage() {
 
       <div aria-live="polite" className="rounded border border-slate-300 p-4 dark:border-slate-700">
         <h2 className="font-semibold">Service</h2>
-        {info.isPending && <p>Contacting {baseUrl || 'this site'}…</p>}
+        {info.isPending && <p>Contacting {serviceName(baseUrl)}…</p>}
         {info.isError && <ErrorNotice error={info.error} />}
         {info.isSuccess && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
