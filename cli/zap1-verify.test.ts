@@ -184,6 +184,17 @@ describe('zap1-verify', () => {
     expect((await runJson([bundlePath])).out).toMatchObject({ verdict: 'unconfirmed' });
     const down = await runJson([bundlePath, '--service', 'http://127.0.0.1:9']);
     expect(down).toMatchObject({ code: 3, out: { verdict: 'unconfirmed' } });
+
+    // The same bundle as written before ZAP1 3.0, without its scheme: judged under the historical
+    // rule, anchored, and said so.
+    const { scheme: _scheme, ...oldRoot } = (bundle as { root: Record<string, unknown> }).root;
+    const oldPath = write('proof-v1.json', { ...(bundle as object), root: oldRoot });
+    const old = await runJson([oldPath, '--service', service]);
+    expect(old).toMatchObject({ code: 0, out: { verdict: 'anchored' } });
+    expect(String(old.out['warning'])).toMatch(/before ZAP1 3\.0/);
+    expect((await runCli([oldPath, '--service', service])).stdout).toContain(
+      'WARNING: This bundle was written before',
+    );
   });
 
   it("asks the auditor's own node with --rpc: the transaction at that height with the ZAP1:09 memo", async () => {

@@ -13,6 +13,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
+  HISTORICAL_BUNDLE_WARNING,
   looksLikeReceipt,
   parseReceipt,
   verifyClaim,
@@ -80,6 +81,7 @@ function report(outcome: ClaimOutcome, asJson: boolean): string {
       txid: j.txid,
       height: j.height,
       checks: j.checks,
+      ...(j.historical ? { warning: HISTORICAL_BUNDLE_WARNING } : {}),
     });
   }
   const mark = { pass: 'ok ', fail: 'BAD', unknown: ' ? ' } as const;
@@ -90,6 +92,7 @@ function report(outcome: ClaimOutcome, asJson: boolean): string {
     `  anchor ${j.txid ? `transaction ${j.txid} at height ${j.height ?? '?'}` : '(none yet)'}`,
     ...j.checks.map((c) => `  [${mark[c.status]}] ${c.name}: ${c.detail}`),
   ];
+  if (j.historical) lines.push(`  WARNING: ${HISTORICAL_BUNDLE_WARNING}`);
   if (outcome.service) lines.push(`  The anchor was checked against ${outcome.service}'s history.`);
   return lines.join('\n');
 }

@@ -51,7 +51,13 @@ export interface Judgement {
   checks: VerdictCheck[];
   /** Why the verdict is what it is, in one or two sentences. */
   summary: string;
+  /** The bundle predates ZAP1 3.0 (no scheme) and was judged under the historical rule: a warning to show. */
+  historical: boolean;
 }
+
+/** What a person is told about a bundle judged under the historical rule. */
+export const HISTORICAL_BUNDLE_WARNING =
+  'This bundle was written before ZAP1 3.0 and names no Merkle scheme. It was checked under the historical rule: the count-bound root, or a legacy raw root only for an anchor at or below block 3,317,133. Current validators refuse bundles without a scheme; ask the service for a current bundle where you can.';
 
 const short = (hex: string): string => `${hex.slice(0, 12)}…`;
 
@@ -164,6 +170,7 @@ export function judgeProof(
     height: claim.height,
     blockTime: null,
     completed: false,
+    historical: inclusion.historical,
   };
   const inclusionCheck: VerdictCheck = inclusion.valid
     ? {

@@ -97,6 +97,49 @@ describe('verifyProofBundle on the conformance fixtures (docs/protocol.md 4.2, 4
     expect(verifyProofBundle({ ...bundle, version: '1.0.0' }).valid).toBe(true);
   });
 
+  it('a bundle from before ZAP1 3.0 (no scheme) is refused by the standard rules, judged under the historical rule only when allowed', () => {
+    // A v1 bundle as the service wrote it then: a legacy raw root, no scheme.
+    const v1 = fixture('valid_bundle.json');
+    delete v1.root['scheme'];
+    v1.root['hash'] = LEGACY_ROOT;
+    v1.anchor['txid'] = TXID;
+    v1.anchor['height'] = 3286631;
+    const bundle = { ...v1, version: '1.0.0' };
+    expect(verifyProofBundle(bundle)).toMatchObject({ valid: false, error: 'the bundle root has no scheme' });
+    expect(verifyProofBundle(bundle, { allowHistorical: true })).toMatchObject({
+      valid: true,
+      historical: true,
+      scheme: LEGACY,
+      computedRootHex: LEGACY_ROOT,
+    });
+    // The legacy rule holds only for anchors at or below block 3317133.
+    const late = { ...bundle, anchor: { txid: TXID, height: 3317134 } };
+    const lateVerdict = verifyProofBundle(late, { allowHistorical: true });
+    expect(lateVerdict).toMatchObject({ valid: false, historical: true, scheme: 'INVALID' });
+    expect(lateVerdict.error).toMatch(
+      /neither to the count-bound root .* nor, for an anchor at or below block 3317133, to the raw root/,
+    );
+    const unanchored = { ...bundle, anchor: { txid: null, height: null } };
+    expect(verifyProofBundle(unanchored, { allowHistorical: true }).valid).toBe(false);
+
+    // A count-bound bundle without its scheme verifies under the same rule, at any height.
+    const served = servedBundle();
+    const noScheme = { ...served, root: { ...(served.root as object), scheme: undefined } };
+    expect(verifyProofBundle(noScheme, { allowHistorical: true })).toMatchObject({
+      valid: true,
+      historical: true,
+      scheme: 'ZAP1_COUNT_BOUND_V2',
+    });
+    // A bundle that names its scheme is judged as always, never as historical.
+    expect(verifyProofBundle(served, { allowHistorical: true })).toMatchObject({
+      valid: true,
+      historical: false,
+    });
+    expect(verifyProofBundle({ ...bundle, version: '3' }, { allowHistorical: true }).error).toMatch(
+      /version is not "2" or "1.0.0"/,
+    );
+  });
+
   it('a fixture-shaped bundle whose disclosure is not the whole preimage keeps the event type as a claim', () => {
     const serial = 'Z15P-2026-001';
     const contract = '0123456789abcdef'.repeat(4);

@@ -25,7 +25,21 @@ export interface BundleVerdict {
   computedRootHex: string | null;
   /** "verified"/"mismatch" when preimage fields are disclosed and recomputed, else "claimed". */
   witness: 'verified' | 'mismatch' | 'claimed';
+  /**
+   * The bundle names no scheme (written before ZAP1 3.0) and was judged, as the caller allowed,
+   * under the historical rule of docs/protocol.md 3.4 (scheme null): count-bound, or a legacy raw
+   * root for an anchor at or below block 3317133. Standard validation (4.4 rule 3) refuses it.
+   */
+  historical: boolean;
   error?: string;
+}
+
+/** Options of `verifyProofBundle`. */
+export interface BundleOptions {
+  /** The leaf hash the bundle was fetched for (rule 11). */
+  expectedLeafHex?: string;
+  /** Judge a bundle without `root.scheme` under the historical rule instead of refusing it. */
+  allowHistorical?: boolean;
 }
 
 /** One proof of an export package and its verdict. */
@@ -141,7 +155,7 @@ function checkWitness(
   };
 }
 
-function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): BundleVerdict {
+function checkBundle(bundle: unknown, options: BundleOptions, v: BundleVerdict): BundleVerdict {
   const reject = (error: string): BundleVerdict => ({ ...v, valid: false, scheme: 'INVALID', error });
   // Rule 1.
   if (!isRecord(bundle)) return reject('the proof bundle is not a JSON object');
@@ -163,10 +177,14 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
   if (describeAnchor(txid, height) === null) {
     v.anchor = { txid: isHex64(txid) ? txid : null, height: isHeight(height) ? height : null };
   }
-  // Rules 3 and 4.
-  if (scheme === undefined) return reject('the bundle root has no scheme');
-  if (!isScheme(scheme)) return reject(`the root scheme ${quote(scheme)} is not a ZAP1 Merkle scheme`);
-  if (!(version === '2' || (version === '1.0.0' && scheme === SCHEME_LEGACY))) {
+  // Rules 3 and 4; a bundle from before ZAP1 3.0 names no scheme, and is judged only when allowed.
+  const historical = (scheme === undefined || scheme === null) && options.allowHistorical === true;
+  if (historical) {
+    if (version !== '2' && version !== '1.0.0')
+      return reject('the bundle version is not "2" or "1.0.0", so it is no ZAP1 bundle from before 3.0');
+  } else if (scheme === undefined) return reject('the bundle root has no scheme');
+  else if (!isScheme(scheme)) return reject(`the root scheme ${quote(scheme)} is not a ZAP1 Merkle scheme`);
+  else if (!(version === '2' || (version === '1.0.0' && scheme === SCHEME_LEGACY))) {
     return reject(
       version === '1.0.0'
         ? 'a version 1.0.0 bundle is accepted only with the legacy scheme'
@@ -186,7 +204,11 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
   if (anchorError !== null) return reject(anchorError);
   const anchorHeight = isHeight(height) ? height : null;
   // Rule 10.
-  if (scheme === SCHEME_LEGACY && (anchorHeight === null || anchorHeight > LEGACY_ROOT_MAX_ANCHOR_HEIGHT)) {
+  if (
+    !historical &&
+    scheme === SCHEME_LEGACY &&
+    (anchorHeight === null || anchorHeight > LEGACY_ROOT_MAX_ANCHOR_HEIGHT)
+  ) {
     return reject(
       `a legacy root is accepted only for an anchor at or below block ${LEGACY_ROOT_MAX_ANCHOR_HEIGHT}` +
         (anchorHeight === null
@@ -195,7 +217,7 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
     );
   }
   // Rule 11.
-  const expected = isRecord(options) ? options['expectedLeafHex'] : undefined;
+  const expected = options.expectedLeafHex;
   if (typeof expected === 'string' && expected.toLowerCase() !== v.leafHex) {
     return reject(`the bundle is for leaf ${v.leafHex}, not for the requested leaf ${quote(expected)}`);
   }
@@ -204,18 +226,27 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
   const walk = walkProof(v.leafHex, steps);
   v.steps = walk.steps;
   const raw = parseHash(walk.rawRootHex);
-  v.computedRootHex = scheme === SCHEME_COUNT_BOUND ? toHex(commitRoot(v.leafCount, raw)) : walk.rawRootHex;
+  const countBoundHex = toHex(commitRoot(v.leafCount, raw));
   const witness = checkWitness(leaf, v.leafHex);
   v.witness = witness.witness;
+  v.historical = historical;
   const verdict = verifyProof({
     leafHex: v.leafHex,
     proof: steps,
     leafCount: v.leafCount,
     rootHex: v.rootHex,
-    scheme,
+    scheme: historical ? null : (scheme as string),
     anchorHeight,
+    allowHistoricalLegacy: historical,
   });
+  const judgedScheme = verdict.valid ? verdict.scheme : historical ? null : scheme;
+  v.computedRootHex = judgedScheme === SCHEME_COUNT_BOUND ? countBoundHex : walk.rawRootHex;
   if (!verdict.valid) {
+    if (historical) {
+      return reject(
+        `the proof leads neither to the count-bound root ${countBoundHex} nor, for an anchor at or below block ${LEGACY_ROOT_MAX_ANCHOR_HEIGHT}, to the raw root ${walk.rawRootHex}`,
+      );
+    }
     return reject(
       scheme === SCHEME_COUNT_BOUND
         ? `the proof leads to the count-bound root ${v.computedRootHex}, not to the bundle root`
@@ -233,7 +264,7 @@ function checkBundle(bundle: unknown, options: unknown, v: BundleVerdict): Bundl
  * recomputed from them. Accepts the served v2 shape (4.1) and the fixture shape (4.2). Never throws;
  * when not valid, `error` says why in plain words.
  */
-export function verifyProofBundle(bundle: unknown, options?: { expectedLeafHex?: string }): BundleVerdict {
+export function verifyProofBundle(bundle: unknown, options: BundleOptions = {}): BundleVerdict {
   const verdict: BundleVerdict = {
     valid: false,
     scheme: 'INVALID',
@@ -245,6 +276,7 @@ export function verifyProofBundle(bundle: unknown, options?: { expectedLeafHex?:
     steps: [],
     computedRootHex: null,
     witness: 'claimed',
+    historical: false,
   };
   try {
     return checkBundle(bundle, options, verdict);

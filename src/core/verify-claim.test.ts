@@ -52,6 +52,17 @@ describe('verifyClaim', () => {
     ]);
   });
 
+  it('judges a bundle without a scheme (before ZAP1 3.0) under the historical rule, and says so', async () => {
+    const root = anchored.root as Record<string, unknown>;
+    const { scheme: _scheme, ...withoutScheme } = root;
+    const old = { ...anchored, root: withoutScheme };
+    const out = await verifyClaim({ receipt: null, bundle: old }, service({ proof: old }), NOW);
+    expect(out.judgement).toMatchObject({ verdict: 'anchored', historical: true, txid: TXID });
+    // A current bundle is never flagged.
+    const current = await verifyClaim({ receipt: null, bundle: anchored }, service(), NOW);
+    expect(current.judgement.historical).toBe(false);
+  });
+
   it('stays pending while the service has only a pending proof', async () => {
     const out = await verifyClaim({ receipt }, service({ proof: pending, anchored: false }), NOW);
     expect(out.judgement.verdict).toBe('pending');

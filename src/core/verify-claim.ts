@@ -10,6 +10,12 @@ import { isHex64, isRecord } from './guards.js';
 import { verifyProofBundle } from './proof-bundle.js';
 import { checkReceiptEvent, checkReceiptFile, completeReceipt, type Receipt } from './receipt.js';
 
+/**
+ * Bundles written before ZAP1 3.0 name no scheme; a verifier a person holds them up to judges them
+ * under the historical rule and says so (Judgement.historical), rather than calling them invalid.
+ */
+const BUNDLE_OPTIONS = { allowHistorical: true } as const;
+
 /** What a verifier asks a ZAP1 service. Methods reject with `ServiceUnavailableError` when it cannot answer. */
 export interface ServiceReader {
   /** The service's base URL, as people know it. */
@@ -88,6 +94,7 @@ function withoutProof(
     height: null,
     blockTime: null,
     completed: false,
+    historical: false,
     checks: [...checks, { name: 'inclusion', status: 'unknown', detail }],
     summary: checks.find((c) => c.status === 'fail')?.detail ?? detail,
   };
@@ -147,7 +154,8 @@ export async function verifyClaim(
       // A proof still awaiting its anchor (or none at all): the service may have anchored it since.
       if (leafHex && (held === null || bundleAnchorTxid(held) === null)) {
         const fresh = await reader.proof(leafHex);
-        const freshVerdict = fresh === null ? null : verifyProofBundle(fresh, { expectedLeafHex: leafHex });
+        const freshVerdict =
+          fresh === null ? null : verifyProofBundle(fresh, { ...BUNDLE_OPTIONS, expectedLeafHex: leafHex });
         if (freshVerdict?.valid && (held === null || freshVerdict.anchor?.txid)) judged = fresh;
       }
       if (judged === null) {
@@ -164,7 +172,10 @@ export async function verifyClaim(
           null,
         );
       }
-      const inclusion = verifyProofBundle(judged, leafHex ? { expectedLeafHex: leafHex } : {});
+      const inclusion = verifyProofBundle(
+        judged,
+        leafHex ? { ...BUNDLE_OPTIONS, expectedLeafHex: leafHex } : BUNDLE_OPTIONS,
+      );
       const findings =
         inclusion.valid && inclusion.rootHex
           ? await findInHistory(reader.historyPage, inclusion.rootHex, inclusion.anchor?.txid ?? null)
@@ -184,7 +195,10 @@ export async function verifyClaim(
     );
   }
 
-  const inclusion = verifyProofBundle(judged, leafHex ? { expectedLeafHex: leafHex } : {});
+  const inclusion = verifyProofBundle(
+    judged,
+    leafHex ? { ...BUNDLE_OPTIONS, expectedLeafHex: leafHex } : BUNDLE_OPTIONS,
+  );
   let judgement = judgeProof(inclusion, evidence, checks);
   if (input.chainCheck && judgement.txid && judgement.rootHex && judgement.verdict !== 'invalid') {
     const chain = await input.chainCheck({

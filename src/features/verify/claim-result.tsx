@@ -6,7 +6,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
-import { verifyProofBundle, type ClaimOutcome, type Receipt, type VerdictCheck } from '../../core';
+import {
+  HISTORICAL_BUNDLE_WARNING,
+  verifyProofBundle,
+  type ClaimOutcome,
+  type Receipt,
+  type VerdictCheck,
+} from '../../core';
 import { downloadJson } from '../leaf/download-json';
 import { receiptFileName, verdictLook, verifyLink, type HeldClaim } from './claim';
 import { ChainCheck, RecomputeLeaf } from './proof-details';
@@ -67,6 +73,14 @@ export function ClaimResult({
             {look.headline}
           </p>
           <p data-testid="verdict-reason">{judgement.summary}</p>
+          {judgement.historical && (
+            <p
+              data-testid="historical-warning"
+              className="rounded border border-amber-500 bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+            >
+              Warning: {HISTORICAL_BUNDLE_WARNING}
+            </p>
+          )}
           <p className="text-sm">{look.next}</p>
           {(judgement.verdict === 'pending' || judgement.verdict === 'unconfirmed') && (
             <button
@@ -229,7 +243,7 @@ function Downloads({
 
 /** The Merkle path drawn, the legacy and trust notes, and recomputing the leaf from its fields. */
 function BundleDetails({ bundle, service }: { bundle: unknown; service: string | null }) {
-  const inclusion = useMemo(() => verifyProofBundle(bundle), [bundle]);
+  const inclusion = useMemo(() => verifyProofBundle(bundle, { allowHistorical: true }), [bundle]);
   const scheme = claimedScheme(bundle);
   const view = presentVerdict(inclusion, { source: 'file', claimedScheme: scheme });
   return (
@@ -288,6 +302,7 @@ function Certificate({
       <h2 className="text-2xl font-bold">ZAP1 verification certificate</h2>
       <p className="text-xl font-bold">{headline}</p>
       <p>{judgement.summary}</p>
+      {judgement.historical && <p>Warning: {HISTORICAL_BUNDLE_WARNING}</p>}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         {rows
           .filter((row): row is [string, string] => row[1] !== null)

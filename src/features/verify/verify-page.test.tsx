@@ -87,6 +87,22 @@ describe('VerifyPage verdicts', () => {
     expect(screen.getByTestId('check-anchor').getAttribute('data-status')).toBe('fail');
   });
 
+  it('verifies a bundle from before ZAP1 3.0 (no scheme) under the historical rule, with a visible warning', async () => {
+    const { scheme: _scheme, ...rootWithoutScheme } = anchored.root as Record<string, unknown>;
+    const old = { ...anchored, root: rootWithoutScheme };
+    fakeService({ proof: old });
+    renderAt('/verify');
+    paste(JSON.stringify(old));
+    expect(await verdict()).toBe('anchored');
+    expect(screen.getByTestId('historical-warning').textContent).toMatch(/before ZAP1 3\.0/);
+    cleanup();
+    fakeService();
+    renderAt('/verify');
+    paste(JSON.stringify(anchored));
+    expect(await verdict()).toBe('anchored');
+    expect(screen.queryByTestId('historical-warning')).toBeNull();
+  });
+
   it('is invalid, naming the path, when a sibling was edited', async () => {
     fakeService();
     renderAt('/verify');
