@@ -1,47 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, uniqueWallet } from './fixtures';
+import { startProxy } from './proxy-process';
 
 /**
  * Proxy mode: a second process (`UPSTREAM_URL`) serves the app and forwards the API to the e2e
  * service, which stands in for a ZAP1 deployment on another origin.
  */
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-let proxy: ChildProcess | null = null;
+let proxy: { base: string; stop: () => void } | null = null;
 let proxyBase = '';
 
 test.beforeAll(async ({ baseURL }) => {
-  const port = await freePort();
-  proxyBase = `http://127.0.0.1:${port}`;
-  proxy = spawn(process.execPath, ['dist-server/server/index.js'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), UPSTREAM_URL: baseURL ?? '' },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${proxyBase}/app/`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(200);
+  proxy = await startProxy(baseURL ?? '');
+  proxyBase = proxy.base;
 });
 
-test.afterAll(() => {
-  proxy?.kill('SIGTERM');
-});
+test.afterAll(() => proxy?.stop());
 
 test('the app in proxy mode names the upstream, shows its data and anchors through it', async ({
   page,

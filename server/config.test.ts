@@ -36,6 +36,8 @@ describe('loadConfig', () => {
       requestTimeoutMs: 15000,
       headersTimeoutMs: 10000,
       keepAliveTimeoutMs: 5000,
+      upstreamUrl: null,
+      upstreamTimeoutMs: 15_000,
     });
   });
 

@@ -12,6 +12,22 @@ import { ApiError } from '../http/errors.js';
 
 const NetworkSchema = z.enum(['mainnet', 'testnet', 'devnet']);
 
+/**
+ * What this service offers beyond the reference API (which has none of these), listed in
+ * `/protocol/info` `extensions` so that a client learns them instead of assuming them:
+ * `consistency` (/anchor/consistency), `events-paging` (`/events?before=` with a `Link` to the next
+ * page), `events-filter` (`/events?event_type=`), `lifecycle-paging` (`/lifecycle/{wallet}` pages with
+ * `Link`), `lifecycle-export` (`/lifecycle/{wallet}/export`), `anchor-now` (`POST /anchor/now`).
+ */
+export const SERVICE_EXTENSIONS = [
+  'consistency',
+  'events-paging',
+  'events-filter',
+  'lifecycle-paging',
+  'lifecycle-export',
+  'anchor-now',
+] as const;
+
 export const ProtocolInfoSchema = z
   .object({
     protocol: z.literal('ZAP1'),
@@ -40,7 +56,9 @@ export const ProtocolInfoSchema = z
       .string()
       .optional()
       .describe('Decrypts every anchor memo; lets an auditor check anchors with their own wallet'),
-    extensions: z.array(z.literal('consistency')),
+    extensions: z
+      .array(z.enum(SERVICE_EXTENSIONS))
+      .describe('What this service offers beyond the reference API, so clients need not guess'),
   })
   .strict();
 
@@ -110,7 +128,7 @@ export function infoRoutes(ctx: AppContext): void {
         ...(network ? { network } : {}),
         explorer_tx_url: ctx.config.explorerTxUrl,
         ...(ctx.config.anchorViewingKey !== null ? { anchor_viewing_key: ctx.config.anchorViewingKey } : {}),
-        extensions: ['consistency'],
+        extensions: [...SERVICE_EXTENSIONS],
       };
       return body;
     },

@@ -54,7 +54,14 @@ describe('GET /protocol/info', () => {
     expect(body.network).toBe('devnet');
     expect(body.explorer_tx_url).toBe('https://explorer.example/tx/{txid}');
     expect(body.anchor_viewing_key).toBe('uview1test');
-    expect(body.extensions).toEqual(['consistency']);
+    expect(body.extensions).toEqual([
+      'consistency',
+      'events-paging',
+      'events-filter',
+      'lifecycle-paging',
+      'lifecycle-export',
+      'anchor-now',
+    ]);
     const plain = (await get(t, '/protocol/info')).json();
     expect(plain).not.toHaveProperty('anchor_viewing_key');
     expect(plain.explorer_tx_url).toBeNull();

@@ -66,9 +66,17 @@ export async function fetchEventsPage(
 
 export const eventsKeys = {
   all: (baseUrl: string) => ['events', baseUrl] as const,
-  feed: (baseUrl: string, pageSize: number, eventType: string | null, startBefore: number | null = null) =>
-    [...eventsKeys.all(baseUrl), 'feed', pageSize, eventType, startBefore] as const,
+  feed: (
+    baseUrl: string,
+    pageSize: number,
+    eventType: string | null,
+    startBefore: number | null = null,
+    filteredHere = false,
+  ) => [...eventsKeys.all(baseUrl), 'feed', pageSize, eventType, startBefore, filteredHere] as const,
 };
+
+/** The most events a reference deployment returns at once (it ignores `before` and `event_type`). */
+export const REFERENCE_EVENTS_LIMIT = 200;
 
 /**
  * The feed, newest first, one page per `fetchNextPage`; `startBefore` starts below a position
@@ -81,23 +89,32 @@ export function eventsInfiniteQueryOptions(
     eventType?: string | null;
     refetchIntervalMs?: number;
     startBefore?: number | null;
+    /**
+     * The service does not filter by type (no `events-filter` extension): ask for the latest
+     * `REFERENCE_EVENTS_LIMIT` events and keep the type here.
+     */
+    filterHere?: boolean;
   } = {},
 ) {
-  const pageSize = options.pageSize ?? 25;
   const eventType = options.eventType ?? null;
+  const filterHere = (options.filterHere ?? false) && eventType !== null;
+  const pageSize = filterHere ? REFERENCE_EVENTS_LIMIT : (options.pageSize ?? 25);
   const startBefore = options.startBefore ?? null;
   return infiniteQueryOptions({
-    queryKey: eventsKeys.feed(baseUrl, pageSize, eventType, startBefore),
-    queryFn: ({ signal, pageParam }) =>
-      fetchEventsPage(
+    queryKey: eventsKeys.feed(baseUrl, pageSize, eventType, startBefore, filterHere),
+    queryFn: async ({ signal, pageParam }) => {
+      const page = await fetchEventsPage(
         baseUrl,
         {
           limit: pageSize,
           ...(pageParam !== null ? { before: pageParam } : {}),
-          ...(eventType ? { eventType } : {}),
+          ...(eventType && !filterHere ? { eventType } : {}),
         },
         signal,
-      ),
+      );
+      // Kept here even when the service filters: a service that ignores the parameter shows no other types.
+      return eventType ? { ...page, events: page.events.filter((e) => e.event_type === eventType) } : page;
+    },
     initialPageParam: startBefore,
     getNextPageParam: (lastPage) => lastPage.nextBefore,
     refetchInterval: options.refetchIntervalMs ?? false,

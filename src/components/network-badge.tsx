@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { networkName, protocolInfoQueryOptions } from '../api/protocol';
+import { useServiceNetwork } from '../api/network';
 import { useBaseUrl } from '../api/settings';
 
 const STYLES: Record<string, string> = {
@@ -12,17 +11,16 @@ const STYLES: Record<string, string> = {
 /** Always says which network the service anchors on, so nobody mistakes devnet anchors for mainnet ones. */
 export function NetworkBadge() {
   const baseUrl = useBaseUrl();
-  const info = useQuery(protocolInfoQueryOptions(baseUrl));
+  const { network, isPending, isError } = useServiceNetwork(baseUrl);
   let label: string;
   let style: string;
-  if (info.isPending) {
+  if (isPending) {
     label = 'checking network…';
     style = STYLES.unknown!;
-  } else if (info.isError) {
+  } else if (isError) {
     label = 'service unreachable';
     style = 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100';
   } else {
-    const network = networkName(info.data.network);
     label = network === 'unknown' ? 'unknown network' : network;
     style = STYLES[network]!;
   }

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { eventsInfiniteQueryOptions } from '../../api/events';
+import { REFERENCE_EVENTS_LIMIT, eventsInfiniteQueryOptions } from '../../api/events';
+import { useCapabilities } from '../../api/capabilities';
 import { useBaseUrl } from '../../api/settings';
 import { EVENT_TYPES, eventTypeName, isEventType } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
@@ -22,9 +23,17 @@ export function EventsPage() {
   const typeParam = params.get('type');
   const eventType = typeParam && isEventType(typeParam) ? typeParam : null;
   const pageSize = eventsPageSize(params.get('limit'));
-  const events = useInfiniteQuery(
-    eventsInfiniteQueryOptions(baseUrl, { pageSize, eventType, refetchIntervalMs: REFRESH_MS }),
-  );
+  const capabilities = useCapabilities(baseUrl);
+  const filterHere = eventType !== null && capabilities !== null && !capabilities.eventsFilter;
+  const events = useInfiniteQuery({
+    ...eventsInfiniteQueryOptions(baseUrl, {
+      pageSize,
+      eventType,
+      refetchIntervalMs: REFRESH_MS,
+      filterHere,
+    }),
+    enabled: capabilities !== null,
+  });
   const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
   const id = useId();
 
@@ -62,6 +71,12 @@ export function EventsPage() {
           </span>
         )}
       </div>
+      {filterHere && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="filtered-here">
+          This service does not filter events by type, so the latest {REFERENCE_EVENTS_LIMIT} events are
+          filtered in your browser: older events of this type are not listed.
+        </p>
+      )}
       {events.isPending && <Loading what="events" />}
       {events.isError && <ErrorNotice error={events.error} title="The events could not be loaded" />}
       {events.isSuccess && rows.length === 0 && (

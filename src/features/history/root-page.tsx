@@ -2,6 +2,8 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { anchorHistoryQueryOptions } from '../../api/anchor';
 import { eventsInfiniteQueryOptions } from '../../api/events';
+import { useCapabilities } from '../../api/capabilities';
+import { eventTypeName } from '../../core';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
@@ -26,12 +28,14 @@ export function RootPage() {
   const index = anchors.findIndex((a) => a.root.toLowerCase() === rootHex);
   const anchor = index >= 0 ? anchors[index] : undefined;
   const range = anchor ? coveredRange(anchors, index) : null;
+  // Listing by position needs `/events?before=`; a service without it would list the newest leaves instead.
+  const capabilities = useCapabilities(baseUrl);
   const leaves = useInfiniteQuery({
     ...eventsInfiniteQueryOptions(baseUrl, {
       pageSize: PAGE_SIZE,
       startBefore: (anchor?.leaf_count ?? 0) + 1,
     }),
-    enabled: anchor !== undefined,
+    enabled: anchor !== undefined && capabilities?.eventsPaging === true,
   });
   const rows = withPositions(leaves.data?.pages.flatMap((p) => p.events) ?? [], anchor?.leaf_count ?? 0);
 
@@ -73,7 +77,13 @@ export function RootPage() {
             <dd className="font-mono text-sm">{anchor.scheme ?? 'not stated'}</dd>
           </dl>
           <h2 className="text-xl font-semibold">Leaves it covers</h2>
-          {leaves.isPending && <Loading what="leaves" />}
+          {capabilities?.eventsPaging === false && (
+            <EmptyState>
+              This service does not list leaves by position, so the leaves this root covers cannot be listed
+              here. Each leaf&apos;s own page says which anchor covers it.
+            </EmptyState>
+          )}
+          {capabilities?.eventsPaging && leaves.isPending && <Loading what="leaves" />}
           {leaves.isError && <ErrorNotice error={leaves.error} title="The leaves could not be loaded" />}
           {leaves.isSuccess && rows.length === 0 && (
             <EmptyState>The service lists no events for these positions.</EmptyState>
@@ -95,7 +105,7 @@ export function RootPage() {
                   <td className="py-1 pr-3">
                     <HashLink to="leaf" hash={event.leaf_hash} />
                   </td>
-                  <td className="py-1 pr-3">{event.event_type}</td>
+                  <td className="py-1 pr-3">{eventTypeName(event.event_type)}</td>
                   <td className="py-1">{formatUtc(parseServiceTime(event.created_at))}</td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { networkName, protocolInfoQueryOptions } from '../../api/protocol';
+import { protocolInfoQueryOptions } from '../../api/protocol';
+import { useServiceNetwork } from '../../api/network';
 import { baseUrlProblem, normaliseBaseUrl, setBaseUrl, useBaseUrl, serviceName } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Page } from '../../components/ui/page';
@@ -14,6 +15,7 @@ export function SettingsPage() {
   const inputId = useId();
   const problem = baseUrlProblem(draft);
   const info = useQuery(protocolInfoQueryOptions(baseUrl));
+  const network = useServiceNetwork(baseUrl);
 
   return (
     <Page title="Settings" className="max-w-2xl space-y-6">
@@ -94,9 +96,7 @@ export function SettingsPage() {
             </dd>
             <dt>Network</dt>
             <dd data-testid="settings-network">
-              {networkName(info.data.network) === 'unknown'
-                ? 'unknown network'
-                : networkName(info.data.network)}
+              {network.network === 'unknown' ? 'unknown network' : network.network}
             </dd>
             <dt>Extensions</dt>
             <dd>{info.data.extensions?.join(', ') || 'none'}</dd>

@@ -2,12 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
   anchorHistoryQueryOptions,
+  type AnchorHistoryEntry,
   anchorKeys,
   anchorStatusQueryOptions,
   isAnchorInFlight,
   requestAnchorNow,
 } from '../../api/anchor';
 import { healthQueryOptions } from '../../api/health';
+import { networkName } from '../../api/protocol';
 import { keyInfoQueryOptions } from '../../api/keys';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
@@ -18,6 +20,7 @@ import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagTex
 import { Page } from '../../components/ui/page';
 import { PATHS } from '../../app/paths';
 import { Section } from '../../components/ui/section';
+import { useCapabilities } from '../../api/capabilities';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
@@ -39,12 +42,14 @@ export function StatusPage() {
   const status = useQuery(anchorStatusQueryOptions(baseUrl, STATUS_MS));
   const health = useQuery(healthQueryOptions(baseUrl, HEALTH_MS));
   const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: 30_000 });
+  const capabilities = useCapabilities(baseUrl);
 
   const s = status.data;
   const ageS = s
     ? lastAnchorAgeS(s, history.data?.last_anchor_age_hours, new Date(status.dataUpdatedAt))
     : null;
   const due = s ? anchorDue(s) : null;
+  const lastInHistory = latestOf(history.data?.anchors ?? []);
 
   return (
     <Page title="Operator status" className="max-w-4xl space-y-6">
@@ -113,16 +118,33 @@ export function StatusPage() {
                 <>
                   height {s.last_anchor_height ?? 'unknown'}, <TxLink txid={s.last_anchor_txid} />
                 </>
+              ) : lastInHistory ? (
+                // The reference names only the current root's own anchor: the history has the latest.
+                <>
+                  height {lastInHistory.height ?? 'unknown'}, {lastInHistory.leaf_count} leaves,{' '}
+                  <TxLink txid={lastInHistory.txid} />
+                </>
+              ) : history.isPending ? (
+                'loading…'
               ) : (
                 'none yet'
               )}
             </Row>
+            {s.broadcast_enabled !== undefined && (
+              <Row label="Sending anchors" testId="broadcast-enabled">
+                {!s.broadcast_enabled
+                  ? 'paused: leaves wait for an operator-authorised anchor'
+                  : s.signer_configured === false
+                    ? 'enabled, but no signer is configured: nothing can be sent'
+                    : 'enabled'}
+              </Row>
+            )}
             <Row label="Last anchor's age" testId="last-anchor-age">
               {ageS === null ? 'unknown' : formatDuration(ageS)}
             </Row>
           </dl>
         )}
-        <AnchorNow inFlight={isAnchorInFlight(s)} />
+        {capabilities?.anchorNow && <AnchorNow inFlight={isAnchorInFlight(s)} />}
       </Section>
 
       <Section title="Chain and service health">
@@ -138,7 +160,14 @@ export function StatusPage() {
               {syncLagText(health.data.sync_lag)}
             </Row>
             <Row label="Node reachable">{health.data.rpc_reachable ? 'yes' : 'no'}</Row>
-            <Row label="Anchor loop running">{health.data.scanner_operational ? 'yes' : 'no'}</Row>
+            <Row label="Scanner operational" testId="scanner-operational">
+              {health.data.scanner_operational ? 'yes' : 'no'}
+            </Row>
+            {health.data.network && (
+              <Row label="Network" testId="health-network">
+                {networkName(health.data.network)}
+              </Row>
+            )}
             {health.data.store_ok !== undefined && (
               <Row label="Store">{health.data.store_ok ? 'ok' : 'failing'}</Row>
             )}
@@ -150,6 +179,14 @@ export function StatusPage() {
         )}
       </Section>
     </Page>
+  );
+}
+
+/** The most recent anchor of a history (the one covering the most leaves). */
+function latestOf(anchors: readonly AnchorHistoryEntry[]): AnchorHistoryEntry | null {
+  return anchors.reduce<AnchorHistoryEntry | null>(
+    (latest, a) => (latest === null || a.leaf_count >= latest.leaf_count ? a : latest),
+    null,
   );
 }
 
