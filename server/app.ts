@@ -20,6 +20,7 @@ import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
 import { UnservableProofError } from './proofs.js';
 import { anchorRoutes } from './routes/anchor.js';
+import { badgeRoutes } from './routes/badges.js';
 import { eventRoutes } from './routes/event.js';
 import { eventsRoutes } from './routes/events.js';
 import { infoRoutes } from './routes/info.js';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     eventsRoutes,
     lifecycleRoutes,
     memoRoutes,
+    badgeRoutes,
   ]) {
     routes(ctx);
   }

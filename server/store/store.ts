@@ -212,6 +212,8 @@ export interface AnchorStore {
   anchoredRootStats(): Promise<AnchoredRootStats>;
   /** The first anchored root (smallest leaf count, then oldest) that contains `position`. */
   firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null>;
+  /** The anchored root whose txid starts with `prefix` (lowercase hex), the lowest such txid; null if none. */
+  anchoredRootByTxidPrefix(prefix: string): Promise<AnchoredRoot | null>;
   latestAnchoredRoot(): Promise<AnchoredRoot | null>;
   /** The largest anchored leaf count (0 when nothing is anchored). */
   anchoredLeafCount(): Promise<number>;

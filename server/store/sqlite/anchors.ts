@@ -63,6 +63,10 @@ export class SqliteAnchorStore implements AnchorStore {
       rootCovering: db.prepare<[number], RootRow>(
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE leaf_count >= ? ORDER BY leaf_count, anchor_id LIMIT 1`,
       ),
+      // A range on the unique txid index: every txid that starts with the prefix sorts between these.
+      rootByTxidPrefix: db.prepare<[string, string], RootRow>(
+        `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE txid >= ? AND txid <= ? ORDER BY txid LIMIT 1`,
+      ),
       rootLatest: db.prepare<[], RootRow>(
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots ORDER BY height DESC, anchor_id DESC LIMIT 1`,
       ),
@@ -230,6 +234,11 @@ export class SqliteAnchorStore implements AnchorStore {
 
   async firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null> {
     const row = this.stmts.rootCovering.get(position);
+    return row ? rootFromRow(row) : null;
+  }
+
+  async anchoredRootByTxidPrefix(prefix: string): Promise<AnchoredRoot | null> {
+    const row = this.stmts.rootByTxidPrefix.get(prefix, prefix.padEnd(64, 'f'));
     return row ? rootFromRow(row) : null;
   }
 
