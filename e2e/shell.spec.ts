@@ -12,3 +12,14 @@ test('the root path redirects to the app', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/app\/$/);
 });
+
+test('the service says what it was built from', async ({ request }) => {
+  const info = (await (await request.get('/build/info')).json()) as {
+    build_assurance: { metadata_available: boolean };
+    build_metadata: { build_sha256?: string; lock_file_sha256?: string };
+  };
+  // `npm run build` wrote the metadata the running service reports.
+  expect(info.build_assurance.metadata_available).toBe(true);
+  expect(info.build_metadata.build_sha256).toMatch(/^[0-9a-f]{64}$/);
+  expect(info.build_metadata.lock_file_sha256).toMatch(/^[0-9a-f]{64}$/);
+});

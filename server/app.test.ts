@@ -86,6 +86,7 @@ describe('GET /openapi.json', () => {
         '/badge/anchor/{txid_prefix}',
         '/badge/leaf/{leaf}',
         '/badge/status.svg',
+        '/build/info',
         '/event',
         '/events',
         '/health',

@@ -21,6 +21,8 @@ import { Ledger } from './ledger.js';
 import { UnservableProofError } from './proofs.js';
 import { anchorRoutes } from './routes/anchor.js';
 import { badgeRoutes } from './routes/badges.js';
+import { buildRoutes } from './routes/build.js';
+import type { BuildMetadata } from './build-info/build-metadata.js';
 import { eventRoutes } from './routes/event.js';
 import { eventsRoutes } from './routes/events.js';
 import { infoRoutes } from './routes/info.js';
@@ -51,6 +53,8 @@ export interface BuildAppOptions {
   log?: 'requests' | 'errors' | 'off';
   /** Where log lines go (stdout when omitted); tests read them. */
   logStream?: Writable;
+  /** What `npm run build` recorded (dist-server/build-info.json); null when run from source. */
+  buildMetadata?: BuildMetadata | null;
 }
 
 /** The response header carrying each request's id, the same id its log lines carry. */
@@ -148,6 +152,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ]) {
     routes(ctx);
   }
+  buildRoutes(ctx, {
+    version: SERVICE_VERSION,
+    metadata: options.buildMetadata ?? null,
+    imageId: config.deploymentImageId,
+    sourceUrlTemplate: config.buildSourceUrl,
+  });
 
   let openapi: Record<string, unknown> | null = null;
   ctx.route({

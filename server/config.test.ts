@@ -38,6 +38,8 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 5000,
       upstreamUrl: null,
       upstreamTimeoutMs: 15_000,
+      deploymentImageId: null,
+      buildSourceUrl: null,
     });
   });
 

@@ -51,6 +51,10 @@ export interface Config {
   upstreamUrl: string | null;
   /** How long the upstream may take to start answering a forwarded request. */
   upstreamTimeoutMs: number;
+  /** The deployed container image (`sha256:` + 64 hex), shown by /build/info; anything else is dropped. */
+  deploymentImageId: string | null;
+  /** Public link to a revision, `{rev}` replaced by the commit, shown by /build/info. */
+  buildSourceUrl: string | null;
   /** The whole request must arrive within this (408 otherwise); headers within headersTimeoutMs. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
@@ -221,6 +225,8 @@ export function loadConfig(env: Env = process.env): Config {
     logRequests: bool(env, 'LOG_REQUESTS', false),
     upstreamUrl: upstreamUrl(env),
     upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 600_000),
+    deploymentImageId: str(env, 'ZAP1_DEPLOYMENT_IMAGE_ID'),
+    buildSourceUrl: str(env, 'BUILD_SOURCE_URL'),
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 15_000, 1000, 600_000),
     headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000, 1000, 600_000),

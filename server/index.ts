@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
+import { BUILD_INFO_FILE, readBuildMetadata } from './build-info/build-metadata.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { Ledger } from './ledger.js';
 import { buildProxyApp } from './proxy/upstream-proxy.js';
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     chain: chain.hooks,
     staticDir: path.join(repoRoot(), 'dist', 'app'),
     log: config.logRequests ? 'requests' : 'errors',
+    buildMetadata: readBuildMetadata(path.join(repoRoot(), 'dist-server', BUILD_INFO_FILE)),
   });
   const address = await app.listen({ host: config.host, port: config.port });
   const url = new URL(address);

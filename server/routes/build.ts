@@ -1,0 +1,118 @@
+/**
+ * GET /build/info in the reference's shape (docs/reference-api.md 4.12), from the metadata written
+ * at build time (server/build-info/). Where the reference describes a Rust build (Cargo.lock,
+ * librustzcash) this says what the same evidence is here: package-lock.json and the built files.
+ */
+import { z } from 'zod';
+import type { AppContext } from '../http/context.js';
+import type { BuildMetadata } from '../build-info/build-metadata.js';
+
+const HEX40 = /^[0-9a-f]{40}$/;
+const HEX64 = /^[0-9a-f]{64}$/;
+const IMAGE_ID = /^sha256:[0-9a-f]{64}$/;
+
+export const BuildInfoSchema = z
+  .object({
+    version: z.string(),
+    deployment: z.object({
+      image_id: z.string().nullable(),
+      image_id_present: z.boolean(),
+      binding: z.string(),
+    }),
+    source: z.object({
+      deployment_revision: z.string(),
+      source_tree: z.string(),
+      source_manifest_sha256: z.string(),
+      source_manifest_verified: z.boolean(),
+      public_evidence_revision: z.string(),
+      public_evidence_url: z.string(),
+      parity_scope: z.string(),
+    }),
+    build_assurance: z.object({
+      metadata_available: z.boolean(),
+      metadata_complete: z.boolean(),
+      source_manifest_verified: z.boolean(),
+      lock_file_verified: z.boolean(),
+      bit_for_bit_reproduction: z.literal('not asserted'),
+      note: z.string(),
+    }),
+    supply_chain: z.object({
+      dependency_pinning: z.string(),
+      lock_file: z.string(),
+      verification: z.string(),
+    }),
+    build_metadata: z.record(z.string(), z.union([z.string(), z.boolean(), z.null()])),
+  })
+  .strict();
+
+export interface BuildInfoSource {
+  version: string;
+  metadata: BuildMetadata | null;
+  /** `ZAP1_DEPLOYMENT_IMAGE_ID`, kept only when it is `sha256:` and 64 lowercase hex. */
+  imageId: string | null;
+  /** Template of a public link to a revision, `{rev}` replaced (BUILD_SOURCE_URL). */
+  sourceUrlTemplate: string | null;
+}
+
+export function buildInfoBody(source: BuildInfoSource): z.infer<typeof BuildInfoSchema> {
+  const m = source.metadata;
+  const revision = m?.source_revision ?? null;
+  const complete =
+    m !== null &&
+    HEX40.test(m.source_revision ?? '') &&
+    HEX40.test(m.source_tree ?? '') &&
+    HEX64.test(m.source_manifest_sha256 ?? '') &&
+    HEX64.test(m.lock_file_sha256 ?? '') &&
+    HEX64.test(m.build_sha256 ?? '');
+  const imageId = source.imageId !== null && IMAGE_ID.test(source.imageId) ? source.imageId : null;
+  return {
+    version: source.version,
+    deployment: {
+      image_id: imageId,
+      image_id_present: imageId !== null,
+      binding:
+        'image_id is the container image the operator deployed (ZAP1_DEPLOYMENT_IMAGE_ID); the source and build hashes describe the code this process was built from',
+    },
+    source: {
+      deployment_revision: revision ?? 'unknown',
+      source_tree: m?.source_tree ?? 'unknown',
+      source_manifest_sha256: m?.source_manifest_sha256 ?? 'unknown',
+      source_manifest_verified: m?.source_manifest_verified ?? false,
+      public_evidence_revision: revision ?? 'unknown',
+      public_evidence_url:
+        revision !== null && source.sourceUrlTemplate !== null
+          ? source.sourceUrlTemplate.replace('{rev}', revision)
+          : 'not published',
+      parity_scope:
+        'an independent TypeScript implementation of the ZAP1 service API and protocol; not a build of the reference service',
+    },
+    build_assurance: {
+      metadata_available: m !== null,
+      metadata_complete: complete,
+      source_manifest_verified: m?.source_manifest_verified ?? false,
+      lock_file_verified: HEX64.test(m?.lock_file_sha256 ?? ''),
+      bit_for_bit_reproduction: 'not asserted',
+      note:
+        m === null
+          ? 'No build metadata: this process runs from source, not from `npm run build`.'
+          : 'build_sha256 covers every built file; rebuild a clean checkout of the revision with `npm ci && npm run build` to compare.',
+    },
+    supply_chain: {
+      dependency_pinning: 'package-lock.json; `npm ci` installs exactly it',
+      lock_file: 'package-lock.json',
+      verification: 'lock_file_sha256 in build_metadata is the SHA-256 of the lock file the build used',
+    },
+    build_metadata: m === null ? {} : { ...m },
+  };
+}
+
+export function buildRoutes(ctx: AppContext, source: BuildInfoSource): void {
+  const body = buildInfoBody(source);
+  ctx.route({
+    method: 'get',
+    path: '/build/info',
+    summary: 'What this process was built from: revision, source manifest, lock file and build hashes',
+    responses: { 200: { description: 'Build metadata', schema: BuildInfoSchema } },
+    handler: async () => body,
+  });
+}
