@@ -100,6 +100,9 @@ describe('GET /openapi.json', () => {
         '/trial-key',
         '/verify/{leaf}/check',
         '/verify/{leaf}/proof.json',
+        '/webhooks',
+        '/webhooks/register',
+        '/webhooks/{id}',
       ].sort(),
     );
     const bundle =

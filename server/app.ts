@@ -22,6 +22,7 @@ import { UnservableProofError } from './proofs.js';
 import { anchorRoutes } from './routes/anchor.js';
 import { badgeRoutes } from './routes/badges.js';
 import { buildRoutes } from './routes/build.js';
+import { webhookRoutes } from './routes/webhooks.js';
 import type { BuildMetadata } from './build-info/build-metadata.js';
 import { eventRoutes } from './routes/event.js';
 import { eventsRoutes } from './routes/events.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     lifecycleRoutes,
     memoRoutes,
     badgeRoutes,
+    webhookRoutes,
   ]) {
     routes(ctx);
   }

@@ -10,6 +10,7 @@ import { BUILD_INFO_FILE, readBuildMetadata } from './build-info/build-metadata.
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { Ledger } from './ledger.js';
 import { buildProxyApp } from './proxy/upstream-proxy.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { startChainRuntime } from './anchor/runtime.js';
 import { openSqliteStore } from './store/sqlite-store.js';
 
@@ -52,6 +53,12 @@ async function main(): Promise<void> {
     log: config.logRequests ? 'requests' : 'errors',
     buildMetadata: readBuildMetadata(path.join(repoRoot(), 'dist-server', BUILD_INFO_FILE)),
   });
+  const webhooks = new WebhookDispatcher({
+    store,
+    treeSize: () => ledger.size,
+    log: (line) => console.error(line),
+  });
+  webhooks.start();
   const address = await app.listen({ host: config.host, port: config.port });
   const url = new URL(address);
   console.log(
@@ -65,6 +72,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     app
       .close()
+      .then(() => webhooks.stop())
       .then(() => chain.stop())
       .then(() => store.close())
       .then(() => process.exit(0))

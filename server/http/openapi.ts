@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ErrorBodySchema } from './errors.js';
 
 export interface RouteDoc {
-  method: 'get' | 'post';
+  method: 'get' | 'post' | 'delete';
   /** OpenAPI form, e.g. `/verify/{leaf}/check`. */
   path: string;
   summary: string;

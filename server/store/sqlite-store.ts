@@ -10,6 +10,7 @@ import { SqliteEventLog } from './sqlite/events.js';
 import { SqliteKeyStore } from './sqlite/keys.js';
 import { SqliteLeafStore } from './sqlite/leaves.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
+import { SqliteWebhookStore } from './sqlite/webhooks.js';
 import { ensurePrivateDir, preparePrivateDatabaseFile } from './private-files.js';
 import type { Store } from './store.js';
 
@@ -34,6 +35,7 @@ export class SqliteStore implements Store {
   readonly keys: SqliteKeyStore;
   readonly anchors: SqliteAnchorStore;
   readonly events: SqliteEventLog;
+  readonly webhooks: SqliteWebhookStore;
   private readonly pingStmt;
 
   constructor(
@@ -53,6 +55,7 @@ export class SqliteStore implements Store {
     this.keys = new SqliteKeyStore(db);
     this.anchors = new SqliteAnchorStore(db, now);
     this.events = new SqliteEventLog(db);
+    this.webhooks = new SqliteWebhookStore(db);
     this.pingStmt = db.prepare<[], { ok: number }>('SELECT 1 AS ok');
   }
 

@@ -51,6 +51,43 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
     return store.anchors.markAnchored(a.id, { height, blockTime });
   }
 
+  describe(`${name}: webhooks`, () => {
+    it('registers, lists, advances cursors only forward, keeps them when reopened, and deletes', async () => {
+      const hook = {
+        id: '00000000-0000-4000-8000-000000000001',
+        url: 'https://receiver.example/zap1',
+        secretHex: 'ab'.repeat(16),
+        createdAt: '2026-01-01T00:00:00.000Z',
+        leafCursor: 5,
+        anchorCursor: 2,
+      };
+      await store.webhooks.registerWebhook(hook);
+      expect(await store.webhooks.listWebhooks()).toEqual([hook]);
+      await store.webhooks.advanceWebhook(hook.id, { leafCursor: 9 });
+      await store.webhooks.advanceWebhook(hook.id, { leafCursor: 7, anchorCursor: 3 });
+      store = await harness.reopen(store);
+      expect(await store.webhooks.listWebhooks()).toEqual([{ ...hook, leafCursor: 9, anchorCursor: 3 }]);
+      expect(await store.webhooks.deleteWebhook(hook.id)).toBe(true);
+      expect(await store.webhooks.deleteWebhook(hook.id)).toBe(false);
+      expect(await store.webhooks.listWebhooks()).toEqual([]);
+    });
+
+    it('lists anchored roots after an anchor id, in the order they were anchored', async () => {
+      await fill(6);
+      const first = await anchorAt(2, 4_000_002, 'd'.repeat(64));
+      const second = await anchorAt(6, 4_000_001, 'e'.repeat(64));
+      expect((await store.anchors.anchoredRootsAfter(0, 10)).map((r) => r.anchorId)).toEqual([
+        first.id,
+        second.id,
+      ]);
+      expect((await store.anchors.anchoredRootsAfter(first.id, 10)).map((r) => r.txid)).toEqual([
+        'e'.repeat(64),
+      ]);
+      expect(await store.anchors.anchoredRootsAfter(second.id, 10)).toEqual([]);
+      expect(await store.anchors.anchoredRootsAfter(0, 1)).toHaveLength(1);
+    });
+  });
+
   describe(`${name}: leaves, keys and the event log`, () => {
     it('assigns dense positions, dedupes within and across batches, and links every wallet', async () => {
       const r1 = await store.leaves.commitEvents(

@@ -212,6 +212,8 @@ export interface AnchorStore {
   anchoredRootStats(): Promise<AnchoredRootStats>;
   /** The first anchored root (smallest leaf count, then oldest) that contains `position`. */
   firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null>;
+  /** Anchored roots with an anchor id above `anchorId`, in the order they were anchored (anchor id). */
+  anchoredRootsAfter(anchorId: number, limit: number): Promise<AnchoredRoot[]>;
   /** The anchored root whose txid starts with `prefix` (lowercase hex), the lowest such txid; null if none. */
   anchoredRootByTxidPrefix(prefix: string): Promise<AnchoredRoot | null>;
   latestAnchoredRoot(): Promise<AnchoredRoot | null>;
@@ -236,6 +238,33 @@ export interface EventLog {
 }
 
 /**
+ * A registered webhook and how far its deliveries have come: everything up to the cursors has been
+ * delivered (a 2xx from the receiver); what lies beyond is delivered next, also after a restart.
+ */
+export interface WebhookRecord {
+  /** A UUID. */
+  id: string;
+  url: string;
+  /** 32 hex: the key of the deliveries' BLAKE2b MAC. */
+  secretHex: string;
+  createdAt: string;
+  /** The last leaf position delivered as `leaf_created`. */
+  leafCursor: number;
+  /** The last anchor id delivered as `anchor_confirmed`. */
+  anchorCursor: number;
+}
+
+export interface WebhookStore {
+  registerWebhook(webhook: WebhookRecord): Promise<void>;
+  /** Oldest first. */
+  listWebhooks(): Promise<WebhookRecord[]>;
+  /** False when there was no such webhook. */
+  deleteWebhook(id: string): Promise<boolean>;
+  /** Moves a webhook's cursors forward (never back); written before the next delivery starts. */
+  advanceWebhook(id: string, cursors: { leafCursor?: number; anchorCursor?: number }): Promise<void>;
+}
+
+/**
  * The persistence of the service (docs/architecture.md decision 9), one interface per concern.
  * Routes, the event ledger and the anchoring loop talk to these only; SQL stays behind them, and
  * every implementation passes the one contract suite in store-contract.ts. Positions are 1-based
@@ -246,6 +275,7 @@ export interface Store {
   readonly keys: KeyStore;
   readonly anchors: AnchorStore;
   readonly events: EventLog;
+  readonly webhooks: WebhookStore;
   /** Rejects when the database cannot be read (health check). */
   ping(): Promise<void>;
   close(): Promise<void>;

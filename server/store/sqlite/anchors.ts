@@ -63,6 +63,9 @@ export class SqliteAnchorStore implements AnchorStore {
       rootCovering: db.prepare<[number], RootRow>(
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE leaf_count >= ? ORDER BY leaf_count, anchor_id LIMIT 1`,
       ),
+      rootsAfter: db.prepare<[number, number], RootRow>(
+        `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE anchor_id > ? ORDER BY anchor_id LIMIT ?`,
+      ),
       // A range on the unique txid index: every txid that starts with the prefix sorts between these.
       rootByTxidPrefix: db.prepare<[string, string], RootRow>(
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE txid >= ? AND txid <= ? ORDER BY txid LIMIT 1`,
@@ -235,6 +238,10 @@ export class SqliteAnchorStore implements AnchorStore {
   async firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null> {
     const row = this.stmts.rootCovering.get(position);
     return row ? rootFromRow(row) : null;
+  }
+
+  async anchoredRootsAfter(anchorId: number, limit: number): Promise<AnchoredRoot[]> {
+    return this.stmts.rootsAfter.all(anchorId, limit).map(rootFromRow);
   }
 
   async anchoredRootByTxidPrefix(prefix: string): Promise<AnchoredRoot | null> {

@@ -90,4 +90,16 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO wallet_owners (wallet_hash, key_id, created_at)
     SELECT wallet_hash, NULL, MIN(created_at) FROM wallet_links GROUP BY wallet_hash;
   `,
+  // 4: webhooks, each with the cursors of what it has been delivered (the outbox is the leaves
+  // and anchored roots beyond them, so a restart resumes where delivery stopped).
+  `
+  CREATE TABLE webhooks (
+    id            TEXT PRIMARY KEY,
+    url           TEXT NOT NULL,
+    secret_hex    TEXT NOT NULL CHECK (length(secret_hex) = 32),
+    created_at    TEXT NOT NULL,
+    leaf_cursor   INTEGER NOT NULL CHECK (leaf_cursor >= 0),
+    anchor_cursor INTEGER NOT NULL CHECK (anchor_cursor >= 0)
+  ) WITHOUT ROWID;
+  `,
 ];

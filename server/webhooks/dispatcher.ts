@@ -1,0 +1,184 @@
+/**
+ * Webhook deliveries, at least once. The outbox is the durable state itself: every leaf after a
+ * webhook's leaf cursor is a `leaf_created` to deliver, every anchored root after its anchor cursor
+ * an `anchor_confirmed`. A cursor moves only after the receiver answered 2xx, so a crash (kill -9)
+ * between an event and its delivery means it is delivered after the restart, with the same
+ * delivery id (derived from the webhook and the event), by which a receiver drops a repeat.
+ * Each webhook gets its events one at a time, in order; a failure is retried with backoff.
+ */
+import { createHash } from 'node:crypto';
+import { eventTypeLabel } from '../../src/core/index.js';
+import type { AnchoredRoot, LeafRecord, Store, WebhookRecord } from '../store/store.js';
+import { signDelivery } from './signature.js';
+
+export const SIGNATURE_HEADER = 'x-zap1-signature';
+export const DELIVERY_HEADER = 'x-zap1-delivery';
+export const EVENT_HEADER = 'x-zap1-event';
+
+export interface DispatcherOptions {
+  store: Store;
+  /** How many leaves the tree holds: leaves beyond it are not committed yet. */
+  treeSize: () => number;
+  /** How often to look for something to deliver (default 500 ms). */
+  pollMs?: number;
+  /** A delivery that takes longer fails (default 10 s). */
+  timeoutMs?: number;
+  /** First retry after this; doubled each failure up to `maxBackoffMs` (defaults 1 s and 5 min). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** Reports failed deliveries (the operator's log). */
+  log?: (line: string) => void;
+  fetch?: typeof fetch;
+}
+
+/** A UUID-shaped id that is the same whenever the same event goes to the same webhook. */
+export function deliveryId(webhookId: string, kind: 'leaf' | 'anchor', n: number): string {
+  const h = createHash('sha256').update(`${webhookId}:${kind}:${n}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+interface Delivery {
+  id: string;
+  event: 'leaf_created' | 'anchor_confirmed';
+  body: Record<string, unknown>;
+  /** The cursor it moves once delivered. */
+  advance: { leafCursor: number } | { anchorCursor: number };
+}
+
+function leafDelivery(hook: WebhookRecord, leaf: LeafRecord): Delivery {
+  const id = deliveryId(hook.id, 'leaf', leaf.position);
+  return {
+    id,
+    event: 'leaf_created',
+    body: {
+      event: 'leaf_created',
+      delivery_id: id,
+      leaf_hash: leaf.leafHex,
+      event_type: eventTypeLabel(leaf.eventType),
+      wallet_hash: leaf.walletHash,
+      position: leaf.position,
+      timestamp: leaf.createdAt,
+    },
+    advance: { leafCursor: leaf.position },
+  };
+}
+
+function anchorDelivery(hook: WebhookRecord, root: AnchoredRoot): Delivery {
+  const id = deliveryId(hook.id, 'anchor', root.anchorId);
+  return {
+    id,
+    event: 'anchor_confirmed',
+    body: {
+      event: 'anchor_confirmed',
+      event_semantics:
+        'the root was read back from the chain in this transaction, with the confirmations the service requires',
+      delivery_id: id,
+      root: root.rootHex,
+      txid: root.txid,
+      height: root.height,
+      leaf_count: root.leafCount,
+      timestamp: root.blockTime === null ? null : new Date(root.blockTime * 1000).toISOString(),
+    },
+    advance: { anchorCursor: root.anchorId },
+  };
+}
+
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  /** Per webhook: consecutive failures and when to try again. */
+  private readonly backoff = new Map<string, { failures: number; until: number }>();
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  start(): void {
+    const every = this.options.pollMs ?? 500;
+    const tick = (): void => {
+      if (this.stopped) return;
+      this.running = this.deliverDue()
+        .catch((error: unknown) => this.options.log?.(`webhooks: ${String(error)}`))
+        .finally(() => {
+          this.running = null;
+          if (!this.stopped) this.timer = setTimeout(tick, every);
+        });
+    };
+    this.timer = setTimeout(tick, every);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One round: every webhook not backing off gets what is due to it, in order, until one fails. */
+  async deliverDue(): Promise<void> {
+    const hooks = await this.options.store.webhooks.listWebhooks();
+    for (const id of this.backoff.keys()) if (!hooks.some((h) => h.id === id)) this.backoff.delete(id);
+    await Promise.all(hooks.map((hook) => this.deliverTo(hook)));
+  }
+
+  private async deliverTo(hook: WebhookRecord): Promise<void> {
+    const waiting = this.backoff.get(hook.id);
+    if (waiting && Date.now() < waiting.until) return;
+    let cursors = { leaf: hook.leafCursor, anchor: hook.anchorCursor };
+    // A bounded batch per round, so one busy webhook cannot hold the others' turn for long.
+    for (let sent = 0; sent < 100 && !this.stopped; sent++) {
+      const next = await this.nextDelivery(hook, cursors);
+      if (next === null) return;
+      if (!(await this.send(hook, next))) return;
+      await this.options.store.webhooks.advanceWebhook(hook.id, next.advance);
+      cursors =
+        'leafCursor' in next.advance
+          ? { ...cursors, leaf: next.advance.leafCursor }
+          : { ...cursors, anchor: next.advance.anchorCursor };
+      this.backoff.delete(hook.id);
+    }
+  }
+
+  /** Leaves first (an anchor covers leaves, so its receiver has heard of them), then anchors. */
+  private async nextDelivery(hook: WebhookRecord, cursors: { leaf: number; anchor: number }) {
+    if (cursors.leaf < this.options.treeSize()) {
+      const leaf = await this.options.store.leaves.leafAt(cursors.leaf + 1);
+      if (leaf) return leafDelivery(hook, leaf);
+    }
+    const [root] = await this.options.store.anchors.anchoredRootsAfter(cursors.anchor, 1);
+    return root ? anchorDelivery(hook, root) : null;
+  }
+
+  private async send(hook: WebhookRecord, delivery: Delivery): Promise<boolean> {
+    const body = JSON.stringify(delivery.body);
+    let problem: string;
+    try {
+      const response = await this.fetchImpl(hook.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: signDelivery(hook.secretHex, body),
+          [DELIVERY_HEADER]: delivery.id,
+          [EVENT_HEADER]: delivery.event,
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.ok) return true;
+      problem = `answered HTTP ${response.status}`;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    const failures = (this.backoff.get(hook.id)?.failures ?? 0) + 1;
+    const base = this.options.backoffMs ?? 1000;
+    const wait = Math.min(base * 2 ** (failures - 1), this.options.maxBackoffMs ?? 300_000);
+    this.backoff.set(hook.id, { failures, until: Date.now() + wait });
+    this.options.log?.(
+      `webhook ${hook.id}: delivery ${delivery.id} (${delivery.event}) failed, ${problem}; retrying in ${Math.round(wait / 1000)} s`,
+    );
+    return false;
+  }
+}
