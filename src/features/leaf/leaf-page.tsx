@@ -25,6 +25,7 @@ import { Page } from '../../components/ui/page';
 import { Button } from '../../components/ui/button';
 import { PATHS, leafPath, verifyLeafPath } from '../../app/paths';
 import { useBusyAction } from '../../components/ui/use-busy-action';
+import { NotifyWhenAnchored } from '../../components/ui/notify-when-anchored';
 
 /** `/leaf` and the shareable `/leaf/:leaf`: is this leaf anchored, and where? */
 export function LeafPage() {
@@ -138,6 +139,7 @@ function LeafStatus({ leafHex }: { leafHex: string }) {
           {check.data.merkle_scheme ?? 'no scheme'}).
         </p>
       )}
+      <NotifyWhenAnchored anchored={anchored} what={`Leaf ${leafHex.slice(0, 16)}… is anchored on chain.`} />
       <ProofActions leafHex={leafHex} />
     </div>
   );

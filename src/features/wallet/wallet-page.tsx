@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { PATHS, walletPath } from '../../app/paths';
+import { NotifyWhenAnchored } from '../../components/ui/notify-when-anchored';
 
 const POLL_MS = 3_000;
 
@@ -119,6 +120,10 @@ function Timeline({ wallet }: { wallet: string }) {
         recorded for this pseudonym, not authenticated facts: anyone may submit events under any pseudonym. A
         leaf's anchor proves only that the leaf existed by then.
       </p>
+      <NotifyWhenAnchored
+        anchored={events.every((event) => anchorStateOf(event).kind === 'anchored')}
+        what={`Every event of wallet ${wallet} is anchored on chain.`}
+      />
       <ol className="space-y-3 border-l-2 border-slate-300 pl-4 dark:border-slate-700" data-testid="timeline">
         {events.map((event, i) => {
           const state = anchorStateOf(event);
