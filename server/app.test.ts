@@ -79,6 +79,8 @@ describe('GET /openapi.json', () => {
     expect(doc.openapi).toBe('3.0.3');
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
+        '/admin/anchor/qr',
+        '/admin/anchor/record',
         '/anchor/consistency',
         '/anchor/history',
         '/anchor/now',

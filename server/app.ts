@@ -23,6 +23,7 @@ import { anchorRoutes } from './routes/anchor.js';
 import { badgeRoutes } from './routes/badges.js';
 import { buildRoutes } from './routes/build.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { adminAnchorRoutes } from './routes/admin-anchor.js';
 import type { BuildMetadata } from './build-info/build-metadata.js';
 import { eventRoutes } from './routes/event.js';
 import { eventsRoutes } from './routes/events.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     memoRoutes,
     badgeRoutes,
     webhookRoutes,
+    adminAnchorRoutes,
   ]) {
     routes(ctx);
   }

@@ -3,7 +3,7 @@
  * service still works: nothing gets anchored, and /health reports the chain as unreachable.
  */
 import type { AnchorSchedule } from './anchor/policy.js';
-import type { AnchorAttempt } from './store/store.js';
+import type { AnchorAttempt, AnchoredRoot } from './store/store.js';
 
 export type Network = 'mainnet' | 'testnet' | 'devnet';
 
@@ -28,6 +28,8 @@ export interface ChainHooks {
    * one is in flight and `ChainUnavailableError` when the node cannot be reached.
    */
   anchorNow?(): Promise<AnchorAttempt>;
+  /** ANCHOR_MODE=manual: checks an anchor the operator paid against the node and records it. */
+  recordManualAnchor?(input: { root: string; txid: string; height: number }): Promise<AnchoredRoot>;
   /** The anchoring schedule as the loop sees it (with the chain tip it last saw). */
   schedule?(): Promise<AnchorSchedule>;
 }

@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 15_000,
       deploymentImageId: null,
       buildSourceUrl: null,
+      anchorMode: 'auto',
+      anchorToAddress: 'udev1zap1devchainwallet0000000000000000000000000000000000000000',
     });
   });
 

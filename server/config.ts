@@ -5,6 +5,7 @@
  */
 
 import { parseProxyTrust, type ProxyTrust } from './http/client-address.js';
+import { DEVCHAIN_WALLET_ADDRESS } from './anchor/devchain-db.js';
 
 export type ChainKind = 'dev' | 'zcash';
 
@@ -42,6 +43,14 @@ export interface Config {
   /** Template with `{txid}`, e.g. `https://explorer.example/tx/{txid}`. */
   explorerTxUrl: string | null;
   anchorViewingKey: string | null;
+  /**
+   * `auto`: the service's wallet sends each anchor. `manual`: it holds no spending key; the operator
+   * pays the anchor (QR code, /admin/anchor/qr) and records it (/admin/anchor/record), which is
+   * accepted once the node shows the memo at the claimed height.
+   */
+  anchorMode: 'auto' | 'manual';
+  /** Where a manual anchor is paid to (the ZIP-321 recipient); on CHAIN=dev the dev chain's wallet. */
+  anchorToAddress: string | null;
   /** Log every request to stdout (5xx answers are logged either way). */
   logRequests: boolean;
   /**
@@ -125,6 +134,13 @@ function httpUrl(env: Env, name: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(name, `must be an http(s) URL, got "${value}"`);
   }
+  return value;
+}
+
+function anchorMode(env: Env): 'auto' | 'manual' {
+  const value = str(env, 'ANCHOR_MODE') ?? 'auto';
+  if (value !== 'auto' && value !== 'manual')
+    throw new ConfigError('ANCHOR_MODE', `must be auto or manual, got "${value}"`);
   return value;
 }
 
@@ -222,6 +238,8 @@ export function loadConfig(env: Env = process.env): Config {
     zcashRpcTimeoutMs: int(env, 'ZCASH_RPC_TIMEOUT_MS', 15_000, 100, 600_000),
     explorerTxUrl,
     anchorViewingKey: str(env, 'ANCHOR_VIEWING_KEY'),
+    anchorMode: anchorMode(env),
+    anchorToAddress: str(env, 'ANCHOR_TO_ADDRESS') ?? (dev ? DEVCHAIN_WALLET_ADDRESS : null),
     logRequests: bool(env, 'LOG_REQUESTS', false),
     upstreamUrl: upstreamUrl(env),
     upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 600_000),

@@ -30,6 +30,11 @@ export interface AnchorLoopOptions extends AnchorPolicy {
   log?: (message: string) => void;
   /** The clock (tests pin it); also paces the back-off between failed attempts. */
   now?: () => Date;
+  /**
+   * ANCHOR_MODE=manual: the loop never starts an anchor (the operator pays and records them); it
+   * still watches the chain, its health and reorganisations.
+   */
+  manual?: boolean;
 }
 
 /** Upper bound of the wait between looks while the node is unreachable or sends keep failing. */
@@ -333,6 +338,7 @@ export class AnchorLoop implements ChainHooks {
 
   /** Records the intent to anchor the current root when one is due and none is in flight. */
   private async maybeRecordDueIntent(): Promise<boolean> {
+    if (this.options.manual) return false;
     if (this.now().getTime() < this.notBefore) return false;
     const schedule = await this.schedule();
     if (!schedule.due || (await this.anchors.inFlightAnchor())) return false;

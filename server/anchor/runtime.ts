@@ -1,7 +1,7 @@
 /**
  * Starts the anchoring side of the service: the embedded development chain in this process on
  * `CHAIN=dev` (or a connection to the node at `ZCASH_RPC_URL` on `CHAIN=zcash`), the one RPC client,
- * and the anchoring loop, which is also the `ChainHooks` the HTTP layer reads.
+ * and the anchoring loop, with the `ChainHooks` the HTTP layer reads.
  */
 import { randomBytes } from 'node:crypto';
 import type { ChainHooks } from '../chain.js';
@@ -13,6 +13,7 @@ import { isAnchorFault, type AnchorFault } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { anchorPolicy } from './policy.js';
 import { ZcashRpcClient } from './zcash-rpc.js';
+import { recordManualAnchor } from './manual-anchor.js';
 
 export interface ChainRuntime {
   hooks: ChainHooks;
@@ -88,6 +89,7 @@ export async function startChainRuntime(
     rpc,
     fromAddress,
     amountZat: config.anchorAmountZat,
+    manual: config.anchorMode === 'manual',
     fault,
     ...(options.onFault ? { onFault: options.onFault } : {}),
     ...(options.log ? { log: options.log } : {}),
@@ -96,9 +98,22 @@ export async function startChainRuntime(
   if (devChain) await loop.probe();
   if (options.autoStart ?? true) loop.start();
 
+  // What the HTTP side may ask of the chain: in manual mode the operator, not the loop, starts anchors.
+  const hooks: ChainHooks = {
+    network: () => loop.network(),
+    health: () => loop.health(),
+    schedule: () => loop.schedule(),
+    ...(config.anchorMode === 'auto'
+      ? { anchorNow: () => loop.anchorNow() }
+      : {
+          recordManualAnchor: (input) =>
+            recordManualAnchor({ store, ledger, rpc, confirmations: config.anchorConfirmations }, input),
+        }),
+  };
+
   let stopped = false;
   return {
-    hooks: loop,
+    hooks,
     loop,
     rpc,
     devChain,

@@ -265,6 +265,13 @@ export function anchorRoutes(ctx: AppContext): void {
     },
     handler: async ({ request, reply }) => {
       await requireOperator(ctx, request);
+      if (ctx.config.anchorMode === 'manual') {
+        throw new ApiError(
+          409,
+          'conflict',
+          'This service anchors manually (ANCHOR_MODE=manual): pay the anchor shown by /admin/anchor/qr and record it.',
+        );
+      }
       if (!ctx.chain?.anchorNow)
         throw new ApiError(503, 'chain_unavailable', 'The anchoring loop is not running.');
       if (ctx.ledger.size === 0) throw new ApiError(409, 'conflict', 'There are no leaves to anchor yet.');

@@ -26,7 +26,21 @@ export const SERVICE_EXTENSIONS = [
   'lifecycle-paging',
   'lifecycle-export',
   'anchor-now',
+  'manual-anchor',
 ] as const;
+
+/** The extensions of this instance: `anchor-now` with automatic anchoring, `manual-anchor` without. */
+export function extensionsOf(config: {
+  anchorMode: 'auto' | 'manual';
+}): (typeof SERVICE_EXTENSIONS)[number][] {
+  return SERVICE_EXTENSIONS.filter((e) =>
+    e === 'anchor-now'
+      ? config.anchorMode === 'auto'
+      : e === 'manual-anchor'
+        ? config.anchorMode === 'manual'
+        : true,
+  );
+}
 
 export const ProtocolInfoSchema = z
   .object({
@@ -128,7 +142,7 @@ export function infoRoutes(ctx: AppContext): void {
         ...(network ? { network } : {}),
         explorer_tx_url: ctx.config.explorerTxUrl,
         ...(ctx.config.anchorViewingKey !== null ? { anchor_viewing_key: ctx.config.anchorViewingKey } : {}),
-        extensions: [...SERVICE_EXTENSIONS],
+        extensions: extensionsOf(ctx.config),
       };
       return body;
     },

@@ -1,0 +1,165 @@
+/**
+ * ANCHOR_MODE=manual on the dev chain: the service never sends; the operator pays the anchor shown
+ * by /admin/anchor/qr from the dev chain's wallet (standing in for their own) and records it, which
+ * holds only when the node shows the transaction mined at that height with the root's memo.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { anchorMemoHex } from './anchor-memo.js';
+import { anchorPaymentUri, zecAmount } from './manual-anchor.js';
+import { AnchorPaymentSchema } from '../routes/admin-anchor.js';
+import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
+import {
+  check,
+  operatorHeaders,
+  postEvent,
+  startHarness,
+  status,
+  type AnchorHarness,
+} from './test-helpers.js';
+import { tableCounts } from '../test-helpers.js';
+
+let h: AnchorHarness;
+beforeEach(async () => {
+  h = await startHarness({
+    ANCHOR_MODE: 'manual',
+    DEVCHAIN_BLOCK_MS: '3600000',
+    ANCHOR_MIN_LEAVES: '1',
+    ANCHOR_MAX_AGE_S: '1',
+  });
+});
+afterEach(() => h.close());
+
+/** Pays `memoRoot`'s anchor memo from the dev wallet, mines it, and returns txid and height. */
+async function pay(memoRoot: string): Promise<{ txid: string; height: number }> {
+  const rpc = h.runtime.rpc;
+  const opid = await rpc.zSendMany(DEVCHAIN_WALLET_ADDRESS, [
+    { address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex(memoRoot) },
+  ]);
+  const [op] = await rpc.zGetOperationStatus([opid]);
+  await rpc.devMine(1);
+  return { txid: op!.txid!, height: h.devChain.height };
+}
+
+const record = (payload: unknown) =>
+  h.app.inject({ method: 'POST', url: '/admin/anchor/record', headers: operatorHeaders, payload });
+
+describe('manual anchoring', () => {
+  it('offers the payment, then anchors a recorded payment whose memo and height the node confirms', async () => {
+    const leaf = await postEvent(h.app, 1);
+    await new Promise((r) => setTimeout(r, 300));
+    // The loop never sends by itself in manual mode.
+    expect((await status(h.app)).in_flight).toBeNull();
+    const now = await h.app.inject({
+      method: 'POST',
+      url: '/anchor/now',
+      headers: { authorization: operatorHeaders.authorization },
+    });
+    expect(now.statusCode).toBe(409);
+    expect(now.json().error.message).toMatch(/anchors manually/);
+
+    const qr = await h.app.inject({
+      url: '/admin/anchor/qr',
+      headers: { authorization: operatorHeaders.authorization },
+    });
+    const p = AnchorPaymentSchema.parse(qr.json());
+    const root = h.ledger.tree.root(1);
+    expect(p).toMatchObject({
+      root,
+      leaf_count: 1,
+      unanchored_leaves: 1,
+      send_enabled: true,
+      memo: `ZAP1:09:${root}`,
+    });
+    expect(p.payment_uri).toBe(anchorPaymentUri(DEVCHAIN_WALLET_ADDRESS, 1000, root));
+    expect(p.payment_uri).toMatch(/^zcash:udev1[a-z0-9]+\?amount=0\.00001&memo=[A-Za-z0-9_-]+$/);
+    expect(Buffer.from(p.payment_uri!.split('memo=')[1]!, 'base64url').toString('ascii')).toBe(
+      `ZAP1:09:${root}`,
+    );
+    expect(p.qr_svg).toMatch(/^<svg/);
+
+    const paid = await pay(root);
+    const res = await record({
+      root: root.toUpperCase(),
+      txid: paid.txid.toUpperCase(),
+      height: paid.height,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'anchored',
+      root,
+      txid: paid.txid,
+      height: paid.height,
+      leaf_count: 1,
+    });
+    expect((await check(h.app, leaf)).anchor).toEqual({ txid: paid.txid, height: paid.height });
+    // The same record again changes nothing.
+    expect((await record({ root, txid: paid.txid, height: paid.height })).statusCode).toBe(200);
+    const after = AnchorPaymentSchema.parse(
+      (
+        await h.app.inject({
+          url: '/admin/anchor/qr',
+          headers: { authorization: operatorHeaders.authorization },
+        })
+      ).json(),
+    );
+    expect(after).toMatchObject({
+      unanchored_leaves: 0,
+      send_enabled: false,
+      payment_uri: null,
+      qr_svg: null,
+    });
+  });
+
+  it('refuses a record whose memo, height or confirmation does not hold, writing nothing', async () => {
+    await postEvent(h.app, 1);
+    const root = h.ledger.tree.root(1);
+    const before = tableCounts(h.dir);
+    const other = await pay('e'.repeat(64));
+    const wrongMemo = await record({ root, txid: other.txid, height: other.height });
+    expect(wrongMemo.statusCode).toBe(400);
+    expect(wrongMemo.json().error.message).toBe(
+      `the memo of transaction ${other.txid} is not ZAP1:09:${root}`,
+    );
+
+    const paid = await pay(root);
+    const wrongHeight = await record({ root, txid: paid.txid, height: paid.height - 1 });
+    expect(wrongHeight.statusCode).toBe(400);
+    expect(wrongHeight.json().error.message).toBe(
+      `claimed height ${paid.height - 1} does not match configured-node height ${paid.height}`,
+    );
+    const unknown = await record({ root, txid: 'f'.repeat(64), height: paid.height });
+    expect(unknown).toMatchObject({ statusCode: 502 });
+    expect(unknown.json()).toMatchObject({ error: { code: 'not_confirmed' } });
+    const notOurs = await record({ root: 'a'.repeat(64), txid: paid.txid, height: paid.height });
+    expect(notOurs.statusCode).toBe(409);
+    for (const bad of [{ root, txid: 'xyz', height: 1 }, { root, txid: paid.txid, height: 0 }, { root }]) {
+      const res = await record(bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    const counts = tableCounts(h.dir);
+    expect({ anchors: counts['anchors'], anchored: counts['anchored_roots'] }).toEqual({
+      anchors: before['anchors'],
+      anchored: before['anchored_roots'],
+    });
+  });
+
+  it('serves the reference HTML page to a browser, without the key, and needs the operator key', async () => {
+    await postEvent(h.app, 1);
+    const html = await h.app.inject({
+      url: '/admin/anchor/qr',
+      headers: { authorization: operatorHeaders.authorization, accept: 'text/html' },
+    });
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    const root = h.ledger.tree.root(1);
+    expect(html.body).toContain(`Root: ${root}`);
+    expect(html.body).toContain('Leaves: 1 (1 unanchored)');
+    expect(html.body).toContain('data-anchor-send-enabled="true"');
+    expect(html.body).toContain(`Memo: ZAP1:09:${root}`);
+    expect(html.body).toContain('${ZAP1_API_BASE%/}/admin/anchor/record');
+    expect(html.body).not.toContain(operatorHeaders.authorization.slice(7));
+    expect((await h.app.inject({ url: '/admin/anchor/qr' })).statusCode).toBe(401);
+    expect(zecAmount(100_000_000)).toBe('1');
+    expect(zecAmount(123_450_000)).toBe('1.2345');
+  });
+});
