@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@playwright/test';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -11,13 +11,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The built service started in proxy mode (`UPSTREAM_URL`) on a free port, once it serves the app. */
-export async function startProxy(upstreamUrl: string): Promise<{ base: string; stop: () => void }> {
+/** Another process of the built service on a free port with `env`, once it serves the app. */
+export async function startServiceProcess(
+  env: Record<string, string>,
+): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['dist-server/server/index.js'], {
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), UPSTREAM_URL: upstreamUrl },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
   });
   await expect
     .poll(
@@ -32,4 +34,9 @@ export async function startProxy(upstreamUrl: string): Promise<{ base: string; s
     )
     .toBe(200);
   return { base, stop: () => child.kill('SIGTERM') };
+}
+
+/** The built service started in proxy mode (`UPSTREAM_URL`). */
+export function startProxy(upstreamUrl: string): Promise<{ base: string; stop: () => void }> {
+  return startServiceProcess({ UPSTREAM_URL: upstreamUrl });
 }

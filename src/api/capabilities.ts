@@ -17,6 +17,8 @@ export interface Capabilities {
   lifecycleExport: boolean;
   /** `POST /anchor/now` for the operator. */
   anchorNow: boolean;
+  /** The operator pays and records anchors (`/admin/anchor/qr`, `/admin/anchor/record`). */
+  manualAnchor: boolean;
 }
 
 export function capabilitiesOf(info: ProtocolInfo | undefined): Capabilities {
@@ -27,6 +29,7 @@ export function capabilitiesOf(info: ProtocolInfo | undefined): Capabilities {
     eventsFilter: offered.has('events-filter'),
     lifecycleExport: offered.has('lifecycle-export'),
     anchorNow: offered.has('anchor-now'),
+    manualAnchor: offered.has('manual-anchor'),
   };
 }
 

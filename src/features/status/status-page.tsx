@@ -21,6 +21,7 @@ import { Page } from '../../components/ui/page';
 import { PATHS } from '../../app/paths';
 import { Section } from '../../components/ui/section';
 import { useCapabilities } from '../../api/capabilities';
+import { ManualAnchor } from './manual-anchor';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
@@ -145,6 +146,7 @@ export function StatusPage() {
           </dl>
         )}
         {capabilities?.anchorNow && <AnchorNow inFlight={isAnchorInFlight(s)} />}
+        {capabilities?.manualAnchor && <ManualAnchor />}
       </Section>
 
       <Section title="Chain and service health">

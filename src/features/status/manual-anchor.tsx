@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { anchorKeys } from '../../api/anchor';
+import { anchorPaymentQueryOptions, manualAnchorKeys, recordManualAnchor } from '../../api/manual-anchor';
+import { useApiKey, useBaseUrl } from '../../api/settings';
+import { PATHS } from '../../app/paths';
+import { ErrorNotice } from '../../components/error-notice';
+import { Loading } from '../../components/page-states';
+import { Button } from '../../components/ui/button';
+import { CopyButton } from '../../components/ui/copy-button';
+import { Field } from '../../components/ui/field';
+import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
+
+const PAYMENT_MS = 5_000;
+
+/**
+ * A service that anchors manually holds no spending key: the operator pays the anchor of the current
+ * root from their own wallet (scan the QR code or copy the ZIP-321 URI) and records the transaction.
+ */
+export function ManualAnchor() {
+  const baseUrl = useBaseUrl();
+  const apiKey = useApiKey();
+  const payment = useQuery(anchorPaymentQueryOptions(baseUrl, apiKey, PAYMENT_MS));
+
+  if (!apiKey) {
+    return (
+      <p className="text-sm">
+        This service anchors manually. Operators: keep your operator key on the{' '}
+        <Link className="underline" to={PATHS.keys}>
+          key page
+        </Link>{' '}
+        to see the anchor payment and record it.
+      </p>
+    );
+  }
+  if (payment.isPending) return <Loading what="the anchor payment" />;
+  if (payment.isError)
+    return <ErrorNotice error={payment.error} title="The anchor payment could not be loaded" />;
+  const p = payment.data;
+  if (!p.send_enabled || !p.payment_uri) {
+    return (
+      <p className="text-sm" data-testid="manual-anchor">
+        Every leaf is anchored: nothing to pay.
+      </p>
+    );
+  }
+  return (
+    <div className={PANEL_CLASS} data-testid="manual-anchor">
+      <h3 className="font-semibold">Anchor by hand</h3>
+      <p className="text-sm">
+        {p.unanchored_leaves} of {p.leaf_count} leaves await an anchor. Pay {p.amount_zec} ZEC with this memo
+        from your wallet, then record the transaction below.
+      </p>
+      {p.qr_svg && (
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(p.qr_svg)}`}
+          alt="QR code of the anchor payment"
+          className="h-48 w-48 bg-white"
+          data-testid="anchor-qr"
+        />
+      )}
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <code className="break-all" data-testid="anchor-uri">
+          {p.payment_uri}
+        </code>
+        <CopyButton text={p.payment_uri} what="payment URI" label="Copy URI" />
+      </p>
+      <p className="break-all font-mono text-sm">Memo: {p.memo}</p>
+      <RecordForm root={p.root} />
+    </div>
+  );
+}
+
+function RecordForm({ root }: { root: string }) {
+  const baseUrl = useBaseUrl();
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [txid, setTxid] = useState('');
+  const [height, setHeight] = useState('');
+  const record = useMutation({
+    mutationFn: () => recordManualAnchor(baseUrl, { root, txid: txid.trim(), height: Number(height) }),
+    onSuccess: () => {
+      setTxid('');
+      setHeight('');
+      void queryClient.invalidateQueries({ queryKey: manualAnchorKeys.payment(baseUrl) });
+      void queryClient.invalidateQueries({ queryKey: anchorKeys.all(baseUrl) });
+    },
+  });
+  const heightProblem =
+    height !== '' && !/^[1-9]\d{0,9}$/.test(height) ? 'The height is a whole block number.' : undefined;
+  return (
+    <form
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!heightProblem && txid.trim() && height) record.mutate();
+      }}
+    >
+      <Field id={`${ids}-txid`} label="Transaction id">
+        {(control) => (
+          <input
+            {...control}
+            className={INPUT_CLASS}
+            value={txid}
+            onChange={(e) => setTxid(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <Field id={`${ids}-height`} label="Block height" error={heightProblem}>
+        {(control) => (
+          <input
+            {...control}
+            className={INPUT_CLASS}
+            inputMode="numeric"
+            value={height}
+            onChange={(e) => setHeight(e.target.value)}
+            autoComplete="off"
+          />
+        )}
+      </Field>
+      <Button type="submit" variant="primary" disabled={record.isPending || !txid.trim() || !height}>
+        {record.isPending ? 'Checking with the node…' : 'Record the anchor'}
+      </Button>
+      <div aria-live="polite">
+        {record.isError && <ErrorNotice error={record.error} title="The anchor was not recorded" />}
+        {record.isSuccess && (
+          <p role="status" data-testid="manual-anchor-recorded">
+            Recorded: root anchored in {record.data.txid} at height {record.data.height}.
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
