@@ -92,4 +92,5 @@ test("the service's plain-text errors are shown as its words, not as a wrong ser
     .first()
     .click();
   await expect(page.getByText('Trial key limit reached').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Check the service URL in Settings' })).toHaveCount(0);
 });

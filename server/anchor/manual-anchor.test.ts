@@ -40,7 +40,7 @@ async function pay(memoRoot: string): Promise<{ txid: string; height: number }> 
   return { txid: op!.txid!, height: h.devChain.height };
 }
 
-const record = (payload: unknown) =>
+const record = (payload: Record<string, unknown>) =>
   h.app.inject({ method: 'POST', url: '/admin/anchor/record', headers: operatorHeaders, payload });
 
 describe('manual anchoring', () => {

@@ -65,6 +65,8 @@ describe('apiRequest', () => {
       apiRequest('/verify/x/check', { schema: z.unknown(), baseUrl: 'http://host' }),
     );
     expect(error.message).toBe('leaf not found');
+    // The service's own words: not a reason to doubt the service URL.
+    expect(error.pointsAtSettings).toBe(false);
   });
 
   it('reads the JSON error body with its field errors, dropping malformed entries', async () => {

@@ -20,7 +20,7 @@ export class ApiError extends Error {
   readonly fields: readonly { field: string; message: string }[];
   /** Seconds to wait, from `Retry-After`, when rate limited. */
   readonly retryAfterS: number | null;
-  /** The error answer's body was not JSON (plain text, or a proxy's or another site's page). */
+  /** The error answer's body was neither JSON nor a short plain-text message (a proxy's or another site's page). */
   readonly nonJsonBody: boolean;
 
   constructor(init: {
@@ -203,7 +203,8 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
           `The service answered HTTP ${response.status}${isJson ? '' : ' with a page that is not a ZAP1 answer'}.`),
       fields: jsonError.success ? jsonError.data.error.fields : [],
       retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-      nonJsonBody: !isJson,
+      // Short plain text is the service speaking (the reference's errors): not a sign of a wrong URL.
+      nonJsonBody: !isJson && plainText === null,
     });
   }
   if (!isJson) {
