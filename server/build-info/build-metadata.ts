@@ -23,6 +23,13 @@ export interface BuildMetadata {
   lock_file_sha256: string | null;
   /** 64 hex: SHA-256 over every built file's path and SHA-256 (dist-server, dist/app; no source maps). */
   build_sha256: string | null;
+  /**
+   * The installed dependencies were exactly package-lock.json's (what `npm ci` installs): every
+   * installed package at the lock's version and integrity, every required one installed.
+   */
+  installed_from_lock_file: boolean;
+  /** No built file holds the absolute path of the folder it was built in (the build is path-independent). */
+  build_paths_relative: boolean;
   /** RFC 3339. */
   built_at: string;
   node_version: string;
@@ -50,11 +57,46 @@ function filesUnder(dir: string): string[] {
 
 /** SHA-256 over the sorted `path sha256` lines of the built files, so any changed byte changes it. */
 export function buildHash(root: string): string | null {
-  const files = [...filesUnder(path.join(root, 'dist-server')), ...filesUnder(path.join(root, 'dist', 'app'))]
-    .filter((file) => !file.endsWith('.map') && path.basename(file) !== BUILD_INFO_FILE)
+  const files = builtFiles(root)
     .map((file) => `${path.relative(root, file).split(path.sep).join('/')} ${sha256(fs.readFileSync(file))}`)
     .sort();
   return files.length === 0 ? null : sha256(files.join('\n'));
+}
+
+function builtFiles(root: string): string[] {
+  return [
+    ...filesUnder(path.join(root, 'dist-server')),
+    ...filesUnder(path.join(root, 'dist', 'app')),
+  ].filter((file) => !file.endsWith('.map') && path.basename(file) !== BUILD_INFO_FILE);
+}
+
+type LockPackages = Record<
+  string,
+  { version?: string; integrity?: string; optional?: boolean; peer?: boolean }
+>;
+
+function lockPackages(file: string): LockPackages | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { packages?: LockPackages };
+    return parsed.packages ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether node_modules holds exactly what package-lock.json pins (npm records what it installed). */
+export function installedFromLockFile(root: string): boolean {
+  const locked = lockPackages(path.join(root, 'package-lock.json'));
+  const installed = lockPackages(path.join(root, 'node_modules', '.package-lock.json'));
+  if (locked === null || installed === null) return false;
+  const sameAsLocked = Object.entries(installed).every(
+    ([name, pkg]) => locked[name]?.version === pkg.version && locked[name]?.integrity === pkg.integrity,
+  );
+  // Optional packages for other platforms (esbuild's, say) are rightly left out.
+  const nothingMissing = Object.entries(locked).every(
+    ([name, pkg]) => name === '' || pkg.optional === true || pkg.peer === true || name in installed,
+  );
+  return sameAsLocked && nothingMissing;
 }
 
 export function collectBuildMetadata(root: string, now = new Date()): BuildMetadata {
@@ -70,6 +112,10 @@ export function collectBuildMetadata(root: string, now = new Date()): BuildMetad
     source_manifest_verified: manifest !== null && changes !== null && changes.trim() === '',
     lock_file_sha256: fs.existsSync(lockFile) ? sha256(fs.readFileSync(lockFile)) : null,
     build_sha256: buildHash(root),
+    installed_from_lock_file: installedFromLockFile(root),
+    build_paths_relative: !builtFiles(root).some((file) =>
+      fs.readFileSync(file).includes(path.resolve(root)),
+    ),
     built_at: now.toISOString(),
     node_version: process.version,
   };

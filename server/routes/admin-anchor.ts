@@ -58,9 +58,9 @@ const OPERATOR_ERRORS = {
   403: { description: 'Not the operator key' },
 };
 
+/** HTML (the reference's pages) unless the client asks for JSON, as the app does. */
 function wantsHtml(request: FastifyRequest): boolean {
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html') && !accept.startsWith('application/json');
+  return !(request.headers.accept ?? '').includes('application/json');
 }
 
 function escapeHtml(text: string): string {

@@ -5,7 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildHash, collectBuildMetadata, type BuildMetadata } from '../build-info/build-metadata.js';
+import {
+  buildHash,
+  collectBuildMetadata,
+  installedFromLockFile,
+  type BuildMetadata,
+} from '../build-info/build-metadata.js';
 import { makeTestApp, tempDir } from '../test-helpers.js';
 import { BuildInfoSchema } from './build.js';
 
@@ -19,6 +24,8 @@ const METADATA: BuildMetadata = {
   source_manifest_verified: true,
   lock_file_sha256: 'd'.repeat(64),
   build_sha256: 'e'.repeat(64),
+  installed_from_lock_file: true,
+  build_paths_relative: true,
   built_at: '2026-11-24T00:00:00.000Z',
   node_version: 'v20.20.0',
 };
@@ -31,6 +38,39 @@ describe('build metadata', () => {
     expect(m.source_tree).toBe(git('rev-parse', 'HEAD^{tree}'));
     expect(m.source_manifest_sha256).toBe(sha256(execFileSync('git', ['ls-files', '-s'], { cwd: repoRoot })));
     expect(m.lock_file_sha256).toBe(sha256(fs.readFileSync(path.join(repoRoot, 'package-lock.json'))));
+    // The tests run on dependencies installed from the lock file (npm ci / npm install).
+    expect(m.installed_from_lock_file).toBe(true);
+  });
+
+  it("tells whether the installed dependencies are exactly the lock file's, and whether a built file holds its build folder", () => {
+    const root = tempDir();
+    try {
+      const lock = {
+        packages: {
+          '': {},
+          'node_modules/a': { version: '1.0.0', integrity: 'sha512-a' },
+          'node_modules/opt': { version: '1.0.0', optional: true },
+        },
+      };
+      fs.writeFileSync(path.join(root, 'package-lock.json'), JSON.stringify(lock));
+      fs.mkdirSync(path.join(root, 'node_modules'));
+      const installed = (packages: object) =>
+        fs.writeFileSync(path.join(root, 'node_modules', '.package-lock.json'), JSON.stringify({ packages }));
+      installed({ 'node_modules/a': { version: '1.0.0', integrity: 'sha512-a' } });
+      expect(installedFromLockFile(root)).toBe(true);
+      installed({ 'node_modules/a': { version: '1.0.1', integrity: 'sha512-b' } });
+      expect(installedFromLockFile(root)).toBe(false);
+      installed({});
+      expect(installedFromLockFile(root)).toBe(false);
+
+      fs.mkdirSync(path.join(root, 'dist-server'));
+      fs.writeFileSync(path.join(root, 'dist-server', 'a.js'), 'relative()');
+      expect(collectBuildMetadata(root).build_paths_relative).toBe(true);
+      fs.writeFileSync(path.join(root, 'dist-server', 'b.js'), `load("${root}/x")`);
+      expect(collectBuildMetadata(root).build_paths_relative).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('hashes every built file, so one changed byte changes the build hash; maps and itself do not count', () => {
@@ -74,7 +114,13 @@ describe('GET /build/info', () => {
         source_manifest_verified: true,
         public_evidence_url: `https://forge.example/zap1/commit/${'a'.repeat(40)}`,
       });
-      expect(body.build_assurance).toMatchObject({ metadata_available: true, metadata_complete: true });
+      expect(body.build_assurance).toMatchObject({
+        metadata_available: true,
+        metadata_complete: true,
+        cargo_locked: true,
+        path_remapping: true,
+      });
+      expect(body.deployment.binding).toMatch(/^The deployment image ID is injected by the operator/);
       expect(body.build_metadata).toMatchObject({ build_sha256: METADATA.build_sha256 });
     } finally {
       await t.close();

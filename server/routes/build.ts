@@ -31,6 +31,12 @@ export const BuildInfoSchema = z
     build_assurance: z.object({
       metadata_available: z.boolean(),
       metadata_complete: z.boolean(),
+      path_remapping: z.boolean().describe('No built file holds the absolute path it was built in'),
+      cargo_locked: z
+        .boolean()
+        .describe(
+          "The reference's name: here, the dependencies were installed exactly from package-lock.json",
+        ),
       source_manifest_verified: z.boolean(),
       lock_file_verified: z.boolean(),
       bit_for_bit_reproduction: z.literal('not asserted'),
@@ -44,6 +50,9 @@ export const BuildInfoSchema = z
     build_metadata: z.record(z.string(), z.union([z.string(), z.boolean(), z.null()])),
   })
   .strict();
+
+export const DEPLOYMENT_BINDING =
+  'The deployment image ID is injected by the operator from docker image inspect and must be matched to the external build and deployment receipt. It is a deployment declaration, not remote attestation.';
 
 export interface BuildInfoSource {
   version: string;
@@ -70,8 +79,8 @@ export function buildInfoBody(source: BuildInfoSource): z.infer<typeof BuildInfo
     deployment: {
       image_id: imageId,
       image_id_present: imageId !== null,
-      binding:
-        'image_id is the container image the operator deployed (ZAP1_DEPLOYMENT_IMAGE_ID); the source and build hashes describe the code this process was built from',
+      // The reference's fixed statement of what an image id is (its schema requires these words).
+      binding: DEPLOYMENT_BINDING,
     },
     source: {
       deployment_revision: revision ?? 'unknown',
@@ -89,13 +98,15 @@ export function buildInfoBody(source: BuildInfoSource): z.infer<typeof BuildInfo
     build_assurance: {
       metadata_available: m !== null,
       metadata_complete: complete,
+      path_remapping: m?.build_paths_relative ?? false,
+      cargo_locked: m?.installed_from_lock_file ?? false,
       source_manifest_verified: m?.source_manifest_verified ?? false,
       lock_file_verified: HEX64.test(m?.lock_file_sha256 ?? ''),
       bit_for_bit_reproduction: 'not asserted',
       note:
         m === null
           ? 'No build metadata: this process runs from source, not from `npm run build`.'
-          : 'build_sha256 covers every built file; rebuild a clean checkout of the revision with `npm ci && npm run build` to compare.',
+          : 'build_sha256 covers every built file; rebuild a clean checkout of the revision with `npm ci && npm run build` to compare. cargo_locked is the reference name: here it means the dependencies were installed exactly from package-lock.json; path_remapping that no built file holds its build folder.',
     },
     supply_chain: {
       dependency_pinning: 'package-lock.json; `npm ci` installs exactly it',
