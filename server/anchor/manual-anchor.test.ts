@@ -167,6 +167,11 @@ describe('manual anchoring', () => {
     expect(html.body).toContain('${ZAP1_API_BASE%/}/admin/anchor/record');
     expect(html.body).not.toContain(operatorHeaders.authorization.slice(7));
     expect((await h.app.inject({ url: '/admin/anchor/qr' })).statusCode).toBe(401);
+    // Recording is POST only: a GET is refused, after the key (401 without it, 405 with it).
+    expect((await h.app.inject({ url: '/admin/anchor/record' })).statusCode).toBe(401);
+    const get = await h.app.inject({ url: '/admin/anchor/record', headers: asJson });
+    expect(get.statusCode).toBe(405);
+    expect(get.headers['allow']).toBe('POST');
     expect(zecAmount(100_000_000)).toBe('1');
     expect(zecAmount(123_450_000)).toBe('1.2345');
   });

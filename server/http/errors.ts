@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'headers_too_large'
   /** 400: the HTTP parser refused the request line or a header. */
   | 'malformed_request'
+  /** 405: the path exists for another method (the answer names it in `Allow`). */
+  | 'method_not_allowed'
   /** 502: a manually recorded anchor's transaction is not (yet) confirmed by the node. */
   | 'not_confirmed'
   /** 502 (proxy mode): the upstream ZAP1 service could not be reached. */

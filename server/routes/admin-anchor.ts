@@ -136,6 +136,26 @@ export function adminAnchorRoutes(ctx: AppContext): void {
   });
 
   ctx.route({
+    method: 'get',
+    path: '/admin/anchor/record',
+    summary: 'Not a page: an anchor is recorded with POST (405, after the operator key is checked)',
+    auth: 'bearer',
+    responses: { 405: { description: 'Use POST' }, ...OPERATOR_ERRORS },
+    handler: async ({ request }) => {
+      await requireOperator(ctx, request);
+      throw new ApiError(
+        405,
+        'method_not_allowed',
+        'Record an anchor with POST and a JSON body {root, txid, height}.',
+        undefined,
+        {
+          allow: 'POST',
+        },
+      );
+    },
+  });
+
+  ctx.route({
     method: 'post',
     path: '/admin/anchor/record',
     summary:
