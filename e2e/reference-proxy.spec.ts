@@ -94,3 +94,16 @@ test("the service's plain-text errors are shown as its words, not as a wrong ser
   await expect(page.getByText('Trial key limit reached').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Check the service URL in Settings' })).toHaveCount(0);
 });
+
+test("memos decode in the browser and on the service alike, and a wallet's timeline says it needs the service's key", async ({
+  page,
+}) => {
+  await page.goto(app(`/memo?hex=${Buffer.from('hello anchors', 'utf8').toString('hex')}`));
+  await expect(page.getByTestId('memo-kind')).toContainText(/text/i);
+  await page.getByRole('button', { name: 'Also decode on the service' }).click();
+  await expect(page.getByTestId('memo-agreement')).toHaveText('The service agrees: text.');
+
+  await page.goto(app('/wallet/some_wallet'));
+  await expect(page.getByText('This service requires a key to show wallet timelines.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Check the service URL in Settings' })).toHaveCount(0);
+});

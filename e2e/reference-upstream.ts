@@ -61,8 +61,15 @@ function events(): Record<string, string>[] {
   });
 }
 
-function answer(url: URL): { status: number; body: unknown; headers?: Record<string, string> } {
+function answer(url: URL, body: string): { status: number; body: unknown; headers?: Record<string, string> } {
   const p = url.pathname;
+  // The reference decodes hex text; a plain UTF-8 memo is `text` (docs/reference-api.md 4.10).
+  if (p === '/memo/decode') {
+    const text = Buffer.from(body.trim(), 'hex').toString('utf8').replace(/\0+$/, '');
+    return { status: 200, body: { format: 'text', text } };
+  }
+  // Lifecycles are for the master key only there.
+  if (p.startsWith('/lifecycle/')) return { status: 401, body: 'Invalid or missing API key' };
   if (p === '/protocol/info') return { status: 200, body: fixture('ops-fixture/protocol_info.json') };
   if (p === '/health') return { status: 200, body: fixture('ops-fixture/health.json') };
   if (p === '/stats') return { status: 200, body: fixture('ops-fixture/stats.json') };
@@ -83,8 +90,12 @@ function answer(url: URL): { status: number; body: unknown; headers?: Record<str
 
 export async function startReferenceUpstream(): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
-    req.resume();
-    const { status, body, headers } = answer(new URL(req.url ?? '/', 'http://upstream'));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => reply(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  const reply = (req: http.IncomingMessage, res: http.ServerResponse, requestBody: string): void => {
+    const { status, body, headers } = answer(new URL(req.url ?? '/', 'http://upstream'), requestBody);
     const text = typeof body === 'string';
     res.writeHead(status, {
       'content-type': text ? 'text/plain; charset=utf-8' : 'application/json',
@@ -92,7 +103,7 @@ export async function startReferenceUpstream(): Promise<{ url: string; close: ()
       ...headers,
     });
     res.end(text ? body : JSON.stringify(body));
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
