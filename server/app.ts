@@ -15,6 +15,7 @@ import { buildOpenApi, type RouteDoc } from './http/openapi.js';
 import { useStrictJsonBodies } from './http/json-body.js';
 import { useSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
+import { useCompression } from './http/compression.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await useSecurityHeaders(app);
+  await useCompression(app);
   await app.register(cors, {
     // Empty list: same origin only, so no CORS headers at all.
     origin:

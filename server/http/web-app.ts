@@ -10,6 +10,14 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, errorBody } from './errors.js';
 
+/** Built assets carry their content hash in the name and never change; anything else is revalidated. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+function cacheControlFor(filePath: string): string {
+  return filePath.split(path.sep).includes('assets') ? IMMUTABLE : REVALIDATE;
+}
+
 export async function serveWebApp(
   app: FastifyInstance,
   staticDir: string | null,
@@ -31,9 +39,13 @@ export async function serveWebApp(
       // Source maps are built for local debugging only; they are not served.
       allowedPath: (pathName) =>
         !pathName.endsWith('.map') && !(indexHtml !== null && pathName.endsWith('/index.html')),
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
     });
     if (indexHtml !== null) {
-      app.get('/app/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
+      app.get('/app/', async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml),
+      );
     }
     app.get('/', async (_request, reply) => reply.redirect('/app/'));
     app.get('/app', async (_request, reply) => reply.redirect('/app/'));
@@ -43,7 +55,7 @@ export async function serveWebApp(
     const url = request.url.split('?')[0] ?? '';
     // Only page paths under /app/ fall back to the SPA; a missing asset stays a 404.
     if (serveApp && request.method === 'GET' && url.startsWith('/app/') && !url.startsWith('/app/assets/')) {
-      void reply.type('text/html; charset=utf-8');
+      void reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
       return indexHtml === null ? reply.sendFile('index.html') : reply.send(indexHtml);
     }
     const body = errorBody(new ApiError(404, 'not_found', `No route ${request.method} ${url}.`));
