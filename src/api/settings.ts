@@ -41,9 +41,20 @@ function subscribe(listener: Listener): () => void {
   };
 }
 
-/** Normalises a base URL as typed by a user: trims spaces and trailing slashes; '' means same origin. */
+/**
+ * Normalises a base URL as typed by a user: trims spaces and trailing slashes, and assumes https://
+ * when no scheme is given ("zap1.example.org"); '' means same origin.
+ */
 export function normaliseBaseUrl(input: string): string {
-  return input.trim().replace(/\/+$/, '');
+  const trimmed = input.trim().replace(/\/+$/, '');
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  return `https://${trimmed}`;
+}
+
+/** Whether `input` names no scheme, so saving it assumes https://. */
+export function assumesHttps(input: string): boolean {
+  const trimmed = input.trim();
+  return trimmed !== '' && normaliseBaseUrl(trimmed) !== trimmed.replace(/\/+$/, '');
 }
 
 /** Returns an error message for a base URL a user typed, or null when it is usable. */

@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
 import { PATHS } from '../app/paths';
+import { waitInWords } from './time-format';
 
 /** One way to show a failed request: what happened and what the user can do about it. */
 export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
   const apiError = error instanceof ApiError ? error : null;
-  const message = error instanceof Error ? error.message : 'Unknown error';
+  const raw = error instanceof Error ? error.message : 'Unknown error';
+  // The wait is said once, in words, below: not also as the service's "retry in N s".
+  const message = apiError?.retryAfterS != null ? raw.replace(/;?\s*retry in \d+ s\.?$/i, '.') : raw;
   return (
     <div
       role="alert"
@@ -32,7 +35,9 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
         </ul>
       )}
       {apiError?.retryAfterS != null && (
-        <p className="mt-1 text-sm">Try again in {apiError.retryAfterS} s.</p>
+        <p className="mt-1 text-sm" data-testid="retry-after">
+          Try again in {waitInWords(apiError.retryAfterS)}.
+        </p>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDuration, formatUtc, parseServiceTime, shortHex } from './time-format';
+import { formatAge, formatDuration, formatUtc, parseServiceTime, shortHex, waitInWords } from './time-format';
 
 describe('service times', () => {
   it('reads Unix seconds and RFC 3339 text', () => {
@@ -39,5 +39,19 @@ describe('durations and ages', () => {
   it('shortens long hex but keeps short values whole', () => {
     expect(shortHex('0123456789abcdef0123456789')).toBe('0123456789…456789');
     expect(shortHex('abcd')).toBe('abcd');
+  });
+});
+
+describe('waits in words', () => {
+  it('rounds up to the unit a person would say', () => {
+    expect(waitInWords(1)).toBe('1 second');
+    expect(waitInWords(12)).toBe('12 seconds');
+    expect(waitInWords(60)).toBe('1 minute');
+    expect(waitInWords(180)).toBe('3 minutes');
+    expect(waitInWords(181)).toBe('4 minutes');
+    expect(waitInWords(3599)).toBe('60 minutes');
+    expect(waitInWords(3600)).toBe('1 hour');
+    expect(waitInWords(7201)).toBe('3 hours');
+    expect(waitInWords(0)).toBe('1 second');
   });
 });

@@ -39,3 +39,11 @@ export function formatAge(date: Date | null, now: Date = new Date()): string {
 export function shortHex(hex: string, head = 10, tail = 6): string {
   return hex.length <= head + tail + 1 ? hex : `${hex.slice(0, head)}…${hex.slice(-tail)}`;
 }
+
+/** A wait in plain words, rounded up to what a person would say: "12 seconds", "3 minutes", "2 hours". */
+export function waitInWords(totalSeconds: number): string {
+  const s = Math.max(1, Math.ceil(totalSeconds));
+  const [n, unit] =
+    s < 60 ? [s, 'second'] : s < 3600 ? [Math.ceil(s / 60), 'minute'] : [Math.ceil(s / 3600), 'hour'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}

@@ -36,6 +36,17 @@ describe('AnchorPage', () => {
     expect(seen.filter((r) => r.url.endsWith('/event'))).toEqual([]);
   });
 
+  it('refuses an empty file with the reason, and starts no hashing', async () => {
+    const user = userEvent.setup();
+    stubFetch();
+    renderPage();
+    await user.upload(screen.getByLabelText('Contract file'), new File([], 'empty.pdf'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'empty.pdf could not be hashed: it is empty (0 bytes), so there is no document to anchor',
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it('shows the service messages before sending anything', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -30,6 +30,15 @@ export function useFileHash(): {
   const hashFile = useCallback(
     (file: File) => {
       stop();
+      if (file.size === 0) {
+        // Any empty file hashes to the same digest: anchoring it would prove nothing about a document.
+        setState({
+          status: 'error',
+          fileName: file.name,
+          message: 'it is empty (0 bytes), so there is no document to anchor',
+        });
+        return;
+      }
       const worker = new Worker(new URL('./hash-worker.ts', import.meta.url), { type: 'module' });
       workerRef.current = worker;
       const started = performance.now();

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getApiKey } from '../../api/settings';
+import { getApiKey, setApiKey } from '../../api/settings';
 import { fixture, stubFetch } from '../../api/fixtures/fetch-stub';
 import { renderWithProviders } from '../../components/test-render';
 import { KeysPage } from './keys-page';
@@ -35,6 +35,29 @@ describe('KeysPage', () => {
     await user.click(screen.getByRole('button', { name: 'Forget this key' }));
     expect(getApiKey('')).toBeNull();
     expect(screen.queryByTestId('issued-key')).toBeNull();
+  });
+
+  it('asks before a new trial key replaces the kept one; Cancel keeps it and returns focus', async () => {
+    const user = userEvent.setup();
+    setApiKey('zap1_trial_kept', '');
+    const seen = stubFetch(
+      { status: 200, body: fixture('service-key-info.json') },
+      { status: 201, body: fixture('service-trial-key.json') },
+      { status: 200, body: fixture('service-key-info.json') },
+    );
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Get a trial key' }));
+    expect(screen.getByText(/A new trial key replaces it here/)).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Replace my key');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(getApiKey('')).toBe('zap1_trial_kept');
+    expect(seen.some((r) => r.url.endsWith('/trial-key'))).toBe(false);
+    expect(document.activeElement?.textContent).toBe('Get a trial key');
+
+    await user.click(screen.getByRole('button', { name: 'Get a trial key' }));
+    await user.click(screen.getByRole('button', { name: 'Replace my key' }));
+    const shown = await screen.findByTestId('issued-key');
+    expect(getApiKey('')).toBe(shown.textContent);
   });
 
   it('checks a pasted key before keeping it, and keeps nothing the service refuses', async () => {

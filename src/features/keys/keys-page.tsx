@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import {
@@ -26,6 +26,26 @@ export function KeysPage() {
   const [issued, setIssued] = useState<TrialKey | null>(null);
   const trial = useMutation(trialKeyMutationOptions(baseUrl));
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const getRef = useRef<HTMLButtonElement>(null);
+  const replaceRef = useRef<HTMLButtonElement>(null);
+  // Focus follows the question: onto "Replace my key" when asked, back to the button that asked after.
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (confirming) replaceRef.current?.focus();
+    else if (wasConfirming.current) getRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+  const getTrialKey = () => {
+    setConfirming(false);
+    trial.mutate(undefined, {
+      onSuccess: (key) => {
+        setApiKey(key.key, baseUrl);
+        setIssued(key);
+        void queryClient.invalidateQueries({ queryKey: keyKeys.all(baseUrl) });
+      },
+    });
+  };
 
   return (
     <Page title="API key" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
@@ -40,21 +60,32 @@ export function KeysPage() {
           No sign-up. A trial key has an event quota and an expiry
           {apiKey ? '; getting one replaces the key kept now' : ''}.
         </p>
-        <Button
-          variant="primary"
-          disabled={trial.isPending}
-          onClick={() =>
-            trial.mutate(undefined, {
-              onSuccess: (key) => {
-                setApiKey(key.key, baseUrl);
-                setIssued(key);
-                void queryClient.invalidateQueries({ queryKey: keyKeys.all(baseUrl) });
-              },
-            })
-          }
-        >
-          {trial.isPending ? 'Asking the service…' : 'Get a trial key'}
-        </Button>
+        {confirming ? (
+          <div role="group" aria-label="Replace the kept key?" className="space-y-2">
+            <p className="text-sm font-medium">
+              This browser keeps a key for this service. A new trial key replaces it here (the old key is not
+              revoked, but this browser forgets it unless you copied it).
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="primary" ref={replaceRef} onClick={getTrialKey}>
+                Replace my key
+              </Button>
+              <Button onClick={() => setConfirming(false)}>Cancel</Button>
+            </div>
+          </div>
+        ) : (
+          <Button
+            variant="primary"
+            ref={getRef}
+            disabled={trial.isPending}
+            onClick={() => {
+              if (!apiKey) return getTrialKey();
+              setConfirming(true);
+            }}
+          >
+            {trial.isPending ? 'Asking the service…' : 'Get a trial key'}
+          </Button>
+        )}
         {trial.isError && <ErrorNotice error={trial.error} title="No trial key was issued" />}
         {issued && <IssuedKey trialKey={issued} />}
       </div>

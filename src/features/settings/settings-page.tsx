@@ -2,7 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { protocolInfoQueryOptions } from '../../api/protocol';
 import { useServiceNetwork } from '../../api/network';
-import { baseUrlProblem, normaliseBaseUrl, setBaseUrl, useBaseUrl, serviceName } from '../../api/settings';
+import {
+  assumesHttps,
+  baseUrlProblem,
+  normaliseBaseUrl,
+  setBaseUrl,
+  useBaseUrl,
+  serviceName,
+} from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Page } from '../../components/ui/page';
 
@@ -21,6 +28,7 @@ export function SettingsPage() {
     <Page title="Settings" className="max-w-2xl space-y-6">
       <form
         className="space-y-3"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           if (problem) return;
@@ -54,6 +62,11 @@ export function SettingsPage() {
         {problem && (
           <p id={`${inputId}-error`} className="text-sm text-red-700 dark:text-red-300">
             {problem}
+          </p>
+        )}
+        {!problem && assumesHttps(draft) && (
+          <p className="text-sm" data-testid="assumed-https">
+            No scheme given: it will be saved as {normaliseBaseUrl(draft)}.
           </p>
         )}
         <div className="flex gap-2">

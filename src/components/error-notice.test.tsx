@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client';
+import { ErrorNotice } from './error-notice';
+import { renderWithProviders } from './test-render';
+
+afterEach(cleanup);
+
+describe('ErrorNotice', () => {
+  it('says when to try again once, in words', () => {
+    const error = new ApiError({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Trial keys are limited to 5 an hour per address; retry in 180 s.',
+      retryAfterS: 180,
+    });
+    renderWithProviders(<ErrorNotice error={error} title="No key" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Trial keys are limited to 5 an hour per address.');
+    expect(alert.textContent).not.toContain('180 s');
+    expect(screen.getByTestId('retry-after').textContent).toBe('Try again in 3 minutes.');
+  });
+
+  it("shows a service's plain words without sending the user to Settings", () => {
+    renderWithProviders(
+      <ErrorNotice error={new ApiError({ status: 404, code: 'not_found', message: 'Leaf not found' })} />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Leaf not found');
+  });
+});
