@@ -94,6 +94,7 @@ describe('GET /openapi.json', () => {
         '/health',
         '/key',
         '/lifecycle/{wallet}',
+        '/metrics',
         '/lifecycle/{wallet}/export',
         '/memo/decode',
         '/openapi.json',

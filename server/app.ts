@@ -16,6 +16,7 @@ import { useStrictJsonBodies } from './http/json-body.js';
 import { useSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 import { useCompression } from './http/compression.js';
+import { createMetrics } from './http/metrics.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
@@ -121,12 +122,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.log.error({ statusCode: reply.statusCode, route, ...(err ? { err } : {}) }, 'server error');
   });
 
+  const metrics = createMetrics(app, { store, ledger });
   app.setErrorHandler((error, request, reply) => {
     const apiError =
       error instanceof UnservableProofError
         ? new ApiError(500, 'internal', 'Internal error.')
         : toApiError(error);
     if (apiError.statusCode >= 500) failures.set(request, error);
+    metrics.noteError(request, apiError.code);
     for (const [name, value] of Object.entries(apiError.headers)) reply.header(name, value);
     return reply.code(apiError.statusCode).type('application/json; charset=utf-8').send(errorBody(apiError));
   });
@@ -163,6 +166,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     metadata: options.buildMetadata ?? null,
     imageId: config.deploymentImageId,
     sourceUrlTemplate: config.buildSourceUrl,
+  });
+
+  ctx.route({
+    method: 'get',
+    path: '/metrics',
+    summary: 'Prometheus metrics: requests, POST /event outcomes, tree, unanchored leaves, anchors',
+    responses: { 200: { description: 'Prometheus text format' } },
+    handler: async ({ reply }) =>
+      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
   });
 
   let openapi: Record<string, unknown> | null = null;

@@ -299,6 +299,13 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await anchors.anchoredLeafCount()).toBe(5);
       expect((await anchors.firstAnchoredRootCovering(3))?.leafCount).toBe(5);
       expect(await anchors.firstAnchoredRootCovering(6)).toBeNull();
+      expect(await anchors.anchorStateCounts()).toEqual({
+        pending: 0,
+        broadcast: 0,
+        confirmed: 0,
+        anchored: 1,
+        failed: 0,
+      });
       expect((await anchors.anchoredRootByTxidPrefix(TXID.slice(0, 8)))?.txid).toBe(TXID);
       expect((await anchors.anchoredRootByTxidPrefix(TXID))?.txid).toBe(TXID);
       const other = TXID.startsWith('0') ? '1' : '0';

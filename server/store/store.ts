@@ -212,6 +212,8 @@ export interface AnchorStore {
   anchoredRootStats(): Promise<AnchoredRootStats>;
   /** The first anchored root (smallest leaf count, then oldest) that contains `position`. */
   firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null>;
+  /** How many anchor attempts are in each state (every state present, 0 when none). */
+  anchorStateCounts(): Promise<Record<AnchorState, number>>;
   /** Anchored roots with an anchor id above `anchorId`, in the order they were anchored (anchor id). */
   anchoredRootsAfter(anchorId: number, limit: number): Promise<AnchoredRoot[]>;
   /** The anchored root whose txid starts with `prefix` (lowercase hex), the lowest such txid; null if none. */

@@ -63,6 +63,9 @@ export class SqliteAnchorStore implements AnchorStore {
       rootCovering: db.prepare<[number], RootRow>(
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE leaf_count >= ? ORDER BY leaf_count, anchor_id LIMIT 1`,
       ),
+      stateCounts: db.prepare<[], { state: AnchorState; n: number }>(
+        'SELECT state, COUNT(*) AS n FROM anchors GROUP BY state',
+      ),
       rootsAfter: db.prepare<[number, number], RootRow>(
         `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE anchor_id > ? ORDER BY anchor_id LIMIT ?`,
       ),
@@ -238,6 +241,18 @@ export class SqliteAnchorStore implements AnchorStore {
   async firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null> {
     const row = this.stmts.rootCovering.get(position);
     return row ? rootFromRow(row) : null;
+  }
+
+  async anchorStateCounts(): Promise<Record<AnchorState, number>> {
+    const counts: Record<AnchorState, number> = {
+      pending: 0,
+      broadcast: 0,
+      confirmed: 0,
+      anchored: 0,
+      failed: 0,
+    };
+    for (const row of this.stmts.stateCounts.all()) counts[row.state] = row.n;
+    return counts;
   }
 
   async anchoredRootsAfter(anchorId: number, limit: number): Promise<AnchoredRoot[]> {
