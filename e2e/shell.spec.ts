@@ -23,3 +23,30 @@ test('the service says what it was built from', async ({ request }) => {
   expect(info.build_metadata.build_sha256).toMatch(/^[0-9a-f]{64}$/);
   expect(info.build_metadata.lock_file_sha256).toMatch(/^[0-9a-f]{64}$/);
 });
+
+test('no page warns or errs on the console as it loads', async ({ page }) => {
+  const noise: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error')
+      noise.push(`${message.type()}: ${message.text()}`);
+  });
+  for (const path of [
+    '/',
+    '/anchor',
+    '/verify',
+    '/leaf',
+    '/history',
+    '/events',
+    '/wallet',
+    '/stats',
+    '/memo',
+    '/status',
+    '/keys',
+    '/settings',
+  ]) {
+    await page.goto(`/app${path === '/' ? '/' : path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(noise).toEqual([]);
+});

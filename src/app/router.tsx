@@ -4,12 +4,22 @@ import { RouteError } from './route-error';
 import { NotFoundPage } from './not-found-page';
 import { pageRoutes } from './page-routes';
 
+function AppLoading() {
+  return (
+    <p role="status" className="p-6 text-slate-700 dark:text-slate-300">
+      Loading…
+    </p>
+  );
+}
+
 /** The whole route table. Pages come lazily from their feature folders, keeping the first page small. */
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <Layout />,
     errorElement: <RouteError />,
+    // Shown for the moment the first page's code loads (its route is lazy).
+    HydrateFallback: AppLoading,
     children: [...pageRoutes, { path: '*', element: <NotFoundPage /> }],
   },
 ];
