@@ -247,6 +247,10 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await page.goto('/app/status');
   await expect(page.getByRole('heading', { name: 'Operator status' })).toBeVisible();
   await expect(page.getByTestId('chain-tip')).toHaveText(/^\d+$/);
+  // The dev wallet's balance in ZEC, and how many anchors it still pays for at the ZIP 317 fee.
+  await expect(page.getByTestId('wallet-balance')).toHaveText(
+    /^\d[\d,]*(\.\d+)? ZEC · pays for about [\d,]+ more anchors at 0\.0001 ZEC each$/,
+  );
   await expectAccessible(page);
 
   // Start from a quiet service (nothing unanchored, nothing in flight), so that the anchor this
@@ -254,7 +258,13 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await expect(page.getByTestId('unanchored')).toHaveText('0', { timeout: 60_000 });
   await expect(page.getByTestId('in-flight').locator('[data-state]')).toHaveAttribute('data-state', 'none');
   const key = await trialKey(request);
+  // "Anchor now" is offered only while something is unanchored.
+  await expect(page.getByRole('button', { name: 'Anchor now' })).toBeDisabled();
+  await expect(page.getByTestId('nothing-to-anchor')).toBeVisible();
   const created = await postDeployment(request, key, uniqueWallet('status'), 'SN-O1');
+  // Read the status at once rather than at the next refresh: the service anchors by itself 2 s on.
+  await page.reload();
+  await expect(page.getByTestId('unanchored')).toHaveText('1');
   await page.getByRole('button', { name: 'Anchor now' }).click();
   const started = page.getByTestId('anchor-now-ok');
   await expect(started).toBeVisible();

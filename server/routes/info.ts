@@ -105,9 +105,17 @@ export const HealthSchema = z
     store_ok: z.boolean(),
     chain_ok: z.boolean(),
     wallet_balance_zat: z.int().nullable(),
+    anchor_cost_zat: z
+      .int()
+      .describe(
+        'What one anchor costs the wallet: the ZIP 317 fee of its two actions (the amount goes back to itself)',
+      ),
     last_error: z.string().nullable(),
   })
   .strict();
+
+/** ZIP 317: 5,000 zatoshi per logical action, at least two; an anchor is one output and its change. */
+export const ANCHOR_FEE_ZAT = 10_000;
 
 export function infoRoutes(ctx: AppContext): void {
   ctx.route({
@@ -212,6 +220,8 @@ export function infoRoutes(ctx: AppContext): void {
         store_ok: true,
         chain_ok: h?.rpcReachable ?? false,
         wallet_balance_zat: h?.walletBalanceZat ?? null,
+        // The loop sends each anchor to the wallet itself: only the fee leaves it.
+        anchor_cost_zat: ANCHOR_FEE_ZAT,
         last_error: h?.lastError ?? (ctx.chain ? null : 'the anchoring loop is not running'),
       };
       return reply.header('cache-control', 'no-store').send(body);

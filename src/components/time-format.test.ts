@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDuration, formatUtc, parseServiceTime, shortHex, waitInWords } from './time-format';
+import {
+  formatAge,
+  formatDuration,
+  formatUtc,
+  formatZec,
+  parseServiceTime,
+  shortHex,
+  waitInWords,
+} from './time-format';
 
 describe('service times', () => {
   it('reads Unix seconds and RFC 3339 text', () => {
@@ -53,5 +61,14 @@ describe('waits in words', () => {
     expect(waitInWords(3600)).toBe('1 hour');
     expect(waitInWords(7201)).toBe('3 hours');
     expect(waitInWords(0)).toBe('1 second');
+  });
+});
+
+describe('balances', () => {
+  it('are written in ZEC, not zatoshi', () => {
+    expect(formatZec(10_000_000_000)).toBe('100 ZEC');
+    expect(formatZec(150_000_000)).toBe('1.5 ZEC');
+    expect(formatZec(10_000)).toBe('0.0001 ZEC');
+    expect(formatZec(123_456_789_000_000)).toBe('1,234,567.89 ZEC');
   });
 });

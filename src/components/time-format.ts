@@ -47,3 +47,12 @@ export function waitInWords(totalSeconds: number): string {
     s < 60 ? [s, 'second'] : s < 3600 ? [Math.ceil(s / 60), 'minute'] : [Math.ceil(s / 3600), 'hour'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
+
+/** Zatoshi as ZEC, as a person reads a balance: "1.5 ZEC", "0.0001 ZEC". */
+export function formatZec(zat: number): string {
+  const whole = Math.floor(zat / 100_000_000);
+  const frac = String(zat % 100_000_000)
+    .padStart(8, '0')
+    .replace(/0+$/, '');
+  return `${whole.toLocaleString('en-US')}${frac ? `.${frac}` : ''} ZEC`;
+}

@@ -14,7 +14,7 @@ import { keyInfoQueryOptions } from '../../api/keys';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
-import { formatDuration, shortHex } from '../../components/time-format';
+import { formatDuration, formatZec, shortHex } from '../../components/time-format';
 import { TxLink } from '../../components/tx-link';
 import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
 import { Page } from '../../components/ui/page';
@@ -145,7 +145,12 @@ export function StatusPage() {
             </Row>
           </dl>
         )}
-        {capabilities?.anchorNow && <AnchorNow inFlight={isAnchorInFlight(s)} />}
+        {capabilities?.anchorNow && (
+          <AnchorNow
+            inFlight={isAnchorInFlight(s)}
+            nothingToAnchor={s !== undefined && s.unanchored_leaves === 0}
+          />
+        )}
         {capabilities?.manualAnchor && <ManualAnchor />}
       </Section>
 
@@ -174,7 +179,11 @@ export function StatusPage() {
               <Row label="Store">{health.data.store_ok ? 'ok' : 'failing'}</Row>
             )}
             {health.data.wallet_balance_zat != null && (
-              <Row label="Wallet balance">{health.data.wallet_balance_zat} zat</Row>
+              <Row label="Wallet balance" testId="wallet-balance">
+                {formatZec(health.data.wallet_balance_zat)}
+                {health.data.anchor_cost_zat !== undefined &&
+                  ` · pays for about ${Math.floor(health.data.wallet_balance_zat / health.data.anchor_cost_zat).toLocaleString('en-US')} more anchors at ${formatZec(health.data.anchor_cost_zat)} each`}
+              </Row>
             )}
             {health.data.last_error && <Row label="Last error">{health.data.last_error}</Row>}
           </dl>
@@ -193,7 +202,7 @@ function latestOf(anchors: readonly AnchorHistoryEntry[]): AnchorHistoryEntry | 
 }
 
 /** Shown with a key; an operator key may start an anchor of the current root. */
-function AnchorNow({ inFlight }: { inFlight: boolean }) {
+function AnchorNow({ inFlight, nothingToAnchor }: { inFlight: boolean; nothingToAnchor: boolean }) {
   const baseUrl = useBaseUrl();
   const apiKey = useApiKey();
   const queryClient = useQueryClient();
@@ -226,7 +235,7 @@ function AnchorNow({ inFlight }: { inFlight: boolean }) {
       <button
         type="button"
         className="rounded bg-amber-700 px-4 py-2 font-medium text-white disabled:opacity-50"
-        disabled={anchorNow.isPending || inFlight}
+        disabled={anchorNow.isPending || inFlight || nothingToAnchor}
         onClick={() => anchorNow.mutate()}
       >
         {anchorNow.isPending ? 'Starting…' : 'Anchor now'}
@@ -234,6 +243,11 @@ function AnchorNow({ inFlight }: { inFlight: boolean }) {
       {inFlight && (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           An anchor is in flight; a new one can start when it finishes.
+        </p>
+      )}
+      {!inFlight && nothingToAnchor && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="nothing-to-anchor">
+          Every leaf is anchored: nothing to anchor now.
         </p>
       )}
       <div aria-live="polite">
