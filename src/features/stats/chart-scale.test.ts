@@ -2,14 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { barLayout, niceMax, stepPath, ticks } from './chart-scale';
 
 describe('chart scaling', () => {
-  it('rounds the axis maximum up to 1, 2 or 5 times a power of ten', () => {
-    expect([0, 1, 3, 7, 10, 11, 180, 999].map(niceMax)).toEqual([1, 1, 5, 10, 10, 20, 200, 1000]);
+  it('rounds the axis maximum up to a whole number of 1, 2 or 5 × 10^k steps', () => {
+    expect([0, 1, 3, 7, 10, 11, 50, 180, 999].map(niceMax)).toEqual([1, 1, 3, 8, 10, 15, 50, 200, 1000]);
   });
 
-  it('gives integer ticks ending at the axis maximum', () => {
-    expect(ticks(7)).toEqual([0, 3, 6, 9, 10]);
+  it('gives evenly spaced whole ticks ending at the axis maximum', () => {
+    expect(ticks(10)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(ticks(50)).toEqual([0, 10, 20, 30, 40, 50]);
+    expect(ticks(7)).toEqual([0, 2, 4, 6, 8]);
     expect(ticks(200)).toEqual([0, 50, 100, 150, 200]);
     expect(ticks(0)).toEqual([0, 1]);
+    for (const max of [1, 2, 3, 9, 13, 26, 39, 77, 101, 12_345]) {
+      const t = ticks(max);
+      const gaps = new Set(t.slice(1).map((v, i) => v - t[i]!));
+      expect(gaps.size, `ticks(${max}) = ${t.join(', ')}`).toBe(1);
+      expect(t.at(-1)!).toBeGreaterThanOrEqual(max);
+      expect(t.length).toBeLessThanOrEqual(6);
+    }
   });
 
   it('scales bars so the largest fits and zero stays zero', () => {

@@ -1,20 +1,29 @@
 /** Scaling for the plain SVG charts of the stats page: numbers in, coordinates out. */
 
-/** The smallest of 1, 2, 5 × 10^k that is ≥ `max` (1 for 0 or less), so axes end on round numbers. */
-export function niceMax(max: number): number {
+/** Most intervals an axis is cut into: enough to read a value, few enough to stay legible. */
+const MAX_INTERVALS = 5;
+
+/** The smallest whole step of 1, 2 or 5 × 10^k that covers `max` in at most five intervals. */
+export function niceStep(max: number): number {
   if (!Number.isFinite(max) || max <= 1) return 1;
-  const power = 10 ** Math.floor(Math.log10(max));
-  for (const step of [1, 2, 5, 10]) if (step * power >= max) return step * power;
-  return 10 * power;
+  for (let power = 1; ; power *= 10) {
+    for (const m of [1, 2, 5]) if (Math.ceil(max / (m * power)) <= MAX_INTERVALS) return m * power;
+  }
 }
 
-/** Evenly spaced round tick values from 0 to `niceMax(max)`, at most `count + 1` of them, integers only. */
-export function ticks(max: number, count = 4): number[] {
+/** The axis maximum: `max` rounded up to a whole number of steps (1 for 0 or less). */
+export function niceMax(max: number): number {
+  if (!Number.isFinite(max) || max <= 0) return 1;
+  const step = niceStep(max);
+  return Math.max(1, Math.ceil(max / step) * step);
+}
+
+/** Evenly spaced whole ticks from 0 to `niceMax(max)`: every gap the same (0, 2, 4, 6, 8, 10). */
+export function ticks(max: number): number[] {
+  const step = niceStep(max);
   const top = niceMax(max);
-  const step = Math.max(1, Math.ceil(top / count));
   const out: number[] = [];
   for (let v = 0; v <= top; v += step) out.push(v);
-  if (out[out.length - 1] !== top) out.push(top);
   return out;
 }
 
