@@ -11,6 +11,7 @@ import {
 } from './submissions-store';
 import { leafPath, verifyLeafPath } from '../../app/paths';
 import { Section } from '../../components/ui/section';
+import { StatusPill } from '../../components/ui/status-pill';
 
 /** This browser's submissions to the current service, each watched until its bundle names an anchor. */
 export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
@@ -72,14 +73,14 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
       </p>
       <p data-testid="saved-status">
         {summary.kind === 'anchored' && (
-          <span className="font-medium text-emerald-800 dark:text-emerald-300">
-            Anchored{summary.height !== null ? ` at height ${summary.height}` : ''} in tx{' '}
-            {summary.txid.slice(0, 16)}…
+          <span>
+            <StatusPill state="anchored">Anchored</StatusPill>
+            {summary.height !== null ? ` at height ${summary.height}` : ''} in tx {summary.txid.slice(0, 16)}…
           </span>
         )}
         {summary.kind === 'awaiting' && (
           <span>
-            Awaiting an anchor (checked every few seconds).
+            <StatusPill state="pending">Awaiting an anchor</StatusPill> (checked every few seconds).
             {bundle.isError && (
               <span className="text-red-700 dark:text-red-300">
                 {' '}

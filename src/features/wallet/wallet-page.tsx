@@ -16,6 +16,7 @@ import { Field } from '../../components/ui/field';
 import { INPUT_CLASS } from '../../components/ui/styles';
 import { PATHS, walletPath } from '../../app/paths';
 import { NotifyWhenAnchored } from '../../components/ui/notify-when-anchored';
+import { StatusPill } from '../../components/ui/status-pill';
 
 const POLL_MS = 3_000;
 
@@ -156,21 +157,17 @@ function Timeline({ wallet }: { wallet: string }) {
               <p className="text-sm" data-testid="anchor-state">
                 {state.kind === 'anchored' && (
                   <>
-                    <span className="font-medium text-emerald-800 dark:text-emerald-300">Anchored</span> at
-                    height {state.height ?? 'unknown'} in <TxLink txid={state.txid} />
+                    <StatusPill state="anchored">Anchored</StatusPill> at height {state.height ?? 'unknown'}{' '}
+                    in <TxLink txid={state.txid} />
                   </>
                 )}
                 {state.kind === 'broadcast' && (
                   <>
-                    <span className="font-medium text-amber-800 dark:text-amber-300">
-                      Transaction sent, awaiting confirmation:
-                    </span>{' '}
+                    <StatusPill state="sent">Transaction sent</StatusPill> awaiting confirmation:{' '}
                     <TxLink txid={state.txid} />
                   </>
                 )}
-                {state.kind === 'awaiting' && (
-                  <span className="font-medium text-amber-800 dark:text-amber-300">Awaiting anchor</span>
-                )}
+                {state.kind === 'awaiting' && <StatusPill state="pending">Awaiting anchor</StatusPill>}
               </p>
             </li>
           );
