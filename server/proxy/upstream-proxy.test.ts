@@ -210,6 +210,30 @@ describe('proxy mode', () => {
     expect(seen.slice(before).every((s) => s.body.length <= PROXY_BODY_LIMIT)).toBe(true);
   });
 
+  it('forwards only paths: a request line naming another host is refused and never leaves', async () => {
+    const before = seen.length;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: Number(new URL(proxyBase).port),
+          method: 'GET',
+          path: 'http://elsewhere.example/x',
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'malformed_request' } });
+    expect(seen.length).toBe(before);
+  });
+
   it('serves the app from this origin, naming the upstream in the page, for every app address', async () => {
     for (const url of ['/app/', '/app/verify', '/app/index.html']) {
       const res = await fetch(`${proxyBase}${url}`);

@@ -106,7 +106,12 @@ function forward(
   upstreamUrl: string,
   timeoutMs: number,
 ): Promise<void> {
-  const target = new URL(upstreamUrl + request.url);
+  // Only paths go upstream: an absolute-form request line ("GET http://elsewhere/") names another host.
+  const target = request.url.startsWith('/') ? new URL(upstreamUrl + request.url) : null;
+  if (target === null || target.origin !== new URL(upstreamUrl).origin) {
+    sendError(reply, new ApiError(400, 'malformed_request', 'Only a path of the service can be forwarded.'));
+    return Promise.resolve();
+  }
   const client = target.protocol === 'https:' ? https : http;
   const declaredLength = Number(request.headers['content-length'] ?? 0);
   if (declaredLength > PROXY_BODY_LIMIT) {
