@@ -298,4 +298,13 @@ test('every explore page works at phone width', async ({ page }) => {
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
     await expectAccessible(page);
   }
+  // The header folds its links behind a menu button: it takes far less than a third of the screen.
+  const header = await page.locator('header').boundingBox();
+  expect(header?.height ?? 844).toBeLessThan(844 / 4);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Stats' })).toBeHidden();
+  await nav.getByRole('button', { name: 'Menu' }).click();
+  await nav.getByRole('link', { name: 'Stats' }).click();
+  await expect(page).toHaveURL(/\/app\/stats$/);
+  await expect(nav.getByRole('link', { name: 'Stats' })).toBeHidden();
 });

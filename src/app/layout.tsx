@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { NetworkBadge } from '../components/network-badge';
 import { ThemeToggle } from '../components/theme-toggle';
@@ -32,6 +32,8 @@ export function Layout() {
   const baseUrl = useBaseUrl();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
+  const menuId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="min-h-screen">
       <a
@@ -59,11 +61,26 @@ export function Layout() {
             <ThemeToggle />
           </span>
           <nav aria-label="Main" className="w-full">
-            <ul className="flex flex-wrap gap-1 text-sm">
+            {/* On a phone the eleven links fold behind one button, so the page starts near the top. */}
+            <button
+              type="button"
+              className="rounded border border-slate-400 px-3 py-1 text-sm sm:hidden dark:border-slate-600"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? 'Close menu' : 'Menu'}
+            </button>
+            <ul
+              id={menuId}
+              className={`${menuOpen ? 'mt-2 flex' : 'hidden'} flex-wrap gap-1 text-sm sm:mt-0 sm:flex`}
+            >
               {MENU.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
+                    // A page chosen from the menu closes it.
+                    onClick={() => setMenuOpen(false)}
                     className={({ isActive }) =>
                       `block rounded px-2 py-1 ${
                         isActive
