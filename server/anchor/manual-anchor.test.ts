@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anchorMemoHex } from './anchor-memo.js';
-import { anchorPaymentUri, zecAmount } from './manual-anchor.js';
+import { zecAmount } from '../../src/core/index.js';
+import { anchorPaymentUri } from './manual-anchor.js';
 import { AnchorPaymentSchema } from '../routes/admin-anchor.js';
 import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
 import {

@@ -4,6 +4,7 @@
  * accepts a record of the transaction only once the node shows it mined at the claimed height, with
  * the required confirmations, and its memo reads back as exactly `ZAP1:09:<root>`.
  */
+import { zecAmount } from '../../src/core/index.js';
 import { StoreConflictError, type AnchoredRoot, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger.js';
 import { anchorMemoHex, rootOfMemoHex } from './anchor-memo.js';
@@ -36,15 +37,6 @@ export interface ManualAnchorDeps {
 
 /** How far back from the tip a recorded root is looked for among the tree's earlier sizes. */
 const MAX_SIZES_SEARCHED = 10_000;
-
-/** Zatoshis as a ZIP-321 amount: ZEC with at most 8 decimals and no trailing zeros. */
-export function zecAmount(zat: number): string {
-  const whole = Math.floor(zat / 100_000_000);
-  const frac = String(zat % 100_000_000)
-    .padStart(8, '0')
-    .replace(/0+$/, '');
-  return frac === '' ? String(whole) : `${whole}.${frac}`;
-}
 
 /** The ZIP-321 payment URI that anchors `rootHex`: the memo is base64url (no padding) of its bytes. */
 export function anchorPaymentUri(toAddress: string, amountZat: number, rootHex: string): string {

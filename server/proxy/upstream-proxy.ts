@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Config } from '../config.js';
 import { jsonClientErrorHandler, timedServerFactory } from '../http/connections.js';
 import { ApiError, errorBody, toApiError } from '../http/errors.js';
+import { escapeMarkup } from '../http/markup.js';
 import { useSecurityHeaders } from '../http/security-headers.js';
 import { serveWebApp } from '../http/web-app.js';
 
@@ -185,8 +186,8 @@ function forward(
 
 /** `<meta name="zap1-upstream">` in the app's page, so the app's header can name the deployment it shows. */
 function nameUpstreamInIndex(upstreamUrl: string): (html: string) => string {
-  const escaped = upstreamUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return (html) => html.replace('<head>', `<head>\n    <meta name="zap1-upstream" content="${escaped}" />`);
+  const meta = `<meta name="zap1-upstream" content="${escapeMarkup(upstreamUrl)}" />`;
+  return (html) => html.replace('<head>', `<head>\n    ${meta}`);
 }
 
 export async function buildProxyApp(options: ProxyAppOptions): Promise<FastifyInstance> {

@@ -7,11 +7,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { ManualRecordError, anchorPaymentUri, zecAmount } from '../anchor/manual-anchor.js';
+import { zecAmount } from '../../src/core/index.js';
+import { ManualRecordError, anchorPaymentUri } from '../anchor/manual-anchor.js';
 import { RpcUnavailableError } from '../anchor/zcash-rpc.js';
 import { requireOperator } from '../http/auth.js';
 import { parseInput, type AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
+import { escapeMarkup } from '../http/markup.js';
 import { StoreConflictError } from '../store/store.js';
 
 const hex64 = (label: string) =>
@@ -63,17 +65,13 @@ function wantsHtml(request: FastifyRequest): boolean {
   return !(request.headers.accept ?? '').includes('application/json');
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 function page(reply: FastifyReply, title: string, body: string, refresh?: string) {
   return reply
     .type('text/html; charset=utf-8')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(title)}</title>` +
         (refresh ? `<meta http-equiv="refresh" content="2; url=${refresh}">` : '') +
-        `</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
+        `</head><body><h1>${escapeMarkup(title)}</h1>${body}</body></html>`,
     );
 }
 
@@ -126,7 +124,7 @@ export function adminAnchorRoutes(ctx: AppContext): void {
           `<div data-anchor-send-enabled="${send}">` +
           (send
             ? `<p>Scan with a Zcash wallet to pay the anchor:</p>${p.qr_svg}<p>Memo: ${p.memo}</p>` +
-              `<p>${escapeHtml(p.payment_uri!)}</p><p>Then record the transaction:</p>` +
+              `<p>${escapeMarkup(p.payment_uri!)}</p><p>Then record the transaction:</p>` +
               `<pre>curl -X POST "\${ZAP1_API_BASE%/}/admin/anchor/record" -H "Authorization: Bearer $ZAP1_API_KEY" ` +
               `-H 'Content-Type: application/json' -d '{"root":"${p.root}","txid":"&lt;txid&gt;","height":&lt;height&gt;}'</pre>`
             : '<p>Every leaf is anchored: nothing to pay.</p>') +

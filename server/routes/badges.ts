@@ -8,6 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { isHex64 } from '../../src/core/index.js';
 import { networkOf, type AppContext } from '../http/context.js';
+import { escapeMarkup } from '../http/markup.js';
 
 const COLORS = {
   good: '#2e7d32',
@@ -21,10 +22,6 @@ type Tone = keyof typeof COLORS;
 /** The cache header of a badge: five minutes for an answer, none for a refused request. */
 export const BADGE_MAX_AGE_S = 300;
 
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** An approximate width of `text` at 11 px Verdana, enough for the badge to hold it. */
 function textWidth(text: string): number {
   return Math.ceil([...text].length * 6.6) + 10;
@@ -35,8 +32,8 @@ export function badgeSvg(label: string, message: string, tone: Tone): string {
   const lw = textWidth(label);
   const mw = textWidth(message);
   const width = lw + mw;
-  const l = escapeXml(label);
-  const m = escapeXml(message);
+  const l = escapeMarkup(label);
+  const m = escapeMarkup(message);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${l}: ${m}">`,
     `<title>${l}: ${m}</title>`,

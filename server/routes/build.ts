@@ -4,11 +4,11 @@
  * librustzcash) this says what the same evidence is here: package-lock.json and the built files.
  */
 import { z } from 'zod';
+import { isHex64 } from '../../src/core/index.js';
 import type { AppContext } from '../http/context.js';
 import type { BuildMetadata } from '../build-info/build-metadata.js';
 
 const HEX40 = /^[0-9a-f]{40}$/;
-const HEX64 = /^[0-9a-f]{64}$/;
 const IMAGE_ID = /^sha256:[0-9a-f]{64}$/;
 
 export const BuildInfoSchema = z
@@ -70,9 +70,9 @@ export function buildInfoBody(source: BuildInfoSource): z.infer<typeof BuildInfo
     m !== null &&
     HEX40.test(m.source_revision ?? '') &&
     HEX40.test(m.source_tree ?? '') &&
-    HEX64.test(m.source_manifest_sha256 ?? '') &&
-    HEX64.test(m.lock_file_sha256 ?? '') &&
-    HEX64.test(m.build_sha256 ?? '');
+    isHex64(m.source_manifest_sha256) &&
+    isHex64(m.lock_file_sha256) &&
+    isHex64(m.build_sha256);
   const imageId = source.imageId !== null && IMAGE_ID.test(source.imageId) ? source.imageId : null;
   return {
     version: source.version,
@@ -101,7 +101,7 @@ export function buildInfoBody(source: BuildInfoSource): z.infer<typeof BuildInfo
       path_remapping: m?.build_paths_relative ?? false,
       cargo_locked: m?.installed_from_lock_file ?? false,
       source_manifest_verified: m?.source_manifest_verified ?? false,
-      lock_file_verified: HEX64.test(m?.lock_file_sha256 ?? ''),
+      lock_file_verified: isHex64(m?.lock_file_sha256),
       bit_for_bit_reproduction: 'not asserted',
       note:
         m === null

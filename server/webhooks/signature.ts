@@ -5,6 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { blake2b } from '@noble/hashes/blake2.js';
+import { isHex64 } from '../../src/core/index.js';
 
 const PERSONALIZATION = new TextEncoder().encode('ZAP1_webhook_sig');
 
@@ -20,6 +21,6 @@ export function signDelivery(secretHex: string, body: string): string {
 /** What a receiver does: whether `signature` is this body's MAC under `secretHex` (constant time). */
 export function deliveryIsSigned(secretHex: string, body: string, signature: string): boolean {
   const expected = Buffer.from(signDelivery(secretHex, body), 'hex');
-  const given = Buffer.from(/^[0-9a-f]{64}$/.test(signature) ? signature : '', 'hex');
+  const given = Buffer.from(isHex64(signature) ? signature : '', 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -1,4 +1,5 @@
 /** Times as the service sends them (Unix seconds or RFC 3339 text) and ages, in plain words. */
+import { zecAmount } from '../core';
 
 /** A service time (Unix seconds, or an RFC 3339 string) as a Date, or null when absent or unreadable. */
 export function parseServiceTime(value: number | string | null | undefined): Date | null {
@@ -50,9 +51,6 @@ export function waitInWords(totalSeconds: number): string {
 
 /** Zatoshi as ZEC, as a person reads a balance: "1.5 ZEC", "0.0001 ZEC". */
 export function formatZec(zat: number): string {
-  const whole = Math.floor(zat / 100_000_000);
-  const frac = String(zat % 100_000_000)
-    .padStart(8, '0')
-    .replace(/0+$/, '');
-  return `${whole.toLocaleString('en-US')}${frac ? `.${frac}` : ''} ZEC`;
+  const [whole = '0', fraction] = zecAmount(zat).split('.');
+  return `${Number(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''} ZEC`;
 }

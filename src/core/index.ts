@@ -21,3 +21,4 @@ export * from './verify-claim.js';
 export * from './link-header.js';
 export * from './memo.js';
 export * from './sha256-stream.js';
+export * from './zec-amount.js';
