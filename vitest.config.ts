@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One real PostgreSQL server for the run; without it the run fails (never skips).
+    globalSetup: ['test/postgres/global-setup.ts'],
   },
 });

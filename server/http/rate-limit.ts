@@ -3,11 +3,9 @@
  * events). Its memory is bounded whatever the number of clients: expired windows are dropped, and
  * beyond `maxKeys` the oldest window makes room for the new one.
  */
-export interface RateDecision {
-  allowed: boolean;
-  /** Whole seconds until the window frees up (for Retry-After) when not allowed. */
-  retryAfterS: number;
-}
+import type { RateDecision } from '../store/store.js';
+
+export type { RateDecision };
 
 /** Windows kept at most: about 100 bytes each, so the default bounds a limiter to a few MB. */
 export const DEFAULT_MAX_KEYS = 20_000;

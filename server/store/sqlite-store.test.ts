@@ -6,12 +6,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempStore, removeTempStore } from '../test-helpers.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
-import { describeStoreContract } from './store-contract.js';
+import { describeCoordinationContract } from './coordination-contract.js';
+import { describeStoreContract, type StoreHarness } from './store-contract.js';
 
 /** Where each store the contract opened lives, so reopen and destroy find its folder. */
 const dirs = new WeakMap<object, string>();
 
-describeStoreContract('SQLite', {
+const harness: StoreHarness = {
   async open() {
     const { dir, store } = openTempStore();
     dirs.set(store, dir);
@@ -28,7 +29,9 @@ describeStoreContract('SQLite', {
     const dir = dirs.get(store);
     if (dir && store instanceof SqliteStore) await removeTempStore(dir, store);
   },
-});
+};
+describeStoreContract('SQLite', harness);
+describeCoordinationContract('SQLite', harness);
 
 describe('SQLite store on disk', () => {
   let dir: string;

@@ -11,8 +11,9 @@ import { SqliteKeyStore } from './sqlite/keys.js';
 import { SqliteLeafStore } from './sqlite/leaves.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
 import { SqliteWebhookStore } from './sqlite/webhooks.js';
+import { LocalSignals, MemoryLimitStore, SingleProcessLease } from './local-coordination.js';
 import { ensurePrivateDir, preparePrivateDatabaseFile } from './private-files.js';
-import type { Store } from './store.js';
+import type { AnchorStore, Store } from './store.js';
 
 /** The database file in DATA_DIR. */
 export const SQLITE_FILE = 'zap1.sqlite';
@@ -36,6 +37,11 @@ export class SqliteStore implements Store {
   readonly anchors: SqliteAnchorStore;
   readonly events: SqliteEventLog;
   readonly webhooks: SqliteWebhookStore;
+  // One process owns a SQLite database: limits, the lease and signals stay in its memory.
+  readonly limits = new MemoryLimitStore();
+  readonly lease = new SingleProcessLease();
+  readonly signals = new LocalSignals();
+  readonly kind = 'sqlite';
   private readonly pingStmt;
 
   constructor(
@@ -57,6 +63,11 @@ export class SqliteStore implements Store {
     this.events = new SqliteEventLog(db);
     this.webhooks = new SqliteWebhookStore(db);
     this.pingStmt = db.prepare<[], { ok: number }>('SELECT 1 AS ok');
+  }
+
+  /** No other instance can hold the lease, so every write of this process is the anchorer's. */
+  fencedAnchors(): AnchorStore {
+    return this.anchors;
   }
 
   async ping(): Promise<void> {

@@ -133,14 +133,29 @@ export class StoreConflictError extends Error {
 }
 
 /**
- * Whether `error` means the database is held by someone else right now (another process's write
- * lock). The store never waits for such a lock on the event loop: the caller answers 503 with
- * Retry-After instead. SQLite reports it as SQLITE_BUSY / SQLITE_LOCKED (and their extended codes).
+ * PostgreSQL's SQLSTATEs (and the socket errors of its driver) that mean the server cannot serve
+ * right now: connection failures (08xxx), too many connections, shutting down or starting up.
+ */
+const POSTGRES_UNAVAILABLE =
+  /^(08\d{3}|53300|57P0[1-3]|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)$/;
+
+/**
+ * Whether `error` means the database cannot serve right now: held by someone else (another
+ * process's write lock) or out of reach. The store never waits for such a lock on the event loop:
+ * the caller answers 503 with Retry-After instead, and nothing was changed. SQLite reports it as
+ * SQLITE_BUSY / SQLITE_LOCKED (and their extended codes); PostgreSQL as `POSTGRES_UNAVAILABLE`, or
+ * as the driver's pool giving up on a connection.
  */
 export function isStoreBusy(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const code = error.code;
-  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
+  if (typeof error !== 'object' || error === null) return false;
+  const code = 'code' in error ? error.code : undefined;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code)) return true;
+  if (typeof code === 'string' && POSTGRES_UNAVAILABLE.test(code)) return true;
+  const message = 'message' in error ? error.message : undefined;
+  return (
+    typeof message === 'string' &&
+    /^(timeout exceeded when trying to connect|Connection terminated)/.test(message)
+  );
 }
 
 /** The seconds a client is told to wait when the store is busy. */
@@ -163,6 +178,8 @@ export interface LeafStore {
    * get `exists`. Rejects (writing nothing) if the transaction fails.
    */
   commitEvents(events: readonly NewEvent[], createdAt: string): Promise<CommitResult[]>;
+  /** Up to `limit` leaves from `fromPosition` on, by position (how an instance catches up with others' writes). */
+  leavesFrom(fromPosition: number, limit: number): Promise<LeafRecord[]>;
   /** Stores completed tree chunks (MerkleTree.takeNewFullChunks blobs); a chunk stored again replaces itself. */
   saveChunks(chunks: readonly TreeChunk[]): Promise<void>;
   /** Every stored tree chunk (start-up reads these instead of re-hashing). */
@@ -266,6 +283,69 @@ export interface WebhookStore {
   advanceWebhook(id: string, cursors: { leafCursor?: number; anchorCursor?: number }): Promise<void>;
 }
 
+/** The answer of a rate limit: whether this hit fits the window, and if not, when to try again. */
+export interface RateDecision {
+  allowed: boolean;
+  /** Whole seconds until the window frees up (for Retry-After) when not allowed. */
+  retryAfterS: number;
+}
+
+/** The limits kept per client address or per key (docs/architecture.md decision 2). */
+export type LimitScope = 'trial_keys' | 'events';
+
+/**
+ * Rate limits in fixed windows. On PostgreSQL they are counted in the database, atomically, so
+ * they hold across every instance; on SQLite (one process) they are kept in memory.
+ */
+export interface LimitStore {
+  /** Counts one hit of `key` in `scope` if its window of `windowMs` (starting at its first hit) has room for `limit`. */
+  hit(scope: LimitScope, key: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision>;
+}
+
+/** Proof that an instance holds the anchorer lease: its id and the lease's fencing token. */
+export interface AnchorFence {
+  instanceId: string;
+  token: number;
+}
+
+/** Thrown by a fenced anchor write when the instance no longer holds the anchorer lease. */
+export class AnchorLeaseLostError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AnchorLeaseLostError';
+  }
+}
+
+/**
+ * The election of the one instance that anchors (docs/architecture.md decision 9): a lease with a
+ * fencing token. The token grows whenever the lease passes to another instance, and every anchor
+ * write of the anchoring loop checks it in its own transaction (`Store.fencedAnchors`), so an
+ * instance that lost the lease (paused, cut off) can no longer move an attempt.
+ */
+export interface AnchorerLease {
+  /**
+   * Takes the lease when it is free or expired, or renews it for `ttlMs` when `instanceId` holds it.
+   * Resolves to the fencing token while this instance holds the lease, null when another does.
+   */
+  acquire(instanceId: string, ttlMs: number): Promise<number | null>;
+  /** Lets the lease go at once (shutdown), so another instance takes over without waiting for it to expire. */
+  release(instanceId: string): Promise<void>;
+}
+
+/** What instances tell each other: new leaves were committed; an anchor was asked for. */
+export type SignalTopic = 'leaves' | 'anchor';
+
+/**
+ * Signals between the instances on one database (PostgreSQL LISTEN/NOTIFY, delivered after the
+ * writing transaction commits); on SQLite, within the one process. A signal is a hint to look
+ * again, never the data itself: receivers read the store, and poll as well in case one is missed.
+ */
+export interface Signals {
+  notify(topic: SignalTopic): Promise<void>;
+  /** Calls `listener` on each signal of `topic` (from any instance, this one included); resolves to an unsubscribe. */
+  watch(topic: SignalTopic, listener: () => void): Promise<() => Promise<void>>;
+}
+
 /**
  * The persistence of the service (docs/architecture.md decision 9), one interface per concern.
  * Routes, the event ledger and the anchoring loop talk to these only; SQL stays behind them, and
@@ -278,6 +358,13 @@ export interface Store {
   readonly anchors: AnchorStore;
   readonly events: EventLog;
   readonly webhooks: WebhookStore;
+  readonly limits: LimitStore;
+  readonly lease: AnchorerLease;
+  readonly signals: Signals;
+  /** `sqlite`: one process owns the data. `postgres`: several instances may write it at once. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** The anchor store whose writes succeed only while `fence` holds the anchorer lease. */
+  fencedAnchors(fence: AnchorFence): AnchorStore;
   /** Rejects when the database cannot be read (health check). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -21,6 +21,9 @@ export class SqliteLeafStore implements LeafStore {
       positionByHash: db.prepare<[Buffer], { position: number }>(
         'SELECT position FROM leaves WHERE leaf_hash = ?',
       ),
+      leavesFrom: db.prepare<[number, number], LeafRow>(
+        `SELECT ${LEAF_COLUMNS} FROM leaves WHERE position >= ? ORDER BY position LIMIT ?`,
+      ),
       leafBytes: db.prepare<[number, number], { leaf_hash: Buffer }>(
         'SELECT leaf_hash FROM leaves WHERE position >= ? AND position < ? ORDER BY position',
       ),
@@ -67,6 +70,10 @@ export class SqliteLeafStore implements LeafStore {
   async leafAt(position: number): Promise<LeafRecord | null> {
     const row = this.stmts.leafAt.get(position);
     return row ? leafFromRow(row) : null;
+  }
+
+  async leavesFrom(fromPosition: number, limit: number): Promise<LeafRecord[]> {
+    return this.stmts.leavesFrom.all(fromPosition, limit).map(leafFromRow);
   }
 
   async leafBytes(fromPosition: number, count: number): Promise<Uint8Array> {
