@@ -17,7 +17,6 @@ import { useSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 import { useCompression } from './http/compression.js';
 import { createMetrics } from './http/metrics.js';
-import { RateLimiter } from './http/rate-limit.js';
 import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
 import { UnservableProofError } from './proofs.js';
@@ -102,8 +101,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ledger,
     chain: options.chain ?? null,
     now,
-    trialKeyLimiter: new RateLimiter(config.trialKeysPerHour, 3_600_000, () => now().getTime()),
-    eventLimiter: new RateLimiter(config.eventsPerMinute, 60_000, () => now().getTime()),
     docs,
   };
 

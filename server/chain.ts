@@ -17,6 +17,8 @@ export interface ChainHealth {
   loopRunning: boolean;
   walletBalanceZat: number | null;
   lastError: string | null;
+  /** Whether this instance anchors now (holds the anchorer election); absent means it does. */
+  anchorer?: boolean;
 }
 
 export interface ChainHooks {

@@ -8,6 +8,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       port: 8080,
       dataDir: './data',
+      databaseUrl: null,
+      instanceId: expect.stringMatching(/^.+-\d+-[0-9a-f]{6}$/),
       adminApiKey: null,
       trialKeyQuota: 50,
       trialKeyDays: 30,
@@ -123,6 +125,17 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect(error).toMatchObject({ variable: name, message: expect.stringContaining(name) });
+  });
+
+  it('takes a PostgreSQL URL and an instance id, and refuses others without echoing the URL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://zap1:pw@db:5432/zap1', INSTANCE_ID: 'api-2' });
+    expect(config.databaseUrl).toBe('postgres://zap1:pw@db:5432/zap1');
+    expect(config.instanceId).toBe('api-2');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:secret@db/zap1' })).toThrow(
+      /^DATABASE_URL: .*postgres/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:secret@db/zap1' })).not.toThrow(/secret/);
+    expect(() => loadConfig({ INSTANCE_ID: 'two words' })).toThrow(/INSTANCE_ID/);
   });
 
   it('requires the node settings with CHAIN=zcash', () => {

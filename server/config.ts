@@ -4,6 +4,8 @@
  * stops at start-up instead of misbehaving later.
  */
 
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { parseProxyTrust, type ProxyTrust } from './http/client-address.js';
 import { DEVCHAIN_WALLET_ADDRESS } from './anchor/devchain-db.js';
 
@@ -13,6 +15,13 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * `postgres://…`: the store is this PostgreSQL database, which several instances may share
+   * (docs/architecture.md decision 9); null: SQLite in `dataDir`, one process.
+   */
+  databaseUrl: string | null;
+  /** This instance's name in the anchorer election and /health (default: host name, process id and a random part). */
+  instanceId: string;
   /** Operator key; null means operator routes answer 403 while trial keys still work. */
   adminApiKey: string | null;
   trialKeyQuota: number;
@@ -187,6 +196,31 @@ function proxyTrust(env: Env): ProxyTrust {
   return parsed;
 }
 
+function databaseUrl(env: Env): string | null {
+  const value = str(env, 'DATABASE_URL');
+  if (value === null) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    // The value may hold a password: name the expected form, never echo it.
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+  return value;
+}
+
+function instanceId(env: Env): string {
+  const value = str(env, 'INSTANCE_ID');
+  if (value === null) return `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  if (!/^[A-Za-z0-9._:-]{1,100}$/.test(value)) {
+    throw new ConfigError('INSTANCE_ID', 'must be 1-100 characters of letters, digits and . _ : -');
+  }
+  return value;
+}
+
 function walletWrites(env: Env): 'any' | 'first-key' {
   const value = raw(env, 'WALLET_WRITES') ?? 'any';
   if (value !== 'any' && value !== 'first-key') {
@@ -214,6 +248,8 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir: str(env, 'DATA_DIR') ?? './data',
+    databaseUrl: databaseUrl(env),
+    instanceId: instanceId(env),
     adminApiKey: str(env, 'ADMIN_API_KEY'),
     trialKeyQuota: int(env, 'TRIAL_KEY_QUOTA', 50, 1, 1_000_000_000),
     trialKeyDays: int(env, 'TRIAL_KEY_DAYS', 30, 1, 36_500),

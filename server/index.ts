@@ -12,7 +12,10 @@ import { Ledger } from './ledger.js';
 import { buildProxyApp } from './proxy/upstream-proxy.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { startChainRuntime } from './anchor/runtime.js';
+import { followOtherInstances, type InstanceSync } from './instance-sync.js';
+import { openPostgresStore } from './store/postgres-store.js';
 import { openSqliteStore } from './store/sqlite-store.js';
+import type { Store } from './store/store.js';
 
 /** The repository root: the nearest folder above this file holding package.json (works from server/ and dist-server/). */
 function repoRoot(): string {
@@ -39,9 +42,17 @@ async function main(): Promise<void> {
 
   if (config.upstreamUrl !== null) return runProxy(config, config.upstreamUrl);
 
-  const store = openSqliteStore(config.dataDir);
   const started = Date.now();
+  // PostgreSQL when DATABASE_URL names it (several instances may share it), else SQLite in DATA_DIR.
+  const store: Store =
+    config.databaseUrl !== null
+      ? await openPostgresStore(config.databaseUrl)
+      : openSqliteStore(config.dataDir);
   const ledger = await Ledger.open(store);
+  const sync: InstanceSync | null =
+    store.kind === 'postgres'
+      ? await followOtherInstances(store, ledger, { log: (line) => console.error(line) })
+      : null;
   // The embedded dev chain (CHAIN=dev) or the node connection, and the anchoring loop.
   const chain = await startChainRuntime(config, store, ledger, { log: (line) => console.log(line) });
   const app = await buildApp({
@@ -53,16 +64,27 @@ async function main(): Promise<void> {
     log: config.logRequests ? 'requests' : 'errors',
     buildMetadata: readBuildMetadata(path.join(repoRoot(), 'dist-server', BUILD_INFO_FILE)),
   });
-  const webhooks = new WebhookDispatcher({
-    store,
-    treeSize: () => ledger.size,
-    log: (line) => console.error(line),
-  });
-  webhooks.start();
+  // Webhooks are delivered by one instance only (the anchorer), so none is delivered twice at once.
+  let webhooks: WebhookDispatcher | null = null;
+  const runWebhooks = (on: boolean): void => {
+    if (on && !webhooks) {
+      webhooks = new WebhookDispatcher({
+        store,
+        treeSize: () => ledger.size,
+        log: (line) => console.error(line),
+      });
+      webhooks.start();
+    } else if (!on && webhooks) {
+      void webhooks.stop();
+      webhooks = null;
+    }
+  };
+  runWebhooks(chain.election ? chain.election.holds() : true);
+  chain.election?.onChange((fence) => runWebhooks(fence !== null));
   const address = await app.listen({ host: config.host, port: config.port });
   const url = new URL(address);
   console.log(
-    `ZAP1 service listening on ${url.origin}/ (${ledger.size} leaves, ready in ${Date.now() - started} ms)`,
+    `ZAP1 service listening on ${url.origin}/ (${ledger.size} leaves, ${store.kind} store, instance ${config.instanceId}, ready in ${Date.now() - started} ms)`,
   );
 
   let closing = false;
@@ -72,8 +94,9 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     app
       .close()
-      .then(() => webhooks.stop())
+      .then(() => webhooks?.stop())
       .then(() => chain.stop())
+      .then(() => sync?.stop())
       .then(() => store.close())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

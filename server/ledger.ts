@@ -4,9 +4,14 @@
  * arrive while a commit is running, or in the same event-loop turn, share one durable transaction;
  * each is answered only after that commit. The tree is appended only after the commit, so a failed
  * batch leaves both untouched.
+ *
+ * Several instances on one PostgreSQL database share one tree: positions are handed out by the
+ * database, so another instance's leaves may sit between two of ours. The tree is only ever
+ * appended in position order: anything missing before a position is read from the store first
+ * (`catchUp`, `ensureApplied`), and all appends run one after another (`treeTurn`).
  */
 import { MerkleTree } from '../src/core/index.js';
-import type { CommitResult, NewEvent, Store, TreeChunk } from './store/store.js';
+import type { CommitResult, LeafRecord, NewEvent, Store, TreeChunk } from './store/store.js';
 
 export type SubmitResult = CommitResult & { rootHex: string; createdAt: string };
 
@@ -24,10 +29,18 @@ interface Pending {
 
 const chunkKey = (level: number, index: number): string => `${level}:${index}`;
 
+/** Leaves read per query while catching up with other instances' writes. */
+const CATCH_UP_PAGE = 5_000;
+
+/** What the tree needs of a leaf to append it. */
+type AppliedLeaf = Pick<LeafRecord, 'leafHex' | 'eventType' | 'createdAt'>;
+
 export class Ledger {
   private queue: Pending[] = [];
   private scheduled = false;
   private draining: Promise<void> | null = null;
+  /** The tail of the chain of tree updates: each runs after the previous one ended. */
+  private treeTail: Promise<void> = Promise.resolve();
   private readonly now: () => Date;
   private readonly maxBatch: number;
 
@@ -127,21 +140,96 @@ export class Ledger {
       for (const p of batch) p.reject(error);
       return;
     }
+    // Our own new leaves are known here; anything else up to the highest position answered (other
+    // instances' leaves, or an existing leaf not applied yet) is read from the store.
+    const own = new Map<number, AppliedLeaf>();
+    let through = 0;
     batch.forEach((p, i) => {
       const result = results[i];
-      if (result?.status === 'created') {
-        const index = this.tree.append(p.event.leafHex);
-        if (index !== result.position - 1) throw new Error('tree and store positions diverged');
-        this.counts.set(p.event.eventType, (this.counts.get(p.event.eventType) ?? 0) + 1);
-        this.lastLeafCreatedAt = createdAt;
+      if (result?.status === 'created' || result?.status === 'exists') {
+        through = Math.max(through, result.position);
+        if (result.status === 'created') {
+          own.set(result.position, { leafHex: p.event.leafHex, eventType: p.event.eventType, createdAt });
+        }
       }
     });
+    try {
+      await this.treeTurn(() => this.applyThrough(through, own));
+    } catch (error) {
+      // Committed but not applicable here (the store is unreachable): the requests fail, the
+      // leaves stay committed, and the next catch-up applies them.
+      for (const p of batch) p.reject(error);
+      return;
+    }
     const rootHex = this.tree.root();
     batch.forEach((p, i) => {
       const result = results[i];
       if (result) p.resolve({ ...result, rootHex, createdAt });
       else p.reject(new Error('missing commit result'));
     });
+    await this.saveNewChunks();
+  }
+
+  /**
+   * Applies every leaf the store holds beyond the tree (other instances' writes): called on their
+   * notification and by the polling fallback. Resolves to the tree size afterwards.
+   */
+  async catchUp(): Promise<number> {
+    await this.treeTurn(async () => {
+      await this.applyThrough(await this.store.leaves.leafCount(), new Map());
+    });
+    await this.saveNewChunks();
+    return this.size;
+  }
+
+  /** `catchUp` where other instances write to the same store (PostgreSQL); nothing to do on SQLite. */
+  async catchUpShared(): Promise<void> {
+    if (this.store.kind === 'postgres') await this.catchUp();
+  }
+
+  /** Makes sure the tree holds `position` (1-based) before a read answers about it. */
+  async ensureApplied(position: number): Promise<void> {
+    if (position <= this.size) return;
+    await this.treeTurn(() => this.applyThrough(position, new Map()));
+  }
+
+  /** Runs `update` after every earlier tree update has ended (appends must stay in position order). */
+  private treeTurn(update: () => Promise<void>): Promise<void> {
+    const run = this.treeTail.then(update);
+    this.treeTail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Appends positions size+1 … `through`, from `known` where it has them, else from the store. */
+  private async applyThrough(through: number, known: ReadonlyMap<number, AppliedLeaf>): Promise<void> {
+    while (this.tree.size < through) {
+      const next = this.tree.size + 1;
+      const mine = known.get(next);
+      if (mine) {
+        this.append(next, mine);
+        continue;
+      }
+      const page = await this.store.leaves.leavesFrom(next, Math.min(CATCH_UP_PAGE, through - next + 1));
+      if (page.length === 0 || page[0]?.position !== next) {
+        throw new Error(`leaf ${next} is not in the store yet`);
+      }
+      for (const leaf of page) {
+        if (leaf.position !== this.tree.size + 1) break;
+        this.append(leaf.position, leaf);
+      }
+    }
+  }
+
+  private append(position: number, leaf: AppliedLeaf): void {
+    const index = this.tree.append(leaf.leafHex);
+    if (index !== position - 1) throw new Error('tree and store positions diverged');
+    this.counts.set(leaf.eventType, (this.counts.get(leaf.eventType) ?? 0) + 1);
+    if (this.lastLeafCreatedAt === null || leaf.createdAt > this.lastLeafCreatedAt) {
+      this.lastLeafCreatedAt = leaf.createdAt;
+    }
+  }
+
+  private async saveNewChunks(): Promise<void> {
     try {
       // Chunks are a start-up cache: losing them in a crash only means recomputing them.
       await this.store.leaves.saveChunks(this.tree.takeNewFullChunks());

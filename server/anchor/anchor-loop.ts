@@ -6,11 +6,24 @@
  *
  * The loop implements the `ChainHooks` the HTTP layer reads; it never throws out of a look, so an
  * unreachable node shows in /health and /anchor/status instead of stopping the service.
+ *
+ * With an election (several instances on PostgreSQL), only the instance holding the anchorer lease
+ * moves attempts, and every anchor write it makes carries the lease's fencing token. The others
+ * only watch the chain for their /health. Whenever the lease changes hands the loop forgets what
+ * it knew of the attempt in flight, so a new holder re-checks it by memo read-back before sending.
  */
 import { ChainUnavailableError, type ChainHealth, type ChainHooks, type Network } from '../chain.js';
 import type { Ledger } from '../ledger.js';
-import { StoreConflictError, type AnchorAttempt, type AnchorStore, type Store } from '../store/store.js';
+import {
+  AnchorLeaseLostError,
+  StoreConflictError,
+  type AnchorAttempt,
+  type AnchorFence,
+  type AnchorStore,
+  type Store,
+} from '../store/store.js';
 import { AttemptRunner, type AnchorFault } from './attempt.js';
+import type { AnchorerElection } from './election.js';
 import { scheduleNow, type AnchorPolicy, type AnchorSchedule } from './policy.js';
 import { ReorgWatch } from './reorg.js';
 import { RpcUnavailableError, networkFromChain, type ZcashRpcClient } from './zcash-rpc.js';
@@ -35,6 +48,10 @@ export interface AnchorLoopOptions extends AnchorPolicy {
    * still watches the chain, its health and reorganisations.
    */
   manual?: boolean;
+  /** Several instances: anchor only while holding the lease. Without it this loop always anchors. */
+  election?: AnchorerElection | null;
+  /** An intent recorded here for the anchorer elsewhere to send (POST /anchor/now on another instance). */
+  onForeignIntent?: () => void;
 }
 
 /** Upper bound of the wait between looks while the node is unreachable or sends keep failing. */
@@ -45,12 +62,13 @@ function message(err: unknown): string {
 }
 
 export class AnchorLoop implements ChainHooks {
-  private readonly anchors: AnchorStore;
+  /** Anchor writes, fenced by the lease while an election decides who anchors. */
+  private anchors: AnchorStore;
   private readonly ledger: Ledger;
   private readonly rpc: ZcashRpcClient;
   private readonly policy: AnchorPolicy;
-  private readonly attempts: AttemptRunner;
-  private readonly reorgs: ReorgWatch;
+  private attempts!: AttemptRunner;
+  private reorgs!: ReorgWatch;
   private readonly now: () => Date;
   private readonly log: (message: string) => void;
 
@@ -85,17 +103,36 @@ export class AnchorLoop implements ChainHooks {
     this.policy = options;
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? (() => {});
+    const election = options.election ?? null;
+    this.arm(election ? election.fence() : null);
+    election?.onChange((fence) => {
+      // Between looks, so a look never runs half with one fence and half with another.
+      void this.exclusive(async () => this.arm(fence)).then(() => this.kick());
+    });
+  }
+
+  /** Whether this loop anchors now (always, without an election). */
+  isAnchorer(): boolean {
+    return this.options.election ? this.options.election.holds() : true;
+  }
+
+  /**
+   * Starts afresh with `fence`: anchor writes carry it, and nothing this process noted about
+   * attempts under an earlier fence is trusted (whatever another holder did is read from the chain).
+   */
+  private arm(fence: AnchorFence | null): void {
+    this.anchors = fence ? this.options.store.fencedAnchors(fence) : this.options.store.anchors;
     const revert = (id: number, reason: string) => this.revert(id, reason);
     this.reorgs = new ReorgWatch(this.anchors, this.rpc, revert);
     this.attempts = new AttemptRunner(
       this.anchors,
       this.rpc,
       {
-        fromAddress: options.fromAddress,
-        toAddress: options.toAddress ?? options.fromAddress,
-        amountZat: options.amountZat,
-        confirmations: options.confirmations,
-        tickMs: options.tickS * 1000,
+        fromAddress: this.options.fromAddress,
+        toAddress: this.options.toAddress ?? this.options.fromAddress,
+        amountZat: this.options.amountZat,
+        confirmations: this.options.confirmations,
+        tickMs: this.options.tickS * 1000,
       },
       {
         now: this.now,
@@ -124,6 +161,7 @@ export class AnchorLoop implements ChainHooks {
       loopRunning: this.running,
       walletBalanceZat: this.balanceZat,
       lastError: this.lastErrorValue,
+      anchorer: this.isAnchorer(),
     };
   }
 
@@ -146,13 +184,16 @@ export class AnchorLoop implements ChainHooks {
       }
     }
     const attempt = await this.exclusive(async () => {
+      // Anchor what every instance has written, not only what this one has applied.
+      await this.ledger.catchUpShared();
       const size = this.ledger.size;
       if (size === 0) throw new StoreConflictError('there are no leaves to anchor');
       if (await this.anchors.anchoredRootBySize(size))
         throw new StoreConflictError('the current root is already anchored');
       return this.recordIntent(size);
     });
-    this.kick();
+    if (this.isAnchorer()) this.kick();
+    else this.options.onForeignIntent?.();
     return attempt;
   }
 
@@ -247,6 +288,7 @@ export class AnchorLoop implements ChainHooks {
   }
 
   private async tickBody(): Promise<void> {
+    if (!this.isAnchorer()) return this.watchOnly();
     try {
       await this.refreshChainInfo();
     } catch (err) {
@@ -263,7 +305,10 @@ export class AnchorLoop implements ChainHooks {
       await this.attempts.advance();
       if (await this.maybeRecordDueIntent()) await this.attempts.advance();
     } catch (err) {
-      if (err instanceof RpcUnavailableError) {
+      if (err instanceof AnchorLeaseLostError) {
+        // Another instance anchors now; the election tells this loop so at its next renewal.
+        this.log(`anchor: ${err.message}`);
+      } else if (err instanceof RpcUnavailableError) {
         this.noteUnreachable(err);
         await this.noteInFlightError(`node unreachable: ${err.message}`);
       } else {
@@ -271,6 +316,17 @@ export class AnchorLoop implements ChainHooks {
         await this.noteInFlightError(message(err));
         this.log(`anchor: ${message(err)}`);
       }
+    }
+  }
+
+  /** Not the anchorer: keep the chain's health fresh for /health, move nothing. */
+  private async watchOnly(): Promise<void> {
+    try {
+      await this.refreshChainInfo();
+      await this.refreshBalance();
+    } catch (err) {
+      if (err instanceof RpcUnavailableError) this.noteUnreachable(err);
+      else this.setError('rpc', `getblockchaininfo: ${message(err)}`);
     }
   }
 
@@ -340,6 +396,7 @@ export class AnchorLoop implements ChainHooks {
   private async maybeRecordDueIntent(): Promise<boolean> {
     if (this.options.manual) return false;
     if (this.now().getTime() < this.notBefore) return false;
+    await this.ledger.catchUpShared();
     const schedule = await this.schedule();
     if (!schedule.due || (await this.anchors.inFlightAnchor())) return false;
     await this.recordIntent(this.ledger.size);
@@ -350,7 +407,8 @@ export class AnchorLoop implements ChainHooks {
   private async recordIntent(size: number): Promise<AnchorAttempt> {
     const rootHex = this.ledger.tree.root(size);
     const attempt = await this.anchors.recordAnchorIntent({ rootHex, leafCount: size });
-    this.attempts.recorded(attempt.id);
+    // Only the anchorer sends; an intent recorded elsewhere is checked against the chain first.
+    if (this.isAnchorer()) this.attempts.recorded(attempt.id);
     this.log(`anchor: intent #${attempt.id} for root ${rootHex} (${size} leaves)`);
     return attempt;
   }

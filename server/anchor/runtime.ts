@@ -9,6 +9,7 @@ import type { Config } from '../config.js';
 import type { Ledger } from '../ledger.js';
 import type { Store } from '../store/store.js';
 import { AnchorLoop } from './anchor-loop.js';
+import { AnchorerElection } from './election.js';
 import { isAnchorFault, type AnchorFault } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { anchorPolicy } from './policy.js';
@@ -21,6 +22,8 @@ export interface ChainRuntime {
   rpc: ZcashRpcClient;
   /** The embedded chain on `CHAIN=dev`, null on `CHAIN=zcash`. */
   devChain: DevChain | null;
+  /** Who anchors among several instances on PostgreSQL; null on SQLite (this process always does). */
+  election: AnchorerElection | null;
   /** Stops the loop (waiting for its tick) and then the embedded chain. */
   stop(): Promise<void>;
 }
@@ -32,6 +35,8 @@ export interface ChainRuntimeOptions {
   log?: (message: string) => void;
   /** Start ticking at once (default true). */
   autoStart?: boolean;
+  /** How long the anchorer lease lasts without renewal (several instances; tests shorten it). */
+  leaseTtlMs?: number;
 }
 
 /** `ANCHOR_FAULT` (test-only): null when unset; throws naming the variable when it is not a known step. */
@@ -82,6 +87,15 @@ export async function startChainRuntime(
     fromAddress = config.anchorFromAddress;
   }
 
+  // Several instances may share a PostgreSQL store: one anchors, elected through the database.
+  const log = options.log ?? (() => {});
+  const election =
+    store.kind === 'postgres'
+      ? new AnchorerElection(store.lease, config.instanceId, {
+          log,
+          ...(options.leaseTtlMs !== undefined ? { ttlMs: options.leaseTtlMs } : {}),
+        })
+      : null;
   const loop = new AnchorLoop({
     ...anchorPolicy(config),
     store,
@@ -92,8 +106,16 @@ export async function startChainRuntime(
     manual: config.anchorMode === 'manual',
     fault,
     ...(options.onFault ? { onFault: options.onFault } : {}),
-    ...(options.log ? { log: options.log } : {}),
+    log,
+    election,
+    // POST /anchor/now on an instance that does not anchor: wake the one that does.
+    onForeignIntent: () => void store.signals.notify('anchor').catch(() => {}),
   });
+  let unwatchAnchor: (() => Promise<void>) | null = null;
+  if (election) {
+    await election.start();
+    unwatchAnchor = await store.signals.watch('anchor', () => loop.kick());
+  }
   // The embedded chain answers at once; a remote node is asked by the first tick instead of delaying start-up.
   if (devChain) await loop.probe();
   if (options.autoStart ?? true) loop.start();
@@ -117,10 +139,14 @@ export async function startChainRuntime(
     loop,
     rpc,
     devChain,
+    election,
     async stop() {
       if (stopped) return;
       stopped = true;
       await loop.stop();
+      // Let the lease go at once, so another instance anchors without waiting for it to expire.
+      await unwatchAnchor?.();
+      await election?.stop();
       await devChain?.stop();
     },
   };

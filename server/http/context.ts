@@ -8,7 +8,6 @@ import type { Store } from '../store/store.js';
 import { clientAddressOf } from './client-address.js';
 import { ApiError } from './errors.js';
 import type { RouteDoc } from './openapi.js';
-import type { RateLimiter } from './rate-limit.js';
 import type { RouteRegistrar } from './route.js';
 import { HEX64_PATTERN } from '../../src/core/index.js';
 
@@ -18,8 +17,6 @@ export interface AppContext {
   ledger: Ledger;
   chain: ChainHooks | null;
   now: () => Date;
-  trialKeyLimiter: RateLimiter;
-  eventLimiter: RateLimiter;
   /** Declares a route: registers it and documents it (GET /openapi.json renders `docs`). */
   route: RouteRegistrar;
   docs: RouteDoc[];

@@ -93,8 +93,8 @@ export function badgeRoutes(ctx: AppContext): void {
       const leafHex = params.leaf;
       if (!isHex64(leafHex)) return sendBadge(reply, 400, 'ZAP1 leaf', 'not a leaf hash', 'bad');
       const leaf = await ctx.store.leaves.leafByHash(leafHex);
-      if (!leaf || leaf.position > ctx.ledger.size)
-        return sendBadge(reply, 404, 'ZAP1 leaf', 'not found', 'unknown');
+      if (!leaf) return sendBadge(reply, 404, 'ZAP1 leaf', 'not found', 'unknown');
+      await ctx.ledger.ensureApplied(leaf.position);
       const anchored = await ctx.store.anchors.firstAnchoredRootCovering(leaf.position);
       if (anchored) return sendBadge(reply, 200, 'ZAP1 leaf', `anchored at ${anchored.height}`, 'good');
       const inFlight = await ctx.store.anchors.inFlightAnchor();

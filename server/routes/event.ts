@@ -97,7 +97,13 @@ export function eventRoutes(ctx: AppContext): void {
       const nowDate = ctx.now();
       const caller = await authenticate(ctx, request);
       if (caller.tier === 'trial') {
-        const decision = ctx.eventLimiter.hit(caller.keyHash);
+        const decision = await ctx.store.limits.hit(
+          'events',
+          caller.keyHash,
+          ctx.config.eventsPerMinute,
+          60_000,
+          nowDate.getTime(),
+        );
         if (!decision.allowed) {
           throw new ApiError(
             429,

@@ -22,6 +22,7 @@ export const EventsResponseSchema = z
       z
         .object({
           leaf_hash: z.string(),
+          position: z.int().describe("The leaf's 0-based position in the tree"),
           event_type: z.string(),
           description: z.string(),
           created_at: z.string(),
@@ -68,6 +69,7 @@ export function eventsRoutes(ctx: AppContext): void {
           const label = eventTypeLabel(leaf.eventType);
           return {
             leaf_hash: leaf.leafHex,
+            position: leaf.position - 1,
             event_type: label,
             description: label === 'UNKNOWN' ? 'Unknown event type' : EVENT_SPECS[label].description,
             created_at: leaf.createdAt,

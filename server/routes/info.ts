@@ -111,6 +111,9 @@ export const HealthSchema = z
         'What one anchor costs the wallet: the ZIP 317 fee of its two actions (the amount goes back to itself)',
       ),
     last_error: z.string().nullable(),
+    store: z.enum(['sqlite', 'postgres']).describe('Where this instance keeps its data'),
+    anchorer: z.boolean().describe('This instance holds the anchorer election now'),
+    instance_id: z.string().describe("This instance's name (INSTANCE_ID)"),
   })
   .strict();
 
@@ -223,6 +226,9 @@ export function infoRoutes(ctx: AppContext): void {
         // The loop sends each anchor to the wallet itself: only the fee leaves it.
         anchor_cost_zat: ANCHOR_FEE_ZAT,
         last_error: h?.lastError ?? (ctx.chain ? null : 'the anchoring loop is not running'),
+        store: ctx.store.kind,
+        anchorer: ctx.chain !== null && (h?.anchorer ?? true),
+        instance_id: ctx.config.instanceId,
       };
       return reply.header('cache-control', 'no-store').send(body);
     },

@@ -29,6 +29,7 @@ export const KeyInfoSchema = z
   .strict();
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 export function keyRoutes(ctx: AppContext): void {
   ctx.route({
@@ -40,7 +41,14 @@ export function keyRoutes(ctx: AppContext): void {
       429: { description: 'Too many keys from this address', headers: { 'Retry-After': 'seconds' } },
     },
     handler: async ({ request, reply }) => {
-      const decision = ctx.trialKeyLimiter.hit(clientAddress(ctx, request));
+      // Counted by the store: across every instance on PostgreSQL, in memory on SQLite.
+      const decision = await ctx.store.limits.hit(
+        'trial_keys',
+        clientAddress(ctx, request),
+        ctx.config.trialKeysPerHour,
+        HOUR_MS,
+        ctx.now().getTime(),
+      );
       if (!decision.allowed) {
         throw new ApiError(
           429,

@@ -135,6 +135,8 @@ export function lifecycleRoutes(ctx: AppContext): void {
     page: { limit: number; after?: number; maxPosition?: number },
   ): Promise<WalletPage> {
     if (ctx.config.lifecycleRequiresKey) await requireOperator(ctx, request);
+    // A wallet written through another instance reads the same here.
+    await ctx.ledger.catchUpShared();
     const found = await ctx.store.events.walletLeaves(wallet, { maxPosition: ctx.ledger.size, ...page });
     if (found.total === 0) throw notFound('No events for this wallet.');
     return found;
@@ -203,6 +205,7 @@ export function lifecycleRoutes(ctx: AppContext): void {
     responses: { 200: { description: 'Export package', schema: ExportPackageSchema }, ...errors },
     handler: async ({ request, reply, params: { wallet } }) => {
       // One snapshot: the leaves the tree holds now, however many arrive while the export streams.
+      await ctx.ledger.catchUpShared();
       const maxPosition = ctx.ledger.size;
       const first = await walletPage(request, wallet, { limit: EXPORT_BATCH, maxPosition });
       const head = {

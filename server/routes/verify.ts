@@ -24,6 +24,7 @@ export const CheckResponseSchema = z
     legacy_accepted: z.boolean(),
     legacy_max_anchor_height: z.int(),
     leaf_hash: z.string(),
+    position: z.int().describe("The leaf's 0-based position in the tree"),
     event_type: z.string(),
     claimed_event_type: z.string(),
     event_type_authentication: z.literal('unverified_server_metadata_without_disclosed_witness'),
@@ -43,8 +44,9 @@ export const CheckResponseSchema = z
 /** The stored leaf `leafHex` that the tree holds; 404 otherwise. */
 async function findLeaf(ctx: AppContext, leafHex: string): Promise<LeafRecord> {
   const record = await ctx.store.leaves.leafByHash(leafHex);
-  // Leaves are appended to the tree after commit in the same turn, so a stored leaf is always in it.
-  if (!record || record.position > ctx.ledger.size) throw notFound('Leaf not found.');
+  if (!record) throw notFound('Leaf not found.');
+  // Written through another instance and not applied here yet: catch up before answering.
+  await ctx.ledger.ensureApplied(record.position);
   return record;
 }
 
@@ -80,6 +82,7 @@ export function verifyRoutes(ctx: AppContext): void {
         legacy_accepted: false,
         legacy_max_anchor_height: LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
         leaf_hash: leaf.leafHex,
+        position: leaf.position - 1,
         event_type: label,
         claimed_event_type: label,
         event_type_authentication: 'unverified_server_metadata_without_disclosed_witness',

@@ -9,6 +9,8 @@ import { apiRequestWithMeta } from './client';
 
 export const eventItemSchema = z.looseObject({
   leaf_hash: z.string(),
+  // Only this service: the leaf's 0-based position in the tree.
+  position: z.number().int().min(0).optional(),
   event_type: z.string(),
   created_at: z.string(),
   description: z.string().optional(),

@@ -19,6 +19,8 @@ export const verifyCheckSchema = z.looseObject({
   valid: z.boolean(),
   leaf_hash: z.string(),
   root: z.string(),
+  // Only this service: the leaf's 0-based position in the tree.
+  position: z.number().int().min(0).optional(),
   merkle_scheme: z.string().optional(),
   legacy_shape_warning: z.boolean().optional(),
   legacy_accepted: z.boolean().optional(),
