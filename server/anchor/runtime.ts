@@ -35,8 +35,6 @@ export interface ChainRuntimeOptions {
   log?: (message: string) => void;
   /** Start ticking at once (default true). */
   autoStart?: boolean;
-  /** How long the anchorer lease lasts without renewal (several instances; tests shorten it). */
-  leaseTtlMs?: number;
 }
 
 /** `ANCHOR_FAULT` (test-only): null when unset; throws naming the variable when it is not a known step. */
@@ -90,12 +88,7 @@ export async function startChainRuntime(
   // Several instances may share a PostgreSQL store: one anchors, elected through the database.
   const log = options.log ?? (() => {});
   const election =
-    store.kind === 'postgres'
-      ? new AnchorerElection(store.lease, config.instanceId, {
-          log,
-          ...(options.leaseTtlMs !== undefined ? { ttlMs: options.leaseTtlMs } : {}),
-        })
-      : null;
+    store.kind === 'postgres' ? new AnchorerElection(store.lease, config.instanceId, { log }) : null;
   const loop = new AnchorLoop({
     ...anchorPolicy(config),
     store,

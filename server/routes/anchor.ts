@@ -173,6 +173,8 @@ export function anchorRoutes(ctx: AppContext): void {
     summary: 'Current root, unanchored leaves, the anchor in flight',
     responses: { 200: { description: 'Anchoring status', schema: StatusResponseSchema } },
     handler: async () => {
+      // The status of the tree every instance writes to, not only of what this one applied so far.
+      await ctx.ledger.catchUpShared();
       const size = ctx.ledger.size;
       const anchors = ctx.store.anchors;
       // The loop's view (it knows the tip and whether a reorganisation made an anchor urgent);
