@@ -1,7 +1,8 @@
 /**
  * Runs the development chain as its own process. Prints one JSON line on stdout once it listens:
  * `{"url", "user", "password"?, "chain", "height", "wallet_address"}` (`password` only when it was
- * generated here). Settings: `DATA_DIR` (./data), `DEVCHAIN_PORT` (0 = ephemeral),
+ * generated here). Settings: `DATA_DIR` (./data), `DEVCHAIN_PORT` (0 = ephemeral), `DEVCHAIN_HOST`
+ * (127.0.0.1; `0.0.0.0` lets service instances in other containers reach it),
  * `DEVCHAIN_BLOCK_MS` (2000), `ZCASH_RPC_USER` (zap1dev), `ZCASH_RPC_PASSWORD` (random when unset).
  */
 import { randomBytes } from 'node:crypto';
@@ -26,7 +27,8 @@ async function main(): Promise<void> {
   const givenPassword = process.env.ZCASH_RPC_PASSWORD;
   const password = givenPassword || randomBytes(18).toString('base64url');
 
-  const chain = await DevChain.start({ dataDir, port, blockMs, user, password });
+  const host = process.env.DEVCHAIN_HOST || '127.0.0.1';
+  const chain = await DevChain.start({ dataDir, port, blockMs, user, password, host });
   process.stdout.write(
     JSON.stringify({
       url: chain.url,

@@ -36,10 +36,11 @@ export class DevChainRpcServer {
     this.server = createServer((req, res) => this.handle(req, res));
   }
 
-  async listen(port: number): Promise<void> {
+  /** Listens on `host` (loopback unless the chain runs alone for instances on other machines). */
+  async listen(port: number, host = '127.0.0.1'): Promise<void> {
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(port, '127.0.0.1', () => {
+      this.server.listen(port, host, () => {
         this.server.off('error', reject);
         resolve();
       });

@@ -27,6 +27,8 @@ export interface DevChainOptions {
   dataDir: string;
   /** 0 (default) = an ephemeral port. */
   port?: number;
+  /** Where to listen (default 127.0.0.1; `npm run devchain` may open it to a container network). */
+  host?: string;
   /** Mine a block every `blockMs`; 0 = only when told (`dev_mine`). */
   blockMs: number;
   user: string;
@@ -59,13 +61,13 @@ export class DevChain {
     this.rpc = new DevChainRpcServer({ user: options.user, password: options.password }, methods);
   }
 
-  /** Opens (or creates) the chain in `dataDir` and listens on 127.0.0.1. */
+  /** Opens (or creates) the chain in `dataDir` and listens (on 127.0.0.1 unless `host` says otherwise). */
   static async start(options: DevChainOptions): Promise<DevChain> {
     if (!Number.isInteger(options.blockMs) || options.blockMs < 0)
       throw new RangeError('blockMs must be a non-negative integer');
     const chain = new DevChain(options, DevChainDb.open(options.dataDir));
     try {
-      await chain.rpc.listen(options.port ?? 0);
+      await chain.rpc.listen(options.port ?? 0, options.host);
     } catch (err) {
       chain.ledger.close();
       throw err;
