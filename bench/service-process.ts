@@ -38,7 +38,11 @@ export interface Service {
   healthyMs: number;
 }
 
-export async function startService(dataDir: string, adminKey: string): Promise<Service> {
+export async function startService(
+  dataDir: string,
+  adminKey: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Service> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {};
@@ -52,6 +56,7 @@ export async function startService(dataDir: string, adminKey: string): Promise<S
     LOG_REQUESTS: 'false',
     CHAIN: 'dev',
     NODE_ENV: 'production',
+    ...extraEnv,
   });
   const started = performance.now();
   const child = spawn(process.execPath, [SERVICE_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
