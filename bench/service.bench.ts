@@ -145,6 +145,30 @@ try {
       'under 50 ms',
       mid.p99 < 50,
     );
+    // The same process's ceiling: GET /health (one trivial query), same connections and client.
+    await autocannon({ url: `${service.base}/health`, connections: CONNECTIONS, duration: 2 });
+    const ceilingRuns: number[] = [];
+    for (let i = 0; i < EVENT_RUNS; i++) {
+      const health = await autocannon({
+        url: `${service.base}/health`,
+        connections: CONNECTIONS,
+        duration: EVENT_SECONDS,
+      });
+      ceilingRuns.push(rateOf(countOf(health, 200), health, EVENT_SECONDS));
+    }
+    const ceiling = median(ceilingRuns);
+    row(
+      `Ceiling of the same process: GET /health, ${CONNECTIONS} connections, ${EVENT_SECONDS} s × ${EVENT_RUNS}, median run`,
+      `${fmt(ceiling)} req/s (runs: ${ceilingRuns.map((r) => fmt(r)).join(', ')})`,
+      '',
+      null,
+    );
+    row(
+      'Durable POST /event as a share of that ceiling (commits on the SQLite commit thread)',
+      `${fmt((mid.perSecond / ceiling) * 100)}%`,
+      'at least 35%',
+      mid.perSecond / ceiling >= 0.35,
+    );
     await stopService(service);
   }
 

@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const store: Store =
     config.databaseUrl !== null
       ? await openPostgresStore(config.databaseUrl)
-      : openSqliteStore(config.dataDir);
+      : openSqliteStore(config.dataDir, { commitThread: true });
   const ledger = await Ledger.open(store);
   const sync: InstanceSync | null =
     store.kind === 'postgres'

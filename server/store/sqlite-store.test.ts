@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTempStore, removeTempStore } from '../test-helpers.js';
+import { openTempStore, removeTempStore, tempDir } from '../test-helpers.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
 import { describeCoordinationContract } from './coordination-contract.js';
@@ -12,16 +12,18 @@ import { describeStoreContract, type StoreHarness } from './store-contract.js';
 /** Where each store the contract opened lives, so reopen and destroy find its folder. */
 const dirs = new WeakMap<object, string>();
 
-const harness: StoreHarness = {
+/** The contract on SQLite, committing on the event loop or on the commit thread (as the service does). */
+const sqliteHarness = (commitThread: boolean): StoreHarness => ({
   async open() {
-    const { dir, store } = openTempStore();
+    const dir = tempDir();
+    const store = openSqliteStore(dir, { commitThread });
     dirs.set(store, dir);
     return store;
   },
   async reopen(store) {
     const dir = dirs.get(store)!;
     await store.close();
-    const reopened = openSqliteStore(dir);
+    const reopened = openSqliteStore(dir, { commitThread });
     dirs.set(reopened, dir);
     return reopened;
   },
@@ -29,9 +31,10 @@ const harness: StoreHarness = {
     const dir = dirs.get(store);
     if (dir && store instanceof SqliteStore) await removeTempStore(dir, store);
   },
-};
-describeStoreContract('SQLite', harness);
-describeCoordinationContract('SQLite', harness);
+});
+describeStoreContract('SQLite', sqliteHarness(false));
+describeCoordinationContract('SQLite', sqliteHarness(false));
+describeStoreContract('SQLite with the commit thread', sqliteHarness(true));
 
 describe('SQLite store on disk', () => {
   let dir: string;

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteAnchorStore } from './sqlite/anchors.js';
+import { SqliteCommitThread } from './sqlite/commit-thread.js';
 import { SqliteEventLog } from './sqlite/events.js';
 import { SqliteKeyStore } from './sqlite/keys.js';
 import { SqliteLeafStore } from './sqlite/leaves.js';
@@ -21,14 +22,27 @@ export const SQLITE_FILE = 'zap1.sqlite';
 export interface SqliteStoreOptions {
   /** Clock for stored times (tests pin it). */
   now?: () => Date;
+  /**
+   * Commit accepted events on a worker thread with its own connection, so the disk's wait for a
+   * durable commit never holds the event loop (the service does; tests mostly do not need to).
+   */
+  commitThread?: boolean;
 }
+
+/**
+ * How long a write waits for a lock another connection holds. Short: on the main thread the wait
+ * blocks the event loop, and a lock held longer belongs to another process (answered 503). The
+ * commit thread's transactions are this process's own and end within milliseconds.
+ */
+const BUSY_TIMEOUT_MS = 250;
 
 /** Opens (creating if needed) the database in `dataDir` and applies pending migrations. */
 export function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {}): SqliteStore {
   ensurePrivateDir(dataDir);
   const file = path.join(dataDir, SQLITE_FILE);
   preparePrivateDatabaseFile(file);
-  return new SqliteStore(new Database(file), options.now ?? (() => new Date()));
+  const thread = options.commitThread ? new SqliteCommitThread(file, BUSY_TIMEOUT_MS) : null;
+  return new SqliteStore(new Database(file), options.now ?? (() => new Date()), thread);
 }
 
 export class SqliteStore implements Store {
@@ -47,6 +61,7 @@ export class SqliteStore implements Store {
   constructor(
     private readonly db: Database.Database,
     now: () => Date,
+    private readonly commitThread: SqliteCommitThread | null = null,
   ) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -54,10 +69,11 @@ export class SqliteStore implements Store {
     // Opening may wait for another process (this is start-up, nothing is being served yet)...
     db.pragma('busy_timeout = 5000');
     migrate(db);
-    // ...but once serving, a lock held elsewhere must never block the event loop: better-sqlite3
-    // is synchronous, so a wait here would stall every request. Fail at once; callers answer 503.
-    db.pragma('busy_timeout = 0');
-    this.leaves = new SqliteLeafStore(db);
+    // ...but once serving, a lock held elsewhere must barely block the event loop: better-sqlite3
+    // is synchronous, so a wait here stalls every request. Without a commit thread nothing else in
+    // this process writes: fail at once. With one, wait out its short transactions; callers answer 503.
+    db.pragma(`busy_timeout = ${commitThread ? BUSY_TIMEOUT_MS : 0}`);
+    this.leaves = new SqliteLeafStore(db, commitThread);
     this.keys = new SqliteKeyStore(db);
     this.anchors = new SqliteAnchorStore(db, now);
     this.events = new SqliteEventLog(db);
@@ -75,6 +91,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.commitThread?.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,8 +1,17 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contractEvent, makeTestApp, operator, tableCounts, type TestApp } from '../test-helpers.js';
-import { SQLITE_FILE } from './sqlite-store.js';
+import {
+  contractEvent,
+  makeTestApp,
+  operator,
+  removeTempStore,
+  tableCounts,
+  tempDir,
+  type TestApp,
+} from '../test-helpers.js';
+import { SQLITE_FILE, openSqliteStore } from './sqlite-store.js';
+import { isStoreBusy } from './store.js';
 
 let t: TestApp | null = null;
 let other: Database.Database | null = null;
@@ -55,5 +64,41 @@ describe('another process holding the database', () => {
     const check = await t.app.inject({ method: 'GET', url: `/verify/${accepted.json().leaf_hash}/check` });
     expect(check.json()).toMatchObject({ valid: true });
     expect((await t.app.inject({ method: 'GET', url: '/stats' })).json()).toMatchObject({ total_leaves: 1 });
+  });
+});
+
+describe('another process holding the database, with the commit thread', () => {
+  it('refuses the commit as busy within a moment, writes nothing, and commits once the lock is gone', async () => {
+    const dir = tempDir();
+    const store = openSqliteStore(dir, { commitThread: true });
+    const holder = new Database(path.join(dir, SQLITE_FILE));
+    try {
+      holder.exec('BEGIN IMMEDIATE');
+      const event = {
+        leafHex: 'c'.repeat(64),
+        eventType: 1,
+        walletHash: 'wallet_busy',
+        serialNumber: 'S-busy',
+        timestamp: null,
+        trialKeyHash: null,
+        keyId: 'operator',
+      };
+      const started = Date.now();
+      const refused = await store.leaves
+        .commitEvents([event], new Date().toISOString())
+        .catch((e: unknown) => e);
+      expect(isStoreBusy(refused)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(await store.leaves.leafCount()).toBe(0);
+
+      holder.exec('ROLLBACK');
+      expect(await store.leaves.commitEvents([event], new Date().toISOString())).toEqual([
+        { status: 'created', position: 1 },
+      ]);
+      expect(await store.leaves.leafCount()).toBe(1);
+    } finally {
+      holder.close();
+      await removeTempStore(dir, store);
+    }
   });
 });

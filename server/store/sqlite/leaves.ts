@@ -8,12 +8,17 @@ import {
   type NewEvent,
   type TreeChunk,
 } from '../store.js';
+import type { SqliteCommitThread } from './commit-thread.js';
 import { LEAF_COLUMNS, blobBytes, hashBytes, leafFromRow, type LeafRow } from './rows.js';
 
 export class SqliteLeafStore implements LeafStore {
   private readonly stmts;
 
-  constructor(private readonly db: Database.Database) {
+  /** `commitThread`: commits (and chunk saves) run there, off the event loop; reads stay here. */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly commitThread: SqliteCommitThread | null = null,
+  ) {
     this.stmts = {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
       leafByHash: db.prepare<[Buffer], LeafRow>(`SELECT ${LEAF_COLUMNS} FROM leaves WHERE leaf_hash = ?`),
@@ -88,6 +93,11 @@ export class SqliteLeafStore implements LeafStore {
   }
 
   async commitEvents(events: readonly NewEvent[], createdAt: string): Promise<CommitResult[]> {
+    if (this.commitThread) {
+      // Malformed hex is refused here, before anything is sent, as on the main-thread path.
+      for (const event of events) hashBytes(event.leafHex);
+      return this.commitThread.commit(events, createdAt);
+    }
     const run = this.db.transaction((): CommitResult[] => {
       let next = this.count() + 1;
       const results: CommitResult[] = [];
@@ -139,6 +149,7 @@ export class SqliteLeafStore implements LeafStore {
 
   async saveChunks(chunks: readonly TreeChunk[]): Promise<void> {
     if (chunks.length === 0) return;
+    if (this.commitThread) return this.commitThread.saveChunks(chunks);
     this.db.transaction(() => {
       for (const c of chunks) {
         this.stmts.saveChunk.run(

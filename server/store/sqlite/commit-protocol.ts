@@ -1,0 +1,17 @@
+/** The messages between the SQLite store and its commit thread (commit-worker.ts). */
+import type { CommitResult, NewEvent, TreeChunk } from '../store.js';
+
+export type CommitRequest =
+  | { id: number; kind: 'commit'; events: readonly NewEvent[]; createdAt: string }
+  | { id: number; kind: 'chunks'; chunks: readonly TreeChunk[] }
+  | { id: number; kind: 'close' };
+
+/** An error as it crosses the thread boundary: its `code` is what tells a busy database (503) apart. */
+export interface SerializedError {
+  name: string;
+  message: string;
+  code: string | null;
+}
+
+export type CommitThreadReply =
+  { id: number; ok: true; results: CommitResult[] } | { id: number; ok: false; error: SerializedError };

@@ -1,0 +1,52 @@
+/**
+ * The thread that commits accepted events on SQLite (server/store/sqlite/commit-thread.ts starts
+ * it). better-sqlite3 is synchronous: a commit with `synchronous=FULL` waits for the disk, and on
+ * the main thread that wait would hold every request. Here it holds only this thread. It opens its
+ * own connection to the same file (WAL: the main thread's reads see each commit once it is done)
+ * and runs the very same `commitEvents` and `saveChunks` as the main-thread store.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { SqliteLeafStore } from './leaves.js';
+import type { CommitRequest, CommitThreadReply, SerializedError } from './commit-protocol.js';
+
+function serializeError(error: unknown): SerializedError {
+  if (error instanceof Error) {
+    const code = 'code' in error && typeof error.code === 'string' ? error.code : null;
+    return { name: error.name, message: error.message, code };
+  }
+  return { name: 'Error', message: String(error), code: null };
+}
+
+const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: number };
+const db = new Database(file);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('foreign_keys = ON');
+db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+const leaves = new SqliteLeafStore(db);
+const port = parentPort;
+if (!port) throw new Error('commit-worker.ts runs only as a worker thread');
+
+port.on('message', (request: CommitRequest) => {
+  const answer = async (): Promise<CommitThreadReply> => {
+    try {
+      if (request.kind === 'commit') {
+        return {
+          id: request.id,
+          ok: true,
+          results: await leaves.commitEvents(request.events, request.createdAt),
+        };
+      }
+      if (request.kind === 'chunks') {
+        await leaves.saveChunks(request.chunks);
+        return { id: request.id, ok: true, results: [] };
+      }
+      db.close();
+      return { id: request.id, ok: true, results: [] };
+    } catch (error) {
+      return { id: request.id, ok: false, error: serializeError(error) };
+    }
+  };
+  void answer().then((reply) => port.postMessage(reply));
+});
