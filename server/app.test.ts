@@ -81,6 +81,7 @@ describe('GET /openapi.json', () => {
       [
         '/admin/anchor/qr',
         '/admin/anchor/record',
+        '/anchor/attempts',
         '/anchor/consistency',
         '/anchor/history',
         '/anchor/now',

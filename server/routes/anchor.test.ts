@@ -1,7 +1,7 @@
 /** /anchor/history's age of the latest anchor and /anchor/status's anchor_due with an attempt in flight. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, submitContractEvent, type TestApp } from '../test-helpers.js';
-import { HistoryResponseSchema, StatusResponseSchema } from './anchor.js';
+import { AttemptsResponseSchema, HistoryResponseSchema, StatusResponseSchema } from './anchor.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 const HOUR = 3_600_000;
@@ -69,5 +69,40 @@ describe('GET /anchor/status anchor_due', () => {
     });
     await t.store.anchors.markAnchorFailed(a.id, 'test over');
     expect(await status(t)).toMatchObject({ anchor_due: true, in_flight: null });
+  });
+});
+
+describe('GET /anchor/attempts', () => {
+  it('lists the newest attempts first with every change, and refuses a bad limit with 400', async () => {
+    t = await makeTestApp();
+    await submitContractEvent(t, 1);
+    await anchor(t, 1, 4_000_010);
+    await submitContractEvent(t, 2);
+    const rootHex = (await t.store.leaves.leafAt(2))!.leafHex;
+    const failed = await t.store.anchors.recordAnchorIntent({ rootHex, leafCount: 2 });
+    await t.store.anchors.markAnchorFailed(failed.id, 'z_sendmany failed: insufficient funds');
+
+    const res = await t.app.inject({ url: '/anchor/attempts' });
+    expect(res.statusCode).toBe(200);
+    const body = AttemptsResponseSchema.parse(res.json());
+    expect(body.attempts.map((a) => [a.state, a.leaf_count])).toEqual([
+      ['failed', 2],
+      ['anchored', 1],
+    ]);
+    expect(body.attempts[0]?.last_error).toBe('z_sendmany failed: insufficient funds');
+    expect(body.attempts[0]?.log.map((e) => e.change)).toEqual(['recorded', 'state']);
+    expect(body.attempts[1]?.log.map((e) => [e.state, e.detail])).toEqual([
+      ['pending', null],
+      ['broadcast', (4_000_010).toString(16).padStart(64, '0')],
+      ['anchored', '4000010'],
+    ]);
+    const one = AttemptsResponseSchema.parse(
+      (await t.app.inject({ url: '/anchor/attempts?limit=1' })).json(),
+    );
+    expect(one.attempts).toHaveLength(1);
+
+    const bad = await t.app.inject({ url: '/anchor/attempts?limit=zero' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('validation_failed');
   });
 });

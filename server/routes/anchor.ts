@@ -105,6 +105,45 @@ export const ConsistencyResponseSchema = z
   })
   .strict();
 
+export const AttemptsQuerySchema = z
+  .object({
+    limit: limitParam(10, 50).refine((n) => n >= 1, 'limit must be at least 1'),
+  })
+  .strip();
+
+const AttemptLogEntrySchema = z
+  .object({
+    at: z.string().describe('RFC 3339'),
+    state: z
+      .enum(['pending', 'broadcast', 'confirmed', 'anchored', 'failed'])
+      .describe('State after the change'),
+    change: z.enum(['recorded', 'send_started', 'state', 'error']),
+    detail: z.string().nullable().describe('txid (broadcast), height (confirmed, anchored) or the error'),
+  })
+  .strict();
+
+export const AttemptsResponseSchema = z
+  .object({
+    attempts: z.array(
+      z
+        .object({
+          id: z.int(),
+          state: z.enum(['pending', 'broadcast', 'confirmed', 'anchored', 'failed']),
+          root: z.string(),
+          leaf_count: z.int(),
+          txid: z.string().nullable(),
+          height: z.int().nullable(),
+          retries: z.int().describe('Looks that met an error while the attempt was in flight'),
+          last_error: z.string().nullable(),
+          created_at: z.string(),
+          updated_at: z.string(),
+          log: z.array(AttemptLogEntrySchema).describe('Every change, oldest first'),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
 export const AnchorNowResponseSchema = z.object({ in_flight: InFlightSchema }).strict();
 
 function inFlightBody(a: AnchorAttempt): z.infer<typeof InFlightSchema> | null {
@@ -164,6 +203,36 @@ export function anchorRoutes(ctx: AppContext): void {
           'roots whose anchor transaction has the required confirmations and whose memo was read back from the chain',
       };
       return body;
+    },
+  });
+
+  ctx.route({
+    method: 'get',
+    path: '/anchor/attempts',
+    summary: 'The attempt log: the newest anchoring attempts, each with every change and error',
+    query: AttemptsQuerySchema,
+    responses: {
+      200: { description: 'Newest attempt first', schema: AttemptsResponseSchema },
+      400: { description: 'Bad limit' },
+    },
+    handler: async ({ query, reply }) => {
+      const recent = await ctx.store.anchors.recentAttemptsWithLog(query.limit);
+      const body: z.infer<typeof AttemptsResponseSchema> = {
+        attempts: recent.map(({ attempt: a, log }) => ({
+          id: a.id,
+          state: a.state,
+          root: a.rootHex,
+          leaf_count: a.leafCount,
+          txid: a.txid,
+          height: a.height,
+          retries: a.attempts,
+          last_error: a.lastError,
+          created_at: a.createdAt,
+          updated_at: a.updatedAt,
+          log,
+        })),
+      };
+      return reply.header('cache-control', 'no-store').send(body);
     },
   });
 

@@ -313,6 +313,39 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect((await anchors.latestAnchorAttempt())?.id).toBe(a.id);
     });
 
+    it('logs every change of each attempt, newest attempt first, a repeated error once', async () => {
+      await fill(5);
+      const anchors = store.anchors;
+      expect(await anchors.recentAttemptsWithLog(10)).toEqual([]);
+      const a = await anchors.recordAnchorIntent({ rootHex: root5(), leafCount: 5 });
+      await anchors.markSendStarted(a.id, '2026-01-01T00:00:01.000Z');
+      await anchors.setAnchorTxid(a.id, TXID);
+      await anchors.noteAnchorError(a.id, 'node slow');
+      await anchors.noteAnchorError(a.id, 'node slow');
+      await anchors.setAnchorConfirmed(a.id, 4_000_010);
+      await anchors.markAnchored(a.id, { height: 4_000_010, blockTime: null });
+      await store.leaves.commitEvents([event(6)], new Date(Date.UTC(2026, 0, 2)).toISOString());
+      const b = await anchors.recordAnchorIntent({ rootHex: root5(), leafCount: 6 });
+      await anchors.markAnchorFailed(b.id, 'wallet refused: insufficient funds');
+
+      const recent = await anchors.recentAttemptsWithLog(10);
+      expect(recent.map((r) => r.attempt.id)).toEqual([b.id, a.id]);
+      expect(recent[1]?.log.map(({ state, change, detail }) => [change, state, detail])).toEqual([
+        ['recorded', 'pending', null],
+        ['send_started', 'pending', null],
+        ['state', 'broadcast', TXID],
+        ['error', 'broadcast', 'node slow'],
+        ['state', 'confirmed', '4000010'],
+        ['state', 'anchored', '4000010'],
+      ]);
+      expect(recent[1]?.log[1]?.at).toBe('2026-01-01T00:00:01.000Z');
+      expect(recent[0]?.log.map(({ state, change, detail }) => [change, state, detail])).toEqual([
+        ['recorded', 'pending', null],
+        ['state', 'failed', 'wallet refused: insufficient funds'],
+      ]);
+      expect((await anchors.recentAttemptsWithLog(1)).map((r) => r.attempt.id)).toEqual([b.id]);
+    });
+
     it('allows one anchor in flight; a failed one frees the slot', async () => {
       await fill(5);
       const anchors = store.anchors;

@@ -82,6 +82,24 @@ export interface AnchorAttempt {
   updatedAt: string;
 }
 
+/** One change of an anchoring attempt, as the attempt log keeps it (written by the store itself). */
+export interface AnchorLogEntry {
+  /** RFC 3339. */
+  at: string;
+  /** The attempt's state after the change. */
+  state: AnchorState;
+  /** `recorded`: the intent; `send_started`: a z_sendmany began; `state`: a new state; `error`: a new error. */
+  change: 'recorded' | 'send_started' | 'state' | 'error';
+  /** The txid (broadcast), the height (confirmed, anchored), or the error (failed, error). */
+  detail: string | null;
+}
+
+/** An attempt with its log, oldest change first. */
+export interface AttemptWithLog {
+  attempt: AnchorAttempt;
+  log: AnchorLogEntry[];
+}
+
 /** A root whose anchor reached `anchored`; only these count anywhere. */
 export interface AnchoredRoot {
   anchorId: number;
@@ -222,6 +240,8 @@ export interface AnchorStore {
   /** The attempt in flight (pending, broadcast or confirmed), if any: there is at most one. */
   inFlightAnchor(): Promise<AnchorAttempt | null>;
   latestAnchorAttempt(): Promise<AnchorAttempt | null>;
+  /** The newest `limit` attempts (newest first), each with its log (oldest change first). */
+  recentAttemptsWithLog(limit: number): Promise<AttemptWithLog[]>;
 
   /** Anchored roots ordered by height (then anchoring order); `before` filters height < before; `limit` keeps the newest. */
   anchoredRoots(options?: { limit?: number; beforeHeight?: number }): Promise<AnchoredRoot[]>;

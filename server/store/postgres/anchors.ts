@@ -13,7 +13,9 @@ import {
   StoreConflictError,
   type AnchorAttempt,
   type AnchorFence,
+  type AnchorLogEntry,
   type AnchorState,
+  type AttemptWithLog,
   type AnchorStore,
   type AnchoredRoot,
   type AnchoredRootStats,
@@ -21,6 +23,7 @@ import {
 import {
   ROOT_COLUMNS,
   anchorFromRow,
+  groupLog,
   requireHex64,
   rootFromRow,
   type AnchorRow,
@@ -242,6 +245,26 @@ export class PostgresAnchorStore implements AnchorStore {
 
   async latestAnchorAttempt(): Promise<AnchorAttempt | null> {
     return this.oneAttempt(`SELECT ${ANCHOR_COLUMNS} FROM anchors ORDER BY id DESC LIMIT 1`);
+  }
+
+  async recentAttemptsWithLog(limit: number): Promise<AttemptWithLog[]> {
+    // One snapshot for both reads, so no change lands between the attempts and their logs.
+    return transaction(this.pool, async (client) => {
+      await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      const attempts = (
+        await client.query<AnchorRow>(`SELECT ${ANCHOR_COLUMNS} FROM anchors ORDER BY id DESC LIMIT $1`, [
+          limit,
+        ])
+      ).rows.map(anchorFromRow);
+      if (attempts.length === 0) return [];
+      const ids = attempts.map((a) => a.id);
+      const rows = await client.query<AnchorLogEntry & { anchor_id: number }>(
+        'SELECT anchor_id, at, state, change, detail FROM anchor_log WHERE anchor_id BETWEEN $1 AND $2 ORDER BY id',
+        [Math.min(...ids), Math.max(...ids)],
+      );
+      const logs = groupLog(rows.rows);
+      return attempts.map((attempt) => ({ attempt, log: logs.get(attempt.id) ?? [] }));
+    });
   }
 
   async anchoredRoots(options: { limit?: number; beforeHeight?: number } = {}): Promise<AnchoredRoot[]> {

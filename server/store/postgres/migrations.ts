@@ -185,6 +185,48 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   END
   $fn$;
   `,
+  // 2: the attempt log: every change of an anchoring attempt, written by a trigger in the
+  // transaction that made it (as on SQLite, migration 5).
+  `
+  CREATE TABLE anchor_log (
+    id        bigserial PRIMARY KEY,
+    anchor_id bigint NOT NULL REFERENCES anchors (id),
+    at        text COLLATE "C" NOT NULL,
+    state     text NOT NULL,
+    change    text NOT NULL CHECK (change IN ('recorded', 'send_started', 'state', 'error')),
+    detail    text
+  );
+  CREATE INDEX anchor_log_by_anchor ON anchor_log (anchor_id, id);
+  INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+    SELECT id, created_at, 'pending', 'recorded', NULL FROM anchors ORDER BY id;
+  INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+    SELECT id, updated_at, state, 'state', last_error FROM anchors WHERE state <> 'pending' ORDER BY id;
+  CREATE FUNCTION zap1_anchor_log() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'INSERT' THEN
+      INSERT INTO anchor_log (anchor_id, at, state, change) VALUES (NEW.id, NEW.created_at, NEW.state, 'recorded');
+      RETURN NEW;
+    END IF;
+    IF NEW.send_started_at IS DISTINCT FROM OLD.send_started_at AND NEW.send_started_at IS NOT NULL THEN
+      INSERT INTO anchor_log (anchor_id, at, state, change)
+        VALUES (NEW.id, NEW.send_started_at, NEW.state, 'send_started');
+    END IF;
+    IF NEW.state IS DISTINCT FROM OLD.state THEN
+      INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+        VALUES (NEW.id, NEW.updated_at, NEW.state, 'state', CASE NEW.state
+          WHEN 'broadcast' THEN NEW.txid
+          WHEN 'confirmed' THEN NEW.height::text
+          WHEN 'anchored' THEN NEW.height::text
+          ELSE NEW.last_error END);
+    ELSIF NEW.last_error IS DISTINCT FROM OLD.last_error AND NEW.last_error IS NOT NULL THEN
+      INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+        VALUES (NEW.id, NEW.updated_at, NEW.state, 'error', NEW.last_error);
+    END IF;
+    RETURN NEW;
+  END
+  $$;
+  CREATE TRIGGER anchor_log AFTER INSERT OR UPDATE ON anchors FOR EACH ROW EXECUTE FUNCTION zap1_anchor_log();
+  `,
 ];
 
 /**

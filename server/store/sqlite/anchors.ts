@@ -8,7 +8,9 @@ import {
   IN_FLIGHT_STATES,
   StoreConflictError,
   type AnchorAttempt,
+  type AnchorLogEntry,
   type AnchorState,
+  type AttemptWithLog,
   type AnchorStore,
   type AnchoredRoot,
   type AnchoredRootStats,
@@ -16,6 +18,7 @@ import {
 import {
   ROOT_COLUMNS,
   anchorFromRow,
+  groupLog,
   requireHex64,
   rootFromRow,
   type AnchorRow,
@@ -43,6 +46,10 @@ export class SqliteAnchorStore implements AnchorStore {
         `SELECT * FROM anchors WHERE state IN ('pending', 'broadcast', 'confirmed') ORDER BY id LIMIT 1`,
       ),
       latest: db.prepare<[], AnchorRow>('SELECT * FROM anchors ORDER BY id DESC LIMIT 1'),
+      recent: db.prepare<[number], AnchorRow>('SELECT * FROM anchors ORDER BY id DESC LIMIT ?'),
+      logFrom: db.prepare<[number, number], AnchorLogEntry & { anchor_id: number }>(
+        'SELECT anchor_id, at, state, change, detail FROM anchor_log WHERE anchor_id BETWEEN ? AND ? ORDER BY id',
+      ),
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
       leafCreatedAt: db.prepare<[number], { created_at: string }>(
         'SELECT created_at FROM leaves WHERE position = ?',
@@ -225,6 +232,16 @@ export class SqliteAnchorStore implements AnchorStore {
   async latestAnchorAttempt(): Promise<AnchorAttempt | null> {
     const row = this.stmts.latest.get();
     return row ? anchorFromRow(row) : null;
+  }
+
+  async recentAttemptsWithLog(limit: number): Promise<AttemptWithLog[]> {
+    return this.db.transaction(() => {
+      const attempts = this.stmts.recent.all(limit).map(anchorFromRow);
+      const ids = attempts.map((a) => a.id);
+      if (ids.length === 0) return [];
+      const logs = groupLog(this.stmts.logFrom.all(Math.min(...ids), Math.max(...ids)));
+      return attempts.map((attempt) => ({ attempt, log: logs.get(attempt.id) ?? [] }));
+    })();
   }
 
   async anchoredRoots(options: { limit?: number; beforeHeight?: number } = {}): Promise<AnchoredRoot[]> {

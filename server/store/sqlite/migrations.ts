@@ -102,4 +102,44 @@ export const MIGRATIONS: readonly string[] = [
     anchor_cursor INTEGER NOT NULL CHECK (anchor_cursor >= 0)
   ) WITHOUT ROWID;
   `,
+  // 5: the attempt log: every change of an anchoring attempt (recorded, sent, broadcast, mined,
+  // anchored, failed, each new error), written by triggers in the transaction that made it.
+  `
+  CREATE TABLE anchor_log (
+    id        INTEGER PRIMARY KEY AUTOINCREMENT,
+    anchor_id INTEGER NOT NULL REFERENCES anchors (id),
+    at        TEXT NOT NULL,
+    state     TEXT NOT NULL,
+    change    TEXT NOT NULL CHECK (change IN ('recorded', 'send_started', 'state', 'error')),
+    detail    TEXT
+  );
+  CREATE INDEX anchor_log_by_anchor ON anchor_log (anchor_id, id);
+  INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+    SELECT id, created_at, 'pending', 'recorded', NULL FROM anchors;
+  INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+    SELECT id, updated_at, state, 'state', last_error FROM anchors WHERE state <> 'pending';
+  CREATE TRIGGER anchor_log_recorded AFTER INSERT ON anchors BEGIN
+    INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+      VALUES (NEW.id, NEW.created_at, NEW.state, 'recorded', NULL);
+  END;
+  CREATE TRIGGER anchor_log_send_started AFTER UPDATE OF send_started_at ON anchors
+    WHEN NEW.send_started_at IS NOT OLD.send_started_at AND NEW.send_started_at IS NOT NULL BEGIN
+    INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+      VALUES (NEW.id, NEW.send_started_at, NEW.state, 'send_started', NULL);
+  END;
+  CREATE TRIGGER anchor_log_state AFTER UPDATE OF state ON anchors
+    WHEN NEW.state IS NOT OLD.state BEGIN
+    INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+      VALUES (NEW.id, NEW.updated_at, NEW.state, 'state', CASE NEW.state
+        WHEN 'broadcast' THEN NEW.txid
+        WHEN 'confirmed' THEN CAST(NEW.height AS TEXT)
+        WHEN 'anchored' THEN CAST(NEW.height AS TEXT)
+        ELSE NEW.last_error END);
+  END;
+  CREATE TRIGGER anchor_log_error AFTER UPDATE OF last_error ON anchors
+    WHEN NEW.last_error IS NOT OLD.last_error AND NEW.last_error IS NOT NULL AND NEW.state IS OLD.state BEGIN
+    INSERT INTO anchor_log (anchor_id, at, state, change, detail)
+      VALUES (NEW.id, NEW.updated_at, NEW.state, 'error', NEW.last_error);
+  END;
+  `,
 ];

@@ -1,6 +1,6 @@
 /** Row shapes of the SQLite tables and their mapping to the store's records. */
 import { isHex64, parseHex, toHex } from '../../../src/core/index.js';
-import type { AnchorAttempt, AnchorState, AnchoredRoot, LeafRecord } from '../store.js';
+import type { AnchorAttempt, AnchorLogEntry, AnchorState, AnchoredRoot, LeafRecord } from '../store.js';
 
 export interface LeafRow {
   position: number;
@@ -98,4 +98,17 @@ export function blobBytes(blob: Buffer): Uint8Array {
 /** Checks a hash argument before it reaches SQL: 64 lowercase hex. */
 export function requireHex64(value: string, name: string): void {
   if (!isHex64(value)) throw new RangeError(`${name} must be 64 lowercase hex characters`);
+}
+
+/** Log rows grouped by attempt, each group in the order the rows came (oldest change first). */
+export function groupLog(
+  rows: readonly (AnchorLogEntry & { anchor_id: number })[],
+): Map<number, AnchorLogEntry[]> {
+  const byAttempt = new Map<number, AnchorLogEntry[]>();
+  for (const { anchor_id, at, state, change, detail } of rows) {
+    const entries = byAttempt.get(anchor_id) ?? [];
+    entries.push({ at, state, change, detail });
+    byAttempt.set(anchor_id, entries);
+  }
+  return byAttempt;
 }
