@@ -276,6 +276,12 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await expect(page.getByTestId('unanchored')).toHaveText('0');
   const txid = await waitForAnchor(request, created.leaf);
   await expect(page.getByTestId('last-anchor')).toContainText(txid.slice(0, 10));
+  // The attempt log tells the same story, change by change: decided, sent, broadcast, anchored.
+  const newest = page.getByTestId('attempt').first();
+  await expect(newest).toHaveAttribute('data-state', 'anchored');
+  await expect(newest.locator('[data-change="recorded"]')).toContainText('Decided to anchor the root of');
+  await expect(newest.locator('[data-change="send_started"]')).toBeVisible();
+  await expect(newest).toContainText(/Anchored at height \d+: memo read back from the chain/);
   await expectAccessible(page);
 });
 

@@ -17,7 +17,8 @@ const NetworkSchema = z.enum(['mainnet', 'testnet', 'devnet']);
  * `/protocol/info` `extensions` so that a client learns them instead of assuming them:
  * `consistency` (/anchor/consistency), `events-paging` (`/events?before=` with a `Link` to the next
  * page), `events-filter` (`/events?event_type=`), `lifecycle-paging` (`/lifecycle/{wallet}` pages with
- * `Link`), `lifecycle-export` (`/lifecycle/{wallet}/export`), `anchor-now` (`POST /anchor/now`).
+ * `Link`), `lifecycle-export` (`/lifecycle/{wallet}/export`), `anchor-now` (`POST /anchor/now`),
+ * `anchor-attempts` (`/anchor/attempts`, the attempt log).
  */
 export const SERVICE_EXTENSIONS = [
   'consistency',
@@ -27,6 +28,7 @@ export const SERVICE_EXTENSIONS = [
   'lifecycle-export',
   'anchor-now',
   'manual-anchor',
+  'anchor-attempts',
 ] as const;
 
 /** The extensions of this instance: `anchor-now` with automatic anchoring, `manual-anchor` without. */

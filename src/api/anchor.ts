@@ -107,6 +107,32 @@ export function anchorHistoryPath(params: AnchorHistoryParams = {}): string {
   return qs ? `/anchor/history?${qs}` : '/anchor/history';
 }
 
+/** One change of an attempt in `/anchor/attempts` (this service only). */
+export const attemptLogEntrySchema = z.looseObject({
+  at: z.string(),
+  state: z.enum(ANCHOR_STATES),
+  change: z.enum(['recorded', 'send_started', 'state', 'error']),
+  detail: z.string().nullable(),
+});
+export type AttemptLogEntry = z.infer<typeof attemptLogEntrySchema>;
+
+export const anchorAttemptSchema = z.looseObject({
+  id: z.number().int(),
+  state: z.enum(ANCHOR_STATES),
+  root: z.string(),
+  leaf_count: z.number().int(),
+  txid: z.string().nullable(),
+  height: z.number().int().nullable(),
+  retries: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  log: z.array(attemptLogEntrySchema),
+});
+export type AnchorAttemptWithLog = z.infer<typeof anchorAttemptSchema>;
+
+export const anchorAttemptsSchema = z.looseObject({ attempts: z.array(anchorAttemptSchema) });
+
 export const anchorKeys = {
   all: (baseUrl: string) => ['anchor', baseUrl] as const,
   status: (baseUrl: string) => [...anchorKeys.all(baseUrl), 'status'] as const,
@@ -116,7 +142,23 @@ export const anchorKeys = {
     [...anchorKeys.all(baseUrl), 'history-pages', pageSize] as const,
   consistency: (baseUrl: string, from: number, to: number) =>
     [...anchorKeys.all(baseUrl), 'consistency', from, to] as const,
+  attempts: (baseUrl: string, limit: number) => [...anchorKeys.all(baseUrl), 'attempts', limit] as const,
 };
+
+/** `/anchor/attempts?limit=`: the newest attempts with their logs (only where `anchor-attempts` is offered). */
+export function anchorAttemptsQueryOptions(baseUrl: string, limit: number, refetchIntervalMs?: number) {
+  return queryOptions({
+    queryKey: anchorKeys.attempts(baseUrl, limit),
+    queryFn: ({ signal }) =>
+      apiRequest(`/anchor/attempts?limit=${limit}`, {
+        schema: anchorAttemptsSchema,
+        signal,
+        baseUrl,
+        auth: false,
+      }),
+    refetchInterval: refetchIntervalMs ?? false,
+  });
+}
 
 /** `/anchor/status`; `refetchIntervalMs` for pages that watch anchoring. */
 export function anchorStatusQueryOptions(baseUrl: string, refetchIntervalMs?: number) {

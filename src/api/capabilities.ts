@@ -19,6 +19,8 @@ export interface Capabilities {
   anchorNow: boolean;
   /** The operator pays and records anchors (`/admin/anchor/qr`, `/admin/anchor/record`). */
   manualAnchor: boolean;
+  /** `/anchor/attempts`: each anchoring attempt with every change and error. */
+  anchorAttempts: boolean;
 }
 
 export function capabilitiesOf(info: ProtocolInfo | undefined): Capabilities {
@@ -30,6 +32,7 @@ export function capabilitiesOf(info: ProtocolInfo | undefined): Capabilities {
     lifecycleExport: offered.has('lifecycle-export'),
     anchorNow: offered.has('anchor-now'),
     manualAnchor: offered.has('manual-anchor'),
+    anchorAttempts: offered.has('anchor-attempts'),
   };
 }
 

@@ -22,6 +22,7 @@ import { PATHS } from '../../app/paths';
 import { Section } from '../../components/ui/section';
 import { useCapabilities } from '../../api/capabilities';
 import { ManualAnchor } from './manual-anchor';
+import { AttemptLog } from './attempt-log';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
@@ -153,6 +154,8 @@ export function StatusPage() {
         )}
         {capabilities?.manualAnchor && <ManualAnchor />}
       </Section>
+
+      {capabilities?.anchorAttempts && <AttemptLog baseUrl={baseUrl} refreshMs={STATUS_MS} />}
 
       <Section title="Chain and service health">
         {health.isPending && <Loading what="health" />}

@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  anchorAttemptsQueryOptions,
+  type AnchorAttemptWithLog,
+  type AttemptLogEntry,
+} from '../../api/anchor';
+import { ErrorNotice } from '../../components/error-notice';
+import { Loading } from '../../components/page-states';
+import { formatAge, formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
+import { StatusPill, type PillState } from '../../components/ui/status-pill';
+import { Section } from '../../components/ui/section';
+
+/** Attempts shown: enough to see a run of failures, few enough to read on a phone. */
+const ATTEMPTS_SHOWN = 8;
+
+const PILL: Record<AnchorAttemptWithLog['state'], PillState> = {
+  pending: 'pending',
+  broadcast: 'sent',
+  confirmed: 'sent',
+  anchored: 'anchored',
+  failed: 'failed',
+};
+
+/** One change of an attempt, in words an operator reads without the state machine at hand. */
+export function changeText(entry: AttemptLogEntry, leafCount: number): string {
+  const detail = entry.detail ?? '';
+  switch (entry.change) {
+    case 'recorded':
+      return `Decided to anchor the root of ${leafCount.toLocaleString('en-US')} leaves`;
+    case 'send_started':
+      return 'Asked the wallet to send the memo';
+    case 'error':
+      return `Error, will retry: ${detail}`;
+    case 'state':
+      switch (entry.state) {
+        case 'broadcast':
+          return `Transaction broadcast${detail ? ` (${shortHex(detail)})` : ''}`;
+        case 'confirmed':
+          return `Mined at height ${detail}, waiting for confirmations`;
+        case 'anchored':
+          return `Anchored at height ${detail}: memo read back from the chain`;
+        case 'failed':
+          return `Failed${detail ? `: ${detail}` : ''}`;
+        case 'pending':
+          return 'Waiting to be sent';
+      }
+  }
+}
+
+/** The attempt log: each recent anchoring attempt and every change and error it went through. */
+export function AttemptLog({ baseUrl, refreshMs }: { baseUrl: string; refreshMs: number }) {
+  const attempts = useQuery(anchorAttemptsQueryOptions(baseUrl, ATTEMPTS_SHOWN, refreshMs));
+  return (
+    <Section title="Attempt log">
+      {attempts.isPending && <Loading what="the attempt log" />}
+      {attempts.isError && <ErrorNotice error={attempts.error} title="The attempt log could not be loaded" />}
+      {attempts.data?.attempts.length === 0 && (
+        <p className="text-sm text-slate-700 dark:text-slate-300">No anchor has been attempted yet.</p>
+      )}
+      <ol className="space-y-3" data-testid="attempt-log">
+        {attempts.data?.attempts.map((attempt) => (
+          <li
+            key={attempt.id}
+            className="rounded border border-slate-200 p-3 dark:border-slate-700"
+            data-testid="attempt"
+            data-state={attempt.state}
+          >
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="font-medium">Attempt {attempt.id}</span>
+              <StatusPill state={PILL[attempt.state]}>{attempt.state}</StatusPill>
+              <span>
+                {attempt.leaf_count.toLocaleString('en-US')} leaves, root{' '}
+                <span className="font-mono" title={attempt.root}>
+                  {shortHex(attempt.root)}
+                </span>
+              </span>
+              {attempt.retries > 0 && <span>{attempt.retries} retries</span>}
+            </p>
+            <ul className="mt-2 space-y-1 text-sm">
+              {attempt.log.map((entry, i) => {
+                const at = parseServiceTime(entry.at);
+                return (
+                  <li key={i} className="flex flex-col gap-x-3 sm:flex-row" data-change={entry.change}>
+                    <time
+                      dateTime={entry.at}
+                      title={formatUtc(at)}
+                      className="shrink-0 text-slate-600 sm:w-32 dark:text-slate-400"
+                    >
+                      {formatAge(at)}
+                    </time>
+                    <span className="min-w-0 break-words">{changeText(entry, attempt.leaf_count)}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
