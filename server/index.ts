@@ -64,20 +64,26 @@ async function main(): Promise<void> {
     log: config.logRequests ? 'requests' : 'errors',
     buildMetadata: readBuildMetadata(path.join(repoRoot(), 'dist-server', BUILD_INFO_FILE)),
   });
-  // Webhooks are delivered by one instance only (the anchorer), so none is delivered twice at once.
+  // Webhooks are delivered by the anchorer only. Deliveries are at least once: an instance that
+  // lost the lease notices at its next renewal, and a delivery may overlap with the new holder's.
   let webhooks: WebhookDispatcher | null = null;
+  let webhookTurn: Promise<void> = Promise.resolve();
   const runWebhooks = (on: boolean): void => {
-    if (on && !webhooks) {
-      webhooks = new WebhookDispatcher({
-        store,
-        treeSize: () => ledger.size,
-        log: (line) => console.error(line),
-      });
-      webhooks.start();
-    } else if (!on && webhooks) {
-      void webhooks.stop();
-      webhooks = null;
-    }
+    // One change after another: a dispatcher is stopped completely before another starts.
+    webhookTurn = webhookTurn.then(async () => {
+      if (on && !webhooks) {
+        webhooks = new WebhookDispatcher({
+          store,
+          treeSize: () => ledger.size,
+          log: (line) => console.error(line),
+        });
+        webhooks.start();
+      } else if (!on && webhooks) {
+        const stopping = webhooks;
+        webhooks = null;
+        await stopping.stop();
+      }
+    });
   };
   runWebhooks(chain.election ? chain.election.holds() : true);
   chain.election?.onChange((fence) => runWebhooks(fence !== null));
@@ -94,6 +100,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: shutting down`);
     app
       .close()
+      .then(() => webhookTurn)
       .then(() => webhooks?.stop())
       .then(() => chain.stop())
       .then(() => sync?.stop())

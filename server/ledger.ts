@@ -81,7 +81,8 @@ export class Ledger {
       throw new Error('stored tree chunks disagree with the stored leaves');
     }
     await store.leaves.saveChunks([...rebuiltLeafChunks, ...tree.takeNewFullChunks()]);
-    const counts = await store.events.typeCounts();
+    // Only the leaves the tree holds: others' later leaves are counted as the catch-up applies them.
+    const counts = await store.events.typeCounts(leafCount);
     return new Ledger(store, tree, counts, last?.createdAt ?? null, options);
   }
 

@@ -75,7 +75,10 @@ export class UnservableProofError extends Error {
  */
 export async function targetAnchoredRoot(ledger: Ledger, position: number): Promise<AnchoredRoot | null> {
   const anchored = await ledger.store.anchors.firstAnchoredRootCovering(position);
-  return anchored && anchored.leafCount <= ledger.size ? anchored : null;
+  if (!anchored) return null;
+  // Anchored by another instance past what this one has applied: catch up rather than disown it.
+  await ledger.ensureApplied(anchored.leafCount);
+  return anchored;
 }
 
 /** The first anchored root containing the leaf, else the current root. */

@@ -73,6 +73,8 @@ export class AnchorLoop implements ChainHooks {
   private readonly log: (message: string) => void;
 
   private timer: NodeJS.Timeout | null = null;
+  /** The fencing token the anchor writes carry now (null: unfenced, no election or not armed yet). */
+  private armedToken: number | null = null;
   private running = false;
   private stopped = false;
   private chainLock: Promise<unknown> = Promise.resolve();
@@ -103,12 +105,9 @@ export class AnchorLoop implements ChainHooks {
     this.policy = options;
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? (() => {});
-    const election = options.election ?? null;
-    this.arm(election ? election.fence() : null);
-    election?.onChange((fence) => {
-      // Between looks, so a look never runs half with one fence and half with another.
-      void this.exclusive(async () => this.arm(fence)).then(() => this.kick());
-    });
+    this.arm(null);
+    // The fence itself is taken up at the start of the next look (tickBody), never mid-look.
+    options.election?.onChange(() => this.kick());
   }
 
   /** Whether this loop anchors now (always, without an election). */
@@ -121,6 +120,7 @@ export class AnchorLoop implements ChainHooks {
    * attempts under an earlier fence is trusted (whatever another holder did is read from the chain).
    */
   private arm(fence: AnchorFence | null): void {
+    this.armedToken = fence?.token ?? null;
     this.anchors = fence ? this.options.store.fencedAnchors(fence) : this.options.store.anchors;
     const revert = (id: number, reason: string) => this.revert(id, reason);
     this.reorgs = new ReorgWatch(this.anchors, this.rpc, revert);
@@ -133,6 +133,9 @@ export class AnchorLoop implements ChainHooks {
         amountZat: this.options.amountZat,
         confirmations: this.options.confirmations,
         tickMs: this.options.tickS * 1000,
+        // Taking over from another instance: its clock stamped any send in flight, so the wait
+        // for that send's transaction is also counted from now, on this clock.
+        ...(fence ? { takenOverAtMs: this.now().getTime() } : {}),
       },
       {
         now: this.now,
@@ -190,7 +193,13 @@ export class AnchorLoop implements ChainHooks {
       if (size === 0) throw new StoreConflictError('there are no leaves to anchor');
       if (await this.anchors.anchoredRootBySize(size))
         throw new StoreConflictError('the current root is already anchored');
-      return this.recordIntent(size);
+      if (!this.options.election) return this.recordIntent(size);
+      // Among several instances an intent needs no lease (only sending does): the anchorer,
+      // whichever it is, reads the chain for it before sending.
+      const rootHex = this.ledger.tree.root(size);
+      const recorded = await this.options.store.anchors.recordAnchorIntent({ rootHex, leafCount: size });
+      this.log(`anchor: intent #${recorded.id} for root ${rootHex} (${size} leaves), for the anchorer`);
+      return recorded;
     });
     if (this.isAnchorer()) this.kick();
     else this.options.onForeignIntent?.();
@@ -288,7 +297,13 @@ export class AnchorLoop implements ChainHooks {
   }
 
   private async tickBody(): Promise<void> {
-    if (!this.isAnchorer()) return this.watchOnly();
+    const election = this.options.election;
+    if (election) {
+      // Decided here, under the chain lock, so a whole look runs with one fence or none.
+      const fence = election.fence();
+      if (!fence) return this.watchOnly();
+      if (fence.token !== this.armedToken) this.arm(fence);
+    }
     try {
       await this.refreshChainInfo();
     } catch (err) {
@@ -407,8 +422,7 @@ export class AnchorLoop implements ChainHooks {
   private async recordIntent(size: number): Promise<AnchorAttempt> {
     const rootHex = this.ledger.tree.root(size);
     const attempt = await this.anchors.recordAnchorIntent({ rootHex, leafCount: size });
-    // Only the anchorer sends; an intent recorded elsewhere is checked against the chain first.
-    if (this.isAnchorer()) this.attempts.recorded(attempt.id);
+    this.attempts.recorded(attempt.id);
     this.log(`anchor: intent #${attempt.id} for root ${rootHex} (${size} leaves)`);
     return attempt;
   }

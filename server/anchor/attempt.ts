@@ -34,6 +34,11 @@ export interface AttemptSettings {
   amountZat: number;
   confirmations: number;
   tickMs: number;
+  /**
+   * Set when this runner took over from another anchorer (several instances): a send that one
+   * started counts as started no earlier than this, since its clock and ours may differ.
+   */
+  takenOverAtMs?: number;
 }
 
 /** What the attempt needs from the loop around it, and what it tells the loop. */
@@ -122,9 +127,11 @@ export class AttemptRunner {
 
   /** When the latest send of `attempt` started (persisted) or went unanswered (this process), if ever. */
   private lastSendMs(attempt: AnchorAttempt): number | null {
+    const startedElsewhere = attempt.sendStartedAt !== null && !this.sentHere.has(attempt.id);
     const times = [
       attempt.sendStartedAt === null ? NaN : Date.parse(attempt.sendStartedAt),
       this.unansweredSends.get(attempt.id) ?? NaN,
+      startedElsewhere ? (this.settings.takenOverAtMs ?? NaN) : NaN,
     ].filter((t) => !Number.isNaN(t));
     return times.length > 0 ? Math.max(...times) : null;
   }

@@ -6,6 +6,7 @@
  *
  * On SQLite the one process always holds the lease (token 1).
  */
+import { randomBytes } from 'node:crypto';
 import type { AnchorFence, AnchorerLease } from '../store/store.js';
 
 export interface ElectionOptions {
@@ -32,12 +33,18 @@ export class AnchorerElection {
   private readonly renewMs: number;
   private readonly log: (message: string) => void;
   private readonly now: () => number;
+  /**
+   * Who holds the lease: the instance's name and a part of this process's own, so that two live
+   * processes given the same INSTANCE_ID (an overlapping restart) never share a fencing token.
+   */
+  readonly holderId: string;
 
   constructor(
     private readonly lease: AnchorerLease,
     readonly instanceId: string,
     options: ElectionOptions = {},
   ) {
+    this.holderId = `${instanceId}:${randomBytes(6).toString('hex')}`;
     this.ttlMs = options.ttlMs ?? DEFAULT_LEASE_TTL_MS;
     this.renewMs = options.renewMs ?? DEFAULT_LEASE_RENEW_MS;
     this.log = options.log ?? (() => {});
@@ -70,13 +77,12 @@ export class AnchorerElection {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.round;
-    if (this.fenceValue) {
-      this.set(null);
-      try {
-        await this.lease.release(this.instanceId);
-      } catch {
-        // Unreachable database: the lease simply expires.
-      }
+    this.set(null);
+    try {
+      // Also when a round won the lease just as stopping began: nothing may wait for it to expire.
+      await this.lease.release(this.holderId);
+    } catch {
+      // Unreachable database: the lease simply expires.
     }
   }
 
@@ -100,7 +106,7 @@ export class AnchorerElection {
     const askedAt = this.now();
     let token: number | null;
     try {
-      token = await this.lease.acquire(this.instanceId, this.ttlMs);
+      token = await this.lease.acquire(this.holderId, this.ttlMs);
     } catch (err) {
       // Without the database this instance cannot know whether it still holds the lease: once a
       // lease's length has passed since it last could, another instance may hold it.
@@ -121,13 +127,20 @@ export class AnchorerElection {
     this.renewedAt = askedAt;
     if (this.fenceValue?.token !== token) {
       this.log(`election: ${this.instanceId} anchors now (fencing token ${token})`);
-      this.set({ instanceId: this.instanceId, token });
+      this.set({ instanceId: this.holderId, token });
     }
   }
 
   private set(fence: AnchorFence | null): void {
     if (this.fenceValue?.token === fence?.token) return;
     this.fenceValue = fence;
-    for (const listener of this.listeners) listener(fence);
+    for (const listener of this.listeners) {
+      try {
+        listener(fence);
+      } catch (err) {
+        // A listener's failure must not end the renewals (nor, unhandled, the process).
+        this.log(`election: listener failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
   }
 }

@@ -4,7 +4,7 @@
  * maps everything else, so a 500 never leaks internals.
  */
 import { z } from 'zod';
-import { isStoreBusy, STORE_BUSY_RETRY_AFTER_S } from '../store/store.js';
+import { AnchorLeaseLostError, isStoreBusy, STORE_BUSY_RETRY_AFTER_S } from '../store/store.js';
 
 export interface FieldError {
   field: string;
@@ -87,6 +87,18 @@ export const notFound = (message: string): ApiError => new ApiError(404, 'not_fo
 /** Maps Fastify's own errors (parsing, limits, routing) and anything unexpected to an ApiError. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof AnchorLeaseLostError) {
+    // This instance stopped anchoring between the question and the write; another one anchors now.
+    return new ApiError(
+      503,
+      'store_unavailable',
+      'Anchoring moved to another instance; retry shortly.',
+      undefined,
+      {
+        'Retry-After': String(STORE_BUSY_RETRY_AFTER_S),
+      },
+    );
+  }
   if (isStoreBusy(error)) {
     return new ApiError(
       503,

@@ -310,6 +310,8 @@ export function anchorRoutes(ctx: AppContext): void {
       400: { description: 'Sizes out of range' },
     },
     handler: async ({ query: { from, to } }) => {
+      // A size another instance already reports is answered here too.
+      if (to > ctx.ledger.size) await ctx.ledger.catchUpShared();
       const size = ctx.ledger.size;
       if (to > size) throw badRequest('to', `to must be at most the current size ${size}`);
       if (from > to) throw badRequest('from', 'from must be at most to');

@@ -10,6 +10,7 @@ import { POSTGRES_MIGRATIONS } from './postgres/migrations.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../../test/postgres/database.js';
 import { describeCoordinationContract } from './coordination-contract.js';
+import { AnchorerElection } from '../anchor/election.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
 import { describeStoreContract, type StoreHarness } from './store-contract.js';
 import { AnchorLeaseLostError, OPERATOR_KEY_ID, isStoreBusy, type NewEvent } from './store.js';
@@ -135,6 +136,28 @@ describe('PostgreSQL: several instances on one database', () => {
     await b!.lease.acquire('b', 1);
     await new Promise((r) => setTimeout(r, 20));
     expect(await a!.lease.acquire('a', 60_000)).toBe(3);
+  });
+
+  it('never gives the lease to two live processes that share an INSTANCE_ID, and passes it on at once on stop', async () => {
+    const [a, b] = await instances(2);
+    const first = new AnchorerElection(a!.lease, 'api1', { ttlMs: 5_000, renewMs: 50 });
+    const second = new AnchorerElection(b!.lease, 'api1', { ttlMs: 5_000, renewMs: 50 });
+    try {
+      await first.start();
+      await second.start();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect([first.holds(), second.holds()]).toEqual([true, false]);
+      const token = first.fence()!.token;
+      await first.stop();
+      const deadline = Date.now() + 2_000;
+      while (!second.holds() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      // Released, not expired: taken over well within the lease's 5 s, with a new token.
+      expect(second.holds()).toBe(true);
+      expect(second.fence()!.token).toBeGreaterThan(token);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
   });
 
   it('refuses a fenced anchor write once its instance lost the lease, and keeps the attempt as the new holder left it', async () => {

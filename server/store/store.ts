@@ -273,7 +273,8 @@ export interface EventLog {
     page: { limit: number; after?: number; maxPosition?: number },
   ): Promise<WalletPage>;
   /** Count per type byte. */
-  typeCounts(): Promise<Map<number, number>>;
+  /** Leaves per type byte, of positions up to `maxPosition` (all when omitted). */
+  typeCounts(maxPosition?: number): Promise<Map<number, number>>;
 }
 
 /**

@@ -32,6 +32,16 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     idleTimeoutMillis: 30_000,
     types,
     application_name: 'zap1-service',
+    // A half-open connection is noticed by TCP keepalive instead of hanging a request.
+    keepAlive: true,
+    // Per session: a statement never runs unbounded; a session stalled inside a transaction (a
+    // paused or cut-off instance holding row locks, the anchorer lease among them) is ended by the
+    // server; positions are handed out under READ COMMITTED whatever the database's default.
+    options: [
+      '-c statement_timeout=30000',
+      '-c idle_in_transaction_session_timeout=5000',
+      '-c default_transaction_isolation=read\\ committed',
+    ].join(' '),
   });
   // An idle connection that dies (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});

@@ -60,9 +60,10 @@ export class PostgresEventLog implements EventLog {
     };
   }
 
-  async typeCounts(): Promise<Map<number, number>> {
+  async typeCounts(maxPosition?: number): Promise<Map<number, number>> {
     const result = await this.pool.query<{ event_type: number; n: number }>(
-      'SELECT event_type, COUNT(*)::bigint AS n FROM leaves GROUP BY event_type',
+      'SELECT event_type, COUNT(*)::bigint AS n FROM leaves WHERE position <= $1 GROUP BY event_type',
+      [maxPosition ?? Number.MAX_SAFE_INTEGER],
     );
     return new Map(result.rows.map((r) => [r.event_type, r.n]));
   }

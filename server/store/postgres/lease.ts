@@ -5,13 +5,33 @@
  */
 import type pg from 'pg';
 import type { AnchorerLease } from '../store.js';
+import { transaction } from './db.js';
+
+/** PostgreSQL's lock_not_available (55P03): `lock_timeout` ran out. */
+function isLockTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '55P03';
+}
 
 export class PostgresLease implements AnchorerLease {
   constructor(private readonly pool: pg.Pool) {}
 
   async acquire(instanceId: string, ttlMs: number): Promise<number | null> {
     // Taken when free or expired; renewed (same token) by its holder. Anyone else gets no row back.
-    const result = await this.pool.query<{ token: number }>(
+    // A fenced anchor write share-locks the row: wait for it briefly, never for a stalled holder.
+    return transaction(this.pool, async (client) => {
+      await client.query("SET LOCAL lock_timeout = '1s'");
+      try {
+        return await this.upsert(client, instanceId, ttlMs);
+      } catch (error) {
+        // Locked past the timeout: another instance is writing under the lease now.
+        if (isLockTimeout(error)) return null;
+        throw error;
+      }
+    });
+  }
+
+  private async upsert(client: pg.PoolClient, instanceId: string, ttlMs: number): Promise<number | null> {
+    const result = await client.query<{ token: number }>(
       `INSERT INTO anchor_lease AS l (id, holder, token, expires_at)
        VALUES (1, $1, 1, clock_timestamp() + $2 * interval '1 millisecond')
        ON CONFLICT (id) DO UPDATE SET

@@ -27,8 +27,8 @@ export class SqliteEventLog implements EventLog {
       walletOwner: db.prepare<[string], { key_id: string | null }>(
         'SELECT key_id FROM wallet_owners WHERE wallet_hash = ?',
       ),
-      typeCounts: db.prepare<[], { event_type: number; n: number }>(
-        'SELECT event_type, COUNT(*) AS n FROM leaves GROUP BY event_type',
+      typeCounts: db.prepare<[number], { event_type: number; n: number }>(
+        'SELECT event_type, COUNT(*) AS n FROM leaves WHERE position <= ? GROUP BY event_type',
       ),
     };
   }
@@ -62,7 +62,9 @@ export class SqliteEventLog implements EventLog {
     };
   }
 
-  async typeCounts(): Promise<Map<number, number>> {
-    return new Map(this.stmts.typeCounts.all().map((r) => [r.event_type, r.n]));
+  async typeCounts(maxPosition?: number): Promise<Map<number, number>> {
+    return new Map(
+      this.stmts.typeCounts.all(maxPosition ?? Number.MAX_SAFE_INTEGER).map((r) => [r.event_type, r.n]),
+    );
   }
 }
