@@ -114,6 +114,6 @@ describe('AnchorPage', () => {
     expect(seen[0]?.headers.authorization).toBe('Bearer zap1_trial_kept');
     const saved = screen.getByTestId('saved-submissions');
     expect(within(saved).getByText(/Pasted SHA-256/)).toBeTruthy();
-    expect(within(saved).getByText(LEAF)).toBeTruthy();
+    expect(within(saved).getByRole('link', { name: LEAF }).getAttribute('href')).toBe(`/leaf/${LEAF}`);
   });
 });

@@ -3,6 +3,7 @@ import type { EventResult } from '../../api/submit-event';
 import { DownloadReceiptButton } from './receipt-button';
 import type { SavedSubmission } from './submissions-store';
 import { leafPath, verifyLeafPath } from '../../app/paths';
+import { HashText } from '../../components/hash-text';
 
 /** What the service recorded for a submission, checked against the leaf computed here, with the receipt. */
 export function SubmitResult({
@@ -25,13 +26,15 @@ export function SubmitResult({
           ? 'Recorded: a new leaf was created.'
           : 'Already recorded: this leaf existed before.'}
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt>Leaf</dt>
-        <dd className="break-all font-mono" data-testid="submit-leaf">
-          {result.leaf_hash}
+        <dd>
+          <HashText value={result.leaf_hash} what="leaf hash" full testId="submit-leaf" />
         </dd>
         <dt>Root now</dt>
-        <dd className="break-all font-mono">{result.root_hash}</dd>
+        <dd>
+          <HashText value={result.root_hash} what="root" full />
+        </dd>
       </dl>
       {mismatch && (
         <p className="font-semibold text-red-800 dark:text-red-200">

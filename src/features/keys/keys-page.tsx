@@ -18,6 +18,7 @@ import { Page } from '../../components/ui/page';
 import { Button } from '../../components/ui/button';
 import { PANEL_CLASS } from '../../components/ui/styles';
 import { PATHS } from '../../app/paths';
+import { RelativeTime } from '../../components/relative-time';
 
 /** Get a trial key in one click, see what the kept key is and what is left of it, or use another key. */
 export function KeysPage() {
@@ -123,8 +124,8 @@ function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
         <CopyButton text={trialKey.key} what="key" />
       </div>
       <p className="text-sm">
-        Quota: {trialKey.quota} events. Expires on {trialKeyExpiry(trialKey).toLocaleString()}. Kept in this
-        browser;{' '}
+        Quota: {trialKey.quota} events. Expires <RelativeTime value={trialKeyExpiry(trialKey)} />. Kept in
+        this browser;{' '}
         <Link className="underline" to={PATHS.anchor}>
           anchor a contract
         </Link>{' '}
@@ -145,13 +146,21 @@ function KeptKey({ baseUrl, apiKey, onForget }: { baseUrl: string; apiKey: strin
       {info.isPending && <p>Asking the service what this key is…</p>}
       {info.isError && <KeyInfoError error={info.error} />}
       {summary && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="key-info">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="key-info">
           <dt className="font-medium">Kind</dt>
           <dd>{summary.tierLabel}</dd>
           <dt className="font-medium">Quota</dt>
           <dd>{summary.quotaLine}</dd>
           <dt className="font-medium">Expiry</dt>
-          <dd>{summary.expiryLine}</dd>
+          <dd>
+            {summary.expiresAt ? (
+              <>
+                {summary.expiryLine} <RelativeTime value={summary.expiresAt} />.
+              </>
+            ) : (
+              summary.expiryLine
+            )}
+          </dd>
         </dl>
       )}
       {summary?.spent && (

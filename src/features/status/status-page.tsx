@@ -14,7 +14,8 @@ import { keyInfoQueryOptions } from '../../api/keys';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
-import { formatDuration, formatZec, shortHex } from '../../components/time-format';
+import { formatDuration, formatZec } from '../../components/time-format';
+import { HashText } from '../../components/hash-text';
 import { TxLink } from '../../components/tx-link';
 import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
 import { Page } from '../../components/ui/page';
@@ -62,12 +63,12 @@ export function StatusPage() {
           <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />
         )}
         {s && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <Row label="Current root" testId="current-root">
               {s.current_root === 'none' ? (
                 'none (no leaves yet)'
               ) : (
-                <span className="font-mono">{s.current_root}</span>
+                <HashText value={s.current_root} what="current root" full />
               )}
             </Row>
             <Row label="Leaves" testId="leaf-count">
@@ -89,7 +90,7 @@ export function StatusPage() {
               {s.in_flight ? (
                 <span data-state={s.in_flight.state}>
                   <strong>{inFlightText(s.in_flight)}</strong> · root{' '}
-                  <span className="font-mono">{shortHex(s.in_flight.root)}</span> ({s.in_flight.leaf_count}{' '}
+                  <HashText value={s.in_flight.root} what="root in flight" /> ({s.in_flight.leaf_count}{' '}
                   leaves)
                   {s.in_flight.txid && (
                     <>
@@ -158,7 +159,7 @@ export function StatusPage() {
         {health.isPending && <Loading what="health" />}
         {health.isError && <ErrorNotice error={health.error} title="The health check failed" />}
         {health.data && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <Row label="Chain tip" testId="chain-tip">
               {health.data.chain_tip}
             </Row>
