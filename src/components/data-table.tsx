@@ -6,7 +6,7 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Extra attributes of each cell (a test id, a state for styling). */
   cellProps?: (row: Row) => Record<string, string | undefined>;
-  /** Extra classes of each cell. */
+  /** Extra classes of each cell's value (not of the label a phone shows beside it). */
   className?: string | ((row: Row) => string);
 }
 
@@ -55,11 +55,11 @@ export function DataTable<Row>({
                 <td
                   key={column.header}
                   data-label={column.header}
-                  className={`min-w-0 py-1 pr-3 break-words last:pr-0 ${extra ?? ''}`}
+                  className="min-w-0 py-1 pr-3 break-words last:pr-0"
                   {...column.cellProps?.(row)}
                 >
                   {/* One block per cell: on a phone the cell is a two-column grid of label and value. */}
-                  <div className="min-w-0">{column.cell(row)}</div>
+                  <div className={`min-w-0 ${extra ?? ''}`}>{column.cell(row)}</div>
                 </td>
               );
             })}

@@ -108,7 +108,7 @@ export function StatsPage() {
               xTitle={overTimeAxisTitle(axis)}
               yTitle="Leaves anchored"
               formatX={(x) => overTimeAxisLabel(axis, x)}
-              points={overTime.map((p) => ({ x: p.x, y: p.leafCount }))}
+              points={overTime.map((p) => ({ x: p.x, y: p.leafCount, root: p.root }))}
             />
             <details>
               <summary className="cursor-pointer">Anchors as a table</summary>
