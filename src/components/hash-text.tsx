@@ -7,8 +7,9 @@ const LINK_CLASS = 'text-amber-800 underline dark:text-amber-300';
 /**
  * A hash (leaf, root, txid, digest) as every page shows it: shortened in the middle
  * ("0123456789…abcdef") with the whole value in its title and accessible name, or written out in full
- * and wrapping (`full`); beside it a Copy button. Focusing the link or the button also shows the
- * whole value, for keyboards and touch screens that have no hover.
+ * and wrapping (`full`); beside it a Copy button. Reaching the link or the button with the keyboard
+ * also writes the whole value out below (keyboards have no hover); a mouse click does not, so the
+ * button stays where the pointer is.
  * `to` links it to a page of this app, `href` to another site (the block explorer).
  */
 export function HashText({
@@ -73,7 +74,7 @@ export function HashText({
       {shortened && (
         <span
           aria-hidden="true"
-          className="hidden w-full font-mono text-xs break-all group-focus-within:block"
+          className="hidden w-full font-mono text-xs break-all group-has-focus-visible:block"
         >
           {value}
         </span>

@@ -25,6 +25,7 @@ import { SubmitResult } from './submit-result';
 import { useFileHash } from './use-file-hash';
 import { keptWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
 import { PATHS } from '../../app/paths';
+import { focusWhenShown } from '../../components/ui/focus-when-shown';
 
 type Source = 'file' | 'paste';
 
@@ -263,7 +264,7 @@ export function AnchorPage() {
       </form>
 
       {submit.isError && (
-        <div className="space-y-1">
+        <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={submit.submittedAt}>
           <ErrorNotice error={submit.error} title="The service did not record the event" />
           {submit.error instanceof ApiError &&
             (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
@@ -277,7 +278,12 @@ export function AnchorPage() {
         </div>
       )}
       {submit.isSuccess && (
-        <SubmitResult result={submit.data} localLeafHex={leafHex} submission={submitted} />
+        <SubmitResult
+          key={submit.submittedAt}
+          result={submit.data}
+          localLeafHex={leafHex}
+          submission={submitted}
+        />
       )}
 
       <SavedSubmissions baseUrl={baseUrl} />

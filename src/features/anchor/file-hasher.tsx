@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
@@ -21,6 +22,7 @@ export function FileHasher({
   onCancel: () => void;
 }) {
   const { dragging, dropProps } = useFileDrop(([file]) => file && onFile(file));
+  const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className="space-y-3">
       <div
@@ -35,6 +37,7 @@ export function FileHasher({
           Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.
         </p>
         <input
+          ref={inputRef}
           id={inputId}
           type="file"
           className="mt-2 block w-full max-w-full text-sm"
@@ -47,7 +50,14 @@ export function FileHasher({
           }}
         />
       </div>
-      <HashStatus state={state} onCancel={onCancel} />
+      <HashStatus
+        state={state}
+        onCancel={() => {
+          onCancel();
+          // The Cancel button goes away with the hashing: focus returns to the file input.
+          inputRef.current?.focus();
+        }}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { DownloadReceiptButton } from './receipt-button';
 import type { SavedSubmission } from './submissions-store';
 import { leafPath, verifyLeafPath } from '../../app/paths';
 import { HashText } from '../../components/hash-text';
+import { focusWhenShown } from '../../components/ui/focus-when-shown';
 
 /** What the service recorded for a submission, checked against the leaf computed here, with the receipt. */
 export function SubmitResult({
@@ -19,6 +20,9 @@ export function SubmitResult({
   return (
     <div
       role="status"
+      tabIndex={-1}
+      ref={focusWhenShown}
+      data-testid="submit-result"
       className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
     >
       <p className="font-semibold" data-testid="submit-status">

@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { PANEL_CLASS } from '../../components/ui/styles';
 import { PATHS } from '../../app/paths';
 import { RelativeTime } from '../../components/relative-time';
+import { focusWhenShown } from '../../components/ui/focus-when-shown';
 
 /** Get a trial key in one click, see what the kept key is and what is left of it, or use another key. */
 export function KeysPage() {
@@ -30,6 +31,7 @@ export function KeysPage() {
   const [confirming, setConfirming] = useState(false);
   const getRef = useRef<HTMLButtonElement>(null);
   const replaceRef = useRef<HTMLButtonElement>(null);
+  const keptPanelRef = useRef<HTMLDivElement>(null);
   // Focus follows the question: onto "Replace my key" when asked, back to the button that asked after.
   const wasConfirming = useRef(false);
   useEffect(() => {
@@ -88,10 +90,16 @@ export function KeysPage() {
           </Button>
         )}
         {trial.isError && <ErrorNotice error={trial.error} title="No trial key was issued" />}
-        {issued && <IssuedKey trialKey={issued} />}
+        {issued && <IssuedKey key={issued.key} trialKey={issued} />}
       </div>
 
-      <div className={PANEL_CLASS} aria-live="polite">
+      <div
+        className={PANEL_CLASS}
+        aria-live="polite"
+        tabIndex={-1}
+        ref={keptPanelRef}
+        data-testid="kept-key-panel"
+      >
         <h2 className="text-lg font-semibold">The key kept for this service</h2>
         {apiKey ? (
           <KeptKey baseUrl={baseUrl} apiKey={apiKey} onForget={() => setIssued(null)} />
@@ -100,7 +108,14 @@ export function KeysPage() {
         )}
       </div>
 
-      <PasteKey baseUrl={baseUrl} onKept={() => setIssued(null)} />
+      <PasteKey
+        baseUrl={baseUrl}
+        onKept={() => {
+          setIssued(null);
+          // The form empties and its button is disabled: focus goes to the key it now keeps.
+          keptPanelRef.current?.focus();
+        }}
+      />
     </Page>
   );
 }
@@ -109,6 +124,9 @@ function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
   return (
     <div
       role="status"
+      tabIndex={-1}
+      ref={focusWhenShown}
+      data-testid="issued-key-box"
       className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
     >
       <p className="font-semibold">
