@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   anchorHistoryQueryOptions,
   type AnchorHistoryEntry,
+  type AnchorStatus,
   anchorKeys,
   anchorStatusQueryOptions,
   isAnchorInFlight,
@@ -17,12 +18,20 @@ import { Loading } from '../../components/page-states';
 import { formatDuration, formatZec } from '../../components/time-format';
 import { HashText } from '../../components/hash-text';
 import { TxLink } from '../../components/tx-link';
-import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
+import {
+  anchorNowErrorText,
+  dueText,
+  inFlightText,
+  lastAnchorAgeS,
+  startedAnchorText,
+  syncLagText,
+} from './status-summary';
 import { Page } from '../../components/ui/page';
 import { PATHS } from '../../app/paths';
 import { Section } from '../../components/ui/section';
 import { useCapabilities } from '../../api/capabilities';
 import { ManualAnchor } from './manual-anchor';
+import { useRefreshAfterAnchor } from './use-refresh-after-anchor';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
@@ -47,10 +56,10 @@ export function StatusPage() {
   const capabilities = useCapabilities(baseUrl);
 
   const s = status.data;
+  useRefreshAfterAnchor(baseUrl, s ? (s.latest_anchor?.root ?? s.last_anchor_txid ?? null) : undefined);
   const ageS = s
     ? lastAnchorAgeS(s, history.data?.last_anchor_age_hours, new Date(status.dataUpdatedAt))
     : null;
-  const due = s ? anchorDue(s) : null;
   const lastInHistory = latestOf(history.data?.anchors ?? []);
 
   return (
@@ -78,13 +87,7 @@ export function StatusPage() {
               {s.unanchored_leaves}
             </Row>
             <Row label="Anchor due" testId="anchor-due">
-              {due === null ? 'not stated' : due ? 'yes' : 'no'}
-              {s.expected_wait_s != null &&
-                s.unanchored_leaves > 0 &&
-                ` (next anchor expected in about ${formatDuration(s.expected_wait_s)})`}
-              {s.recommendation && (
-                <span className="text-slate-700 dark:text-slate-300"> · {s.recommendation}</span>
-              )}
+              {dueText(s)}
             </Row>
             <Row label="In flight" testId="in-flight">
               {s.in_flight ? (
@@ -148,6 +151,7 @@ export function StatusPage() {
         )}
         {capabilities?.anchorNow && (
           <AnchorNow
+            status={s}
             inFlight={isAnchorInFlight(s)}
             nothingToAnchor={s !== undefined && s.unanchored_leaves === 0}
           />
@@ -203,7 +207,15 @@ function latestOf(anchors: readonly AnchorHistoryEntry[]): AnchorHistoryEntry | 
 }
 
 /** Shown with a key; an operator key may start an anchor of the current root. */
-function AnchorNow({ inFlight, nothingToAnchor }: { inFlight: boolean; nothingToAnchor: boolean }) {
+function AnchorNow({
+  status,
+  inFlight,
+  nothingToAnchor,
+}: {
+  status: AnchorStatus | undefined;
+  inFlight: boolean;
+  nothingToAnchor: boolean;
+}) {
   const baseUrl = useBaseUrl();
   const apiKey = useApiKey();
   const queryClient = useQueryClient();
@@ -263,11 +275,7 @@ function AnchorNow({ inFlight, nothingToAnchor }: { inFlight: boolean; nothingTo
             data-testid="anchor-now-ok"
             data-state={anchorNow.data.in_flight?.state ?? 'unknown'}
           >
-            Anchor started
-            {anchorNow.data.in_flight
-              ? ` for ${anchorNow.data.in_flight.leaf_count} leaves. ${inFlightText(anchorNow.data.in_flight)}`
-              : ''}
-            .
+            {startedAnchorText(anchorNow.data.in_flight, status)}
           </p>
         )}
       </div>
