@@ -26,6 +26,7 @@ import { useFileHash } from './use-file-hash';
 import { keptWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
 import { PATHS } from '../../app/paths';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
+import { HashText } from '../../components/hash-text';
 
 type Source = 'file' | 'paste';
 
@@ -237,12 +238,9 @@ export function AnchorPage() {
                 Computed here (BLAKE2b-256 of the serial number and the contract hash). The service must
                 record the same.
               </p>
-              <code
-                data-testid="local-leaf"
-                className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800"
-              >
-                {leafHex}
-              </code>
+              <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
+                <HashText value={leafHex} what="leaf hash" full testId="local-leaf" />
+              </p>
             </>
           ) : (
             <p className={HELP_CLASS}>Appears once the contract and the serial number are given.</p>

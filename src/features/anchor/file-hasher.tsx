@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Button } from '../../components/ui/button';
+import { HashText } from '../../components/hash-text';
 import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { formatBytes } from './hash-chunks';
@@ -98,12 +99,9 @@ function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () =>
           SHA-256 of {state.fileName} ({formatBytes(state.totalBytes)}
           {state.mbPerS !== null ? `, ${state.mbPerS.toFixed(0)} MB/s` : ''}):
         </p>
-        <code
-          data-testid="contract-sha256"
-          className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800"
-        >
-          {state.sha256Hex}
-        </code>
+        <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
+          <HashText value={state.sha256Hex} what="contract SHA-256" full testId="contract-sha256" />
+        </p>
       </div>
     );
   }

@@ -17,6 +17,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
 import { formatDuration, formatZec } from '../../components/time-format';
 import { HashText } from '../../components/hash-text';
+import { RelativeTime } from '../../components/relative-time';
 import { TxLink } from '../../components/tx-link';
 import {
   anchorNowErrorText,
@@ -144,8 +145,15 @@ export function StatusPage() {
                     : 'enabled'}
               </Row>
             )}
-            <Row label="Last anchor's age" testId="last-anchor-age">
-              {ageS === null ? 'unknown' : formatDuration(ageS)}
+            <Row label="Last anchored" testId="last-anchor-age">
+              {s.latest_anchor?.block_time != null ? (
+                <RelativeTime value={s.latest_anchor.block_time} />
+              ) : ageS === null ? (
+                'unknown'
+              ) : (
+                // A reference service gives only whole hours since the anchor, not its time.
+                `about ${formatDuration(ageS)} ago`
+              )}
             </Row>
           </dl>
         )}

@@ -16,6 +16,7 @@ import { ClaimResult } from './claim-result';
 import { ClaimSource, LeafSource } from './verify-inputs';
 import { useVerification } from './use-verification';
 import { Button } from '../../components/ui/button';
+import { HashText } from '../../components/hash-text';
 import { PATHS, verifyLeafPath } from '../../app/paths';
 
 export function VerifyPage() {
@@ -188,8 +189,8 @@ function DocumentState({
   if (state.status === 'cancelled') return <p className="text-sm">Hashing {state.fileName} was cancelled.</p>;
   return holdingClaim ? null : (
     <p className="text-sm print:hidden" data-testid="document-waiting">
-      {state.fileName} is hashed (SHA-256 <code className="break-all font-mono">{state.sha256Hex}</code>). Now
-      give its receipt to check it against.
+      {state.fileName} is hashed (SHA-256 <HashText value={state.sha256Hex} what="SHA-256" />
+      ). Now give its receipt to check it against.
     </p>
   );
 }
