@@ -135,9 +135,11 @@ function pagesToVisit(
     memo: {
       url: PATHS.memo,
       ready: async (page) => {
-        await page.getByRole('radio', { name: 'Text' }).check();
-        await page.getByLabel('Memo text (encoded as UTF-8)').fill(`ZAP1:09:${data.root}`);
-        await expect(page.getByTestId('memo-kind')).toBeVisible();
+        // A ZIP 302 memo, whose parts are a table: one text part of 60 bytes, one empty part.
+        const longPart = `a0013c${'61'.repeat(60)}`;
+        await page.getByRole('radio', { name: 'Hex' }).check();
+        await page.getByLabel(/^Memo bytes as hex/).fill(`f7${longPart}05020000`);
+        await expect(page.getByTestId('zip302-parts')).toBeVisible();
       },
     },
     status: {

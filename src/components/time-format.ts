@@ -52,7 +52,7 @@ export function formatRelative(date: Date | null, now: Date = new Date()): strin
 
 /** The exact time a relative one stands for: UTC first (as every page writes it), then the reader's local time. */
 export function formatExact(date: Date): string {
-  return `${formatUtc(date)} (${date.toLocaleString()} local time)`;
+  return `${formatUtc(date)}; local time ${date.toLocaleString()}`;
 }
 
 /** A long hex value shortened for tables ("0123456789…abcdef"); the full value stays in a title. */

@@ -85,7 +85,7 @@ describe('LeafPage', () => {
     // block_time 1795242450 in the recorded answer.
     const blockTime = screen.getByTestId('block-time');
     expect(blockTime.getAttribute('datetime')).toBe('2026-11-21T06:27:30.000Z');
-    expect(blockTime.getAttribute('title')).toMatch(/^2026-11-21 06:27:30 UTC /);
+    expect(blockTime.getAttribute('title')).toMatch(/^2026-11-21 06:27:30 UTC; local time /);
     expect(blockTime.textContent).toMatch(/ ago \(2026-11-21 06:27:30 UTC/);
   });
 
