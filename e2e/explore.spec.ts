@@ -142,7 +142,7 @@ test('stats and events change by what the test wrote; events filter and link to 
   await expect(page.locator('[data-testid="type-counts"] tr[data-type="DEPLOYMENT"] td').nth(1)).toHaveText(
     String(beforeDeployments + 2),
   );
-  await expect(page.getByRole('img', { name: /Events per type: .*DEPLOYMENT/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Events per type: .*Hardware deployment/ })).toBeVisible();
   await expectAccessible(page);
   await setTheme(page, 'dark');
   await expectAccessible(page);

@@ -16,6 +16,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { RelativeTime } from '../../components/relative-time';
+import { eventTypeName } from '../../core';
 import { HashText } from '../../components/hash-text';
 import { TxLink } from '../../components/tx-link';
 import { downloadJson } from './download-json';
@@ -162,7 +163,7 @@ function Facts({ check }: { check: VerifyCheck }) {
       {check.event_type && (
         <>
           <dt className="font-medium">Event type</dt>
-          <dd>{check.event_type} (as the service claims it)</dd>
+          <dd>{eventTypeName(check.event_type)} (as the service claims it)</dd>
         </>
       )}
     </>

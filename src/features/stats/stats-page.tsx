@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { anchorHistoryQueryOptions, anchorStatusQueryOptions } from '../../api/anchor';
 import { useBaseUrl } from '../../api/settings';
 import { statsQueryOptions } from '../../api/stats';
-import { EVENT_TYPES } from '../../core';
+import { EVENT_TYPES, eventTypeName } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { BarChart, StepChart } from './charts';
@@ -70,7 +70,12 @@ export function StatsPage() {
             <EmptyState>No events yet.</EmptyState>
           ) : (
             <>
-              <BarChart title="Events per type" data={counts.filter((c) => c.value > 0)} />
+              <BarChart
+                title="Events per type"
+                data={counts
+                  .filter((c) => c.value > 0)
+                  .map((c) => ({ label: eventTypeName(c.label), value: c.value }))}
+              />
               <details>
                 <summary className="cursor-pointer">Counts as a table</summary>
                 <DataTable
@@ -80,7 +85,7 @@ export function StatsPage() {
                   rowKey={(c) => c.label}
                   rowProps={(c) => ({ 'data-type': c.label })}
                   columns={[
-                    { header: 'Event type', cell: (c) => c.label },
+                    { header: 'Event type', cell: (c) => eventTypeName(c.label) },
                     { header: 'Events', cell: (c) => c.value },
                   ]}
                 />
