@@ -43,11 +43,11 @@ async function anchoredLeaf(
   return found;
 }
 
-/** A wallet with a long serial number, a governance proposal and a transfer, anchored. */
+/** A wallet with a 300-character serial number, a governance proposal and a transfer, all anchored. */
 async function createData(request: APIRequestContext): Promise<Data> {
   const key = await trialKey(request);
   const wallet = uniqueWallet('phone');
-  const serial = `SN-${'0123456789'.repeat(30)}`;
+  const serial = `SN-${Date.now()}-${'0123456789'.repeat(29)}`;
   const leaf = await postEvent(request, key, {
     event_type: 'CONTRACT_ANCHOR',
     wallet_hash: wallet,
@@ -60,12 +60,15 @@ async function createData(request: APIRequestContext): Promise<Data> {
     proposal_id: `proposal-${'p'.repeat(120)}`,
     proposal_hash: 'cd'.repeat(32),
   });
-  await postEvent(request, key, {
+  const last = await postEvent(request, key, {
     event_type: 'TRANSFER',
     wallet_hash: wallet,
     new_wallet_hash: uniqueWallet('phone_new'),
     serial_number: serial,
   });
+  // Once the last is anchored, so are the others (a root covers every earlier leaf): no anchor of
+  // these events can land while a page is being measured.
+  await anchoredLeaf(request, last);
   return { wallet, leaf, serial, ...(await anchoredLeaf(request, leaf)) };
 }
 
@@ -126,7 +129,7 @@ function pagesToVisit(
     stats: {
       url: PATHS.stats,
       ready: async (page) => {
-        await expect(page.getByRole('group', { name: /^Leaves anchored by/ })).toBeVisible();
+        await expect(page.getByTestId('over-time-axis')).toBeVisible();
         // The charts' tables too, which start folded.
         for (const summary of await page.locator('summary').all()) await summary.click();
         await expect(page.getByTestId('over-time-table')).toBeVisible();
@@ -139,7 +142,7 @@ function pagesToVisit(
         const longPart = `a0013c${'61'.repeat(60)}`;
         await page.getByRole('radio', { name: 'Hex' }).check();
         await page.getByLabel(/^Memo bytes as hex/).fill(`f7${longPart}05020000`);
-        await expect(page.getByTestId('zip302-parts')).toBeVisible();
+        await expect(page.getByRole('table', { name: 'ZIP 302 parts' })).toBeVisible();
       },
     },
     status: {
@@ -234,4 +237,39 @@ test('the header menu opened on a phone still fits the screen', async ({ page })
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
+});
+
+test('the anchors chart has a point per anchor, each named, with its tooltip on hover and on focus', async ({
+  page,
+  request,
+}) => {
+  const data = await createData(request);
+  const history: unknown = await (await request.get('/anchor/history')).json();
+  if (
+    typeof history !== 'object' ||
+    history === null ||
+    !('anchors' in history) ||
+    !Array.isArray(history.anchors)
+  )
+    throw new Error('/anchor/history answered without anchors');
+  const anchors = history.anchors.length;
+
+  await page.goto('/app/stats');
+  const points = page.getByTestId('chart-point');
+  await expect(points).toHaveCount(anchors);
+  // Each point says when and how many leaves; it links to its root's page.
+  const newest = points.last();
+  await expect(newest).toHaveAccessibleName(/^\d{4}-\d\d-\d\d \d\d:\d\d: \d+ (leaf|leaves) anchored$/);
+  const tooltip = page.getByTestId('chart-tooltip');
+  await expect(tooltip).toHaveCount(0);
+  await newest.hover();
+  await expect(tooltip).toContainText(/\d+ (leaf|leaves) anchored/);
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  await newest.focus();
+  await expect(tooltip).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+  // The point of the anchor that covers the test's leaf leads to that root's page.
+  await page.locator(`[data-testid="chart-point"][href="/app/root/${data.root}"]`).click();
+  await expect(page.getByRole('heading', { name: 'Anchored root' })).toBeVisible();
 });
