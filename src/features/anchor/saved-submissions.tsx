@@ -63,7 +63,7 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
   const summary = savedAnchorSummary(entry);
   return (
     <li className="space-y-1 rounded border border-slate-300 p-3 text-sm dark:border-slate-700">
-      <p className="font-medium break-all">
+      <p className="font-medium [overflow-wrap:anywhere]">
         {entry.fileName ?? 'Pasted SHA-256'} · serial number{' '}
         <span className="font-mono">{entry.serialNumber}</span>
       </p>
@@ -73,7 +73,7 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
       <p className="text-slate-700 dark:text-slate-300">
         Contract SHA-256 <HashText value={entry.contractSha256} what="contract SHA-256" />
       </p>
-      <p className="break-all text-slate-700 dark:text-slate-300">
+      <p className="text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
         Wallet <span className="font-mono">{entry.walletHash}</span> · submitted{' '}
         <RelativeTime value={entry.submittedAt} />
       </p>

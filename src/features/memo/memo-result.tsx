@@ -54,7 +54,7 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
               },
               {
                 header: 'Value (UTF-8)',
-                className: 'break-all',
+                className: '[overflow-wrap:anywhere]',
                 cell: ({ part }) => part.value_utf8 ?? <em>not UTF-8</em>,
               },
             ]}

@@ -41,7 +41,7 @@ function Row({ label, children, testId }: { label: string; children: React.React
   return (
     <>
       <dt className="font-medium">{label}</dt>
-      <dd className="break-all" data-testid={testId}>
+      <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid={testId}>
         {children}
       </dd>
     </>
@@ -94,8 +94,8 @@ export function StatusPage() {
               {s.in_flight ? (
                 <span data-state={s.in_flight.state}>
                   <strong>{inFlightText(s.in_flight)}</strong> · root{' '}
-                  <HashText value={s.in_flight.root} what="root in flight" /> ({s.in_flight.leaf_count}{' '}
-                  leaves)
+                  <HashText value={s.in_flight.root} what="root in flight" /> (
+                  {leavesText(s.in_flight.leaf_count)})
                   {s.in_flight.txid && (
                     <>
                       {' '}
@@ -117,7 +117,7 @@ export function StatusPage() {
             <Row label="Last anchor" testId="last-anchor">
               {s.latest_anchor ? (
                 <>
-                  height {s.latest_anchor.height ?? 'unknown'}, {s.latest_anchor.leaf_count} leaves,{' '}
+                  height {s.latest_anchor.height ?? 'unknown'}, {leavesText(s.latest_anchor.leaf_count)},{' '}
                   <TxLink txid={s.latest_anchor.txid} />
                 </>
               ) : s.last_anchor_txid ? (
@@ -127,7 +127,7 @@ export function StatusPage() {
               ) : lastInHistory ? (
                 // The reference names only the current root's own anchor: the history has the latest.
                 <>
-                  height {lastInHistory.height ?? 'unknown'}, {lastInHistory.leaf_count} leaves,{' '}
+                  height {lastInHistory.height ?? 'unknown'}, {leavesText(lastInHistory.leaf_count)},{' '}
                   <TxLink txid={lastInHistory.txid} />
                 </>
               ) : history.isPending ? (
@@ -204,6 +204,10 @@ export function StatusPage() {
       </Section>
     </Page>
   );
+}
+
+function leavesText(count: number): string {
+  return `${count} ${count === 1 ? 'leaf' : 'leaves'}`;
 }
 
 /** The most recent anchor of a history (the one covering the most leaves). */

@@ -202,7 +202,9 @@ function Fact({ term, value, hash }: { term: string; value: string; hash?: strin
   return (
     <div className="contents">
       <dt className="font-medium">{term}</dt>
-      <dd className="min-w-0 break-all">{hash ? <HashText value={value} what={hash} full /> : value}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">
+        {hash ? <HashText value={value} what={hash} full /> : value}
+      </dd>
     </div>
   );
 }
