@@ -142,7 +142,7 @@ test('stats and events change by what the test wrote; events filter and link to 
   await expect(page.locator('[data-testid="type-counts"] tr[data-type="DEPLOYMENT"] td').nth(1)).toHaveText(
     String(beforeDeployments + 2),
   );
-  await expect(page.getByRole('img', { name: /Events per type: .*DEPLOYMENT/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Events per type: .*Hardware deployment/ })).toBeVisible();
   await expectAccessible(page);
   await setTheme(page, 'dark');
   await expectAccessible(page);
@@ -274,6 +274,9 @@ test('the operator page shows an anchor going from in flight to anchored', async
     timeout: 60_000,
   });
   await expect(page.getByTestId('unanchored')).toHaveText('0');
+  // No stale "Pending": the started anchor is reported anchored, and nothing is said to be due.
+  await expect(started).toHaveText(/^Anchored at height \d+: the root of the first \d+ (leaf|leaves)\.$/);
+  await expect(page.getByTestId('anchor-due')).toHaveText('No: every leaf is anchored.');
   const txid = await waitForAnchor(request, created.leaf);
   await expect(page.getByTestId('last-anchor')).toContainText(txid.slice(0, 10));
   // The attempt log tells the same story, change by change: decided, sent, broadcast, anchored.

@@ -75,9 +75,10 @@ test('bare pages and search are accessible, and /search?q= runs the search', asy
     await expectAccessible(page);
   }
 
-  // A search in the address runs by itself: an invalid value is explained without a click.
+  // A search in the address runs by itself: a value no wallet can be called is read as a serial
+  // number, and the page says the service does not search by those, without asking it.
   await page.goto('/app/search?q=not%20a%20hash');
-  await expect(page.getByRole('main').getByText(/Not a 64-character hex hash/)).toBeVisible();
+  await expect(page.getByRole('main').getByText(/“not a hash” looks like a serial number/)).toBeVisible();
 
   // The header search, by keyboard, leads to the leaf's page.
   const leaf = await anchorLeaf(request, await trialKey(request));

@@ -28,4 +28,20 @@ describe('ErrorNotice', () => {
     );
     expect(screen.getByRole('alert').textContent).toBe('Leaf not found');
   });
+
+  it('tells a refused field in the words of the form, never by its wire name', () => {
+    const error = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'serial_number must be 1-512 UTF-8 bytes',
+      fields: [{ field: 'serial_number', message: 'serial_number must be 1-512 UTF-8 bytes' }],
+    });
+    renderWithProviders(<ErrorNotice error={error} title="The service did not record the event" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The service refused one value:');
+    expect(screen.getByRole('listitem').textContent).toBe(
+      'Serial number must be 1 to 512 bytes long (a letter beyond plain ASCII takes 2 to 4 bytes).',
+    );
+    expect(alert.textContent).not.toContain('serial_number');
+  });
 });

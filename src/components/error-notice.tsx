@@ -2,13 +2,22 @@ import { Link } from 'react-router';
 import { ApiError } from '../api/client';
 import { PATHS } from '../app/paths';
 import { waitInWords } from './time-format';
+import { fieldProblemInWords } from './field-words';
 
 /** One way to show a failed request: what happened and what the user can do about it. */
 export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
   const apiError = error instanceof ApiError ? error : null;
   const raw = error instanceof Error ? error.message : 'Unknown error';
   // The wait is said once, in words, below: not also as the service's "retry in N s".
-  const message = apiError?.retryAfterS != null ? raw.replace(/;?\s*retry in \d+ s\.?$/i, '.') : raw;
+  const waitless = apiError?.retryAfterS != null ? raw.replace(/;?\s*retry in \d+ s\.?$/i, '.') : raw;
+  // A refusal that names fields is told field by field below, in the form's words, not in the wire's.
+  const fields = apiError?.fields ?? [];
+  const message =
+    fields.length > 0
+      ? fields.length === 1
+        ? 'The service refused one value:'
+        : `The service refused ${fields.length} values:`
+      : waitless;
   return (
     <div
       role="alert"
@@ -27,10 +36,10 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
           .
         </p>
       )}
-      {apiError && apiError.fields.length > 0 && (
+      {fields.length > 0 && (
         <ul className="mt-1 list-disc pl-5 text-sm">
-          {apiError.fields.map((f) => (
-            <li key={`${f.field}:${f.message}`}>{f.message}</li>
+          {fields.map((f) => (
+            <li key={`${f.field}:${f.message}`}>{fieldProblemInWords(f.field, f.message)}</li>
           ))}
         </ul>
       )}

@@ -1,23 +1,17 @@
-import { Link } from 'react-router';
 import { leafPath, rootPath } from '../app/paths';
-import { shortHex } from './time-format';
+import { HashText } from './hash-text';
 
 /**
- * A leaf or root hash linked to its page in this app: shortened with the whole hash in a title
- * (tables), or written out in full and wrapping (`full`).
+ * A leaf or root hash linked to its page in this app, with a Copy button: shortened in the middle
+ * with the whole hash in its title and accessible name (tables), or written out in full (`full`).
  */
 export function HashLink({ to, hash, full = false }: { to: 'leaf' | 'root'; hash: string; full?: boolean }) {
-  const path = to === 'leaf' ? leafPath(hash) : rootPath(hash);
-  if (full) {
-    return (
-      <Link className="font-mono break-all text-amber-800 underline dark:text-amber-300" to={path}>
-        {hash}
-      </Link>
-    );
-  }
   return (
-    <Link className="font-mono text-amber-800 underline dark:text-amber-300" to={path} title={hash}>
-      {shortHex(hash)}
-    </Link>
+    <HashText
+      value={hash}
+      what={to === 'leaf' ? 'leaf hash' : 'root'}
+      to={to === 'leaf' ? leafPath(hash) : rootPath(hash)}
+      full={full}
+    />
   );
 }

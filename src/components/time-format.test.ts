@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAge,
   formatDuration,
+  formatExact,
+  formatRelative,
   formatUtc,
   formatZec,
   parseServiceTime,
@@ -70,5 +72,20 @@ describe('balances', () => {
     expect(formatZec(150_000_000)).toBe('1.5 ZEC');
     expect(formatZec(10_000)).toBe('0.0001 ZEC');
     expect(formatZec(123_456_789_000_000)).toBe('1,234,567.89 ZEC');
+  });
+});
+
+describe('relative times', () => {
+  const now = new Date('2026-03-27T12:00:00Z');
+  it('says how long ago a past time was and how far off a future one is', () => {
+    expect(formatRelative(new Date('2026-03-27T11:55:00Z'), now)).toBe('5 min ago');
+    expect(formatRelative(new Date('2026-04-26T12:00:00Z'), now)).toBe('in 30 d');
+    expect(formatRelative(new Date('2026-03-27T12:00:00.400Z'), now)).toBe('just now');
+    expect(formatRelative(new Date('2026-03-27T12:00:30Z'), now)).toBe('just now');
+    expect(formatRelative(null, now)).toBe('unknown time');
+  });
+
+  it('gives the exact time in UTC first, then in local time', () => {
+    expect(formatExact(new Date('2026-03-27T03:29:26Z'))).toMatch(/^2026-03-27 03:29:26 UTC; local time .+$/);
   });
 });

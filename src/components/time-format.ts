@@ -36,6 +36,25 @@ export function formatAge(date: Date | null, now: Date = new Date()): string {
   return `${formatDuration(seconds)} ago`;
 }
 
+/** How far ahead a time may be and still read "just now": clock skew, and a clock read a tick ago. */
+const SKEW_S = 60;
+
+/**
+ * A time relative to `now` in words: "5 min ago", "in 30 d", and "just now" within a second before
+ * or a minute after `now` (the service's clock may run ahead of the browser's).
+ */
+export function formatRelative(date: Date | null, now: Date = new Date()): string {
+  if (!date) return 'unknown time';
+  const seconds = (now.getTime() - date.getTime()) / 1000;
+  if (seconds < 1 && seconds > -SKEW_S) return 'just now';
+  return seconds > 0 ? `${formatDuration(seconds)} ago` : `in ${formatDuration(-seconds)}`;
+}
+
+/** The exact time a relative one stands for: UTC first (as every page writes it), then the reader's local time. */
+export function formatExact(date: Date): string {
+  return `${formatUtc(date)}; local time ${date.toLocaleString()}`;
+}
+
 /** A long hex value shortened for tables ("0123456789…abcdef"); the full value stays in a title. */
 export function shortHex(hex: string, head = 10, tail = 6): string {
   return hex.length <= head + tail + 1 ? hex : `${hex.slice(0, head)}…${hex.slice(-tail)}`;

@@ -29,16 +29,16 @@ describe('anchor form', () => {
 
   it('shows the service messages before sending', () => {
     expect(anchorFormErrors({ ...EXAMPLE, walletHash: 'has space' }).wallet_hash).toBe(
-      'wallet_hash must use only ASCII letters, digits, underscore, or hyphen',
+      'Wallet pseudonym may use only the letters A to Z (either case), digits, underscores (_) and hyphens (-).',
     );
     expect(anchorFormErrors({ ...EXAMPLE, walletHash: 'w'.repeat(129) }).wallet_hash).toBe(
-      'wallet_hash must be 1-128 bytes',
+      'Wallet pseudonym must be 1 to 128 characters long.',
     );
     expect(anchorFormErrors({ ...EXAMPLE, serialNumber: 'a\u0007b' }).serial_number).toBe(
-      'serial_number must not contain control characters',
+      'Serial number must not contain line breaks, tabs or other control characters.',
     );
     expect(anchorFormErrors({ ...EXAMPLE, serialNumber: 'é'.repeat(257) }).serial_number).toBe(
-      'serial_number must be 1-512 UTF-8 bytes',
+      'Serial number must be 1 to 512 bytes long (a letter beyond plain ASCII takes 2 to 4 bytes).',
     );
     expect(localAnchorLeaf({ ...EXAMPLE, serialNumber: '' })).toBeNull();
   });

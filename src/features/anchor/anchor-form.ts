@@ -1,5 +1,6 @@
-/** The anchor form's rules: the CONTRACT_ANCHOR body, its validation (same messages as the service) and its local leaf. */
+/** The anchor form's rules: the CONTRACT_ANCHOR body, its validation (the service's checks) and its local leaf. */
 import { leafHash, validateEvent } from '../../core';
+import { fieldProblemInWords } from '../../components/field-words';
 
 export interface AnchorFormValues {
   walletHash: string;
@@ -29,7 +30,7 @@ export type AnchorFieldErrors = Partial<
   Record<'wallet_hash' | 'serial_number' | 'contract_sha256' | 'form', string>
 >;
 
-/** Problems per field, with validateEvent's words; empty when the body may be sent. */
+/** Problems per field: validateEvent's checks (the service's), told about the form's fields; empty when the body may be sent. */
 export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
   const errors: AnchorFieldErrors = {};
   if (values.contractSha256 === '') {
@@ -40,7 +41,7 @@ export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
       error.field === 'wallet_hash' || error.field === 'serial_number' || error.field === 'contract_sha256'
         ? error.field
         : 'form';
-    errors[field] ??= error.message;
+    errors[field] ??= fieldProblemInWords(error.field, error.message);
   }
   return errors;
 }

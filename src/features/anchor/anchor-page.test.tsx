@@ -56,10 +56,16 @@ describe('AnchorPage', () => {
     await user.type(wallet, 'has space');
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
     expect(
-      screen.getByText('wallet_hash must use only ASCII letters, digits, underscore, or hyphen'),
+      screen.getByText(
+        'Wallet pseudonym may use only the letters A to Z (either case), digits, underscores (_) and hyphens (-).',
+      ),
     ).toBeTruthy();
     expect(screen.getByText('Choose a file to hash, or paste its SHA-256.')).toBeTruthy();
-    expect(screen.getByText('serial_number must be 1-512 UTF-8 bytes')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Serial number must be 1 to 512 bytes long (a letter beyond plain ASCII takes 2 to 4 bytes).',
+      ),
+    ).toBeTruthy();
   });
 
   it('ties each error to its field and moves focus to the first invalid one', async () => {
@@ -74,10 +80,12 @@ describe('AnchorPage', () => {
     const serial = screen.getByLabelText('Serial number');
     expect(document.activeElement).toBe(serial);
     expect(serial.getAttribute('aria-invalid')).toBe('true');
-    const serialError = screen.getByText('serial_number must be 1-512 UTF-8 bytes');
+    const serialError = screen.getByText(
+      'Serial number must be 1 to 512 bytes long (a letter beyond plain ASCII takes 2 to 4 bytes).',
+    );
     expect(serial.getAttribute('aria-describedby')?.split(' ')).toContain(serialError.id);
     const walletError = screen.getByText(
-      'wallet_hash must use only ASCII letters, digits, underscore, or hyphen',
+      'Wallet pseudonym may use only the letters A to Z (either case), digits, underscores (_) and hyphens (-).',
     );
     expect(wallet.getAttribute('aria-describedby')?.split(' ')).toContain(walletError.id);
     expect(wallet.getAttribute('aria-invalid')).toBe('true');
@@ -114,6 +122,6 @@ describe('AnchorPage', () => {
     expect(seen[0]?.headers.authorization).toBe('Bearer zap1_trial_kept');
     const saved = screen.getByTestId('saved-submissions');
     expect(within(saved).getByText(/Pasted SHA-256/)).toBeTruthy();
-    expect(within(saved).getByText(LEAF)).toBeTruthy();
+    expect(within(saved).getByRole('link', { name: LEAF }).getAttribute('href')).toBe(`/leaf/${LEAF}`);
   });
 });

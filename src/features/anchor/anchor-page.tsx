@@ -25,6 +25,8 @@ import { SubmitResult } from './submit-result';
 import { useFileHash } from './use-file-hash';
 import { keptWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
 import { PATHS } from '../../app/paths';
+import { focusWhenShown } from '../../components/ui/focus-when-shown';
+import { HashText } from '../../components/hash-text';
 
 type Source = 'file' | 'paste';
 
@@ -236,12 +238,9 @@ export function AnchorPage() {
                 Computed here (BLAKE2b-256 of the serial number and the contract hash). The service must
                 record the same.
               </p>
-              <code
-                data-testid="local-leaf"
-                className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800"
-              >
-                {leafHex}
-              </code>
+              <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
+                <HashText value={leafHex} what="leaf hash" full testId="local-leaf" />
+              </p>
             </>
           ) : (
             <p className={HELP_CLASS}>Appears once the contract and the serial number are given.</p>
@@ -263,7 +262,7 @@ export function AnchorPage() {
       </form>
 
       {submit.isError && (
-        <div className="space-y-1">
+        <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={submit.submittedAt}>
           <ErrorNotice error={submit.error} title="The service did not record the event" />
           {submit.error instanceof ApiError &&
             (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
@@ -277,7 +276,12 @@ export function AnchorPage() {
         </div>
       )}
       {submit.isSuccess && (
-        <SubmitResult result={submit.data} localLeafHex={leafHex} submission={submitted} />
+        <SubmitResult
+          key={submit.submittedAt}
+          result={submit.data}
+          localLeafHex={leafHex}
+          submission={submitted}
+        />
       )}
 
       <SavedSubmissions baseUrl={baseUrl} />

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { Button } from '../../components/ui/button';
+import { HashText } from '../../components/hash-text';
 import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { formatBytes } from './hash-chunks';
@@ -21,6 +23,7 @@ export function FileHasher({
   onCancel: () => void;
 }) {
   const { dragging, dropProps } = useFileDrop(([file]) => file && onFile(file));
+  const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className="space-y-3">
       <div
@@ -35,6 +38,7 @@ export function FileHasher({
           Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.
         </p>
         <input
+          ref={inputRef}
           id={inputId}
           type="file"
           className="mt-2 block w-full max-w-full text-sm"
@@ -47,7 +51,14 @@ export function FileHasher({
           }}
         />
       </div>
-      <HashStatus state={state} onCancel={onCancel} />
+      <HashStatus
+        state={state}
+        onCancel={() => {
+          onCancel();
+          // The Cancel button goes away with the hashing: focus returns to the file input.
+          inputRef.current?.focus();
+        }}
+      />
     </div>
   );
 }
@@ -88,12 +99,9 @@ function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () =>
           SHA-256 of {state.fileName} ({formatBytes(state.totalBytes)}
           {state.mbPerS !== null ? `, ${state.mbPerS.toFixed(0)} MB/s` : ''}):
         </p>
-        <code
-          data-testid="contract-sha256"
-          className="block break-all rounded bg-slate-100 p-2 text-sm dark:bg-slate-800"
-        >
-          {state.sha256Hex}
-        </code>
+        <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
+          <HashText value={state.sha256Hex} what="contract SHA-256" full testId="contract-sha256" />
+        </p>
       </div>
     );
   }

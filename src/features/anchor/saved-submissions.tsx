@@ -12,6 +12,8 @@ import {
 import { leafPath, verifyLeafPath } from '../../app/paths';
 import { Section } from '../../components/ui/section';
 import { StatusPill } from '../../components/ui/status-pill';
+import { HashText } from '../../components/hash-text';
+import { RelativeTime } from '../../components/relative-time';
 
 /** This browser's submissions to the current service, each watched until its bundle names an anchor. */
 export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
@@ -61,21 +63,26 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
   const summary = savedAnchorSummary(entry);
   return (
     <li className="space-y-1 rounded border border-slate-300 p-3 text-sm dark:border-slate-700">
-      <p className="font-medium">
-        {entry.fileName ?? 'Pasted SHA-256'} · serial <span className="font-mono">{entry.serialNumber}</span>
+      <p className="font-medium [overflow-wrap:anywhere]">
+        {entry.fileName ?? 'Pasted SHA-256'} · serial number{' '}
+        <span className="font-mono">{entry.serialNumber}</span>
       </p>
-      <p className="break-all">
-        Leaf <span className="font-mono">{entry.leafHex}</span>
+      <p>
+        Leaf <HashText value={entry.leafHex} what="leaf hash" to={leafPath(entry.leafHex)} />
       </p>
-      <p className="break-all text-slate-700 dark:text-slate-300">
-        Contract SHA-256 <span className="font-mono">{entry.contractSha256}</span> · wallet{' '}
-        <span className="font-mono">{entry.walletHash}</span> · {new Date(entry.submittedAt).toLocaleString()}
+      <p className="text-slate-700 dark:text-slate-300">
+        Contract SHA-256 <HashText value={entry.contractSha256} what="contract SHA-256" />
+      </p>
+      <p className="text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
+        Wallet <span className="font-mono">{entry.walletHash}</span> · submitted{' '}
+        <RelativeTime value={entry.submittedAt} />
       </p>
       <p data-testid="saved-status">
         {summary.kind === 'anchored' && (
           <span>
             <StatusPill state="anchored">Anchored</StatusPill>
-            {summary.height !== null ? ` at height ${summary.height}` : ''} in tx {summary.txid.slice(0, 16)}…
+            {summary.height !== null ? ` at height ${summary.height}` : ''} in transaction{' '}
+            <HashText value={summary.txid} what="transaction id" />
           </span>
         )}
         {summary.kind === 'awaiting' && (

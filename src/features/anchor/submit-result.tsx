@@ -3,6 +3,8 @@ import type { EventResult } from '../../api/submit-event';
 import { DownloadReceiptButton } from './receipt-button';
 import type { SavedSubmission } from './submissions-store';
 import { leafPath, verifyLeafPath } from '../../app/paths';
+import { HashText } from '../../components/hash-text';
+import { focusWhenShown } from '../../components/ui/focus-when-shown';
 
 /** What the service recorded for a submission, checked against the leaf computed here, with the receipt. */
 export function SubmitResult({
@@ -18,6 +20,9 @@ export function SubmitResult({
   return (
     <div
       role="status"
+      tabIndex={-1}
+      ref={focusWhenShown}
+      data-testid="submit-result"
       className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
     >
       <p className="font-semibold" data-testid="submit-status">
@@ -25,13 +30,15 @@ export function SubmitResult({
           ? 'Recorded: a new leaf was created.'
           : 'Already recorded: this leaf existed before.'}
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt>Leaf</dt>
-        <dd className="break-all font-mono" data-testid="submit-leaf">
-          {result.leaf_hash}
+        <dd>
+          <HashText value={result.leaf_hash} what="leaf hash" full testId="submit-leaf" />
         </dd>
         <dt>Root now</dt>
-        <dd className="break-all font-mono">{result.root_hash}</dd>
+        <dd>
+          <HashText value={result.root_hash} what="root" full />
+        </dd>
       </dl>
       {mismatch && (
         <p className="font-semibold text-red-800 dark:text-red-200">

@@ -7,7 +7,7 @@ import { useBaseUrl } from '../../api/settings';
 import { EVENT_TYPES, eventTypeName, isEventType } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
-import { formatUtc, parseServiceTime } from '../../components/time-format';
+import { RelativeTime } from '../../components/relative-time';
 import { DataTable } from '../../components/data-table';
 import { HashLink } from '../../components/hash-link';
 import { MorePagesButton } from '../../components/more-pages-button';
@@ -86,23 +86,16 @@ export function EventsPage() {
         <DataTable
           testId="events-table"
           caption="Recent events, newest first"
-          columns={['Recorded', 'Event type', 'Description', 'Leaf']}
-        >
-          {rows.map((event) => (
-            <tr
-              key={event.leaf_hash}
-              className="border-b border-slate-200 dark:border-slate-800"
-              data-leaf={event.leaf_hash}
-            >
-              <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(parseServiceTime(event.created_at))}</td>
-              <td className="py-1 pr-3">{eventTypeName(event.event_type)}</td>
-              <td className="py-1 pr-3">{event.description ?? ''}</td>
-              <td className="py-1">
-                <HashLink to="leaf" hash={event.leaf_hash} />
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+          rows={rows}
+          rowKey={(event) => event.leaf_hash}
+          rowProps={(event) => ({ 'data-leaf': event.leaf_hash })}
+          columns={[
+            { header: 'Recorded', cell: (event) => <RelativeTime value={event.created_at} /> },
+            { header: 'Event type', cell: (event) => eventTypeName(event.event_type) },
+            { header: 'Description', cell: (event) => event.description ?? '' },
+            { header: 'Leaf', cell: (event) => <HashLink to="leaf" hash={event.leaf_hash} /> },
+          ]}
+        />
       )}
       <MorePagesButton list={events} label="Older events" />
     </Page>

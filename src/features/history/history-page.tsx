@@ -4,7 +4,7 @@ import { protocolInfoQueryOptions } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
-import { formatUtc } from '../../components/time-format';
+import { RelativeTime } from '../../components/relative-time';
 import { DataTable } from '../../components/data-table';
 import { HashLink } from '../../components/hash-link';
 import { MorePagesButton } from '../../components/more-pages-button';
@@ -15,6 +15,7 @@ import { useConsistencyVerdicts } from './use-consistency';
 import { Page } from '../../components/ui/page';
 
 const PAGE_SIZE = 20;
+const CHECKING: ConsistencyVerdict = { kind: 'checking', fromSize: 0 };
 
 function verdictClass(verdict: ConsistencyVerdict): string {
   if (verdict.kind === 'extends' || verdict.kind === 'same') return 'text-emerald-800 dark:text-emerald-300';
@@ -61,37 +62,31 @@ export function HistoryPage() {
         <DataTable
           testId="history-table"
           caption="Anchored roots, newest first"
-          columns={['Time', 'Height', 'Leaves', 'Root', 'Transaction', 'Scheme', 'Append-only check']}
-        >
-          {anchors.map((anchor, i) => {
-            const verdict = verdicts[i] ?? { kind: 'checking', fromSize: 0 };
-            return (
-              <tr
-                key={anchor.txid}
-                className="border-b border-slate-200 align-top dark:border-slate-800"
-                data-txid={anchor.txid}
-              >
-                <td className="py-1 pr-3 whitespace-nowrap">{formatUtc(anchorTime(anchor))}</td>
-                <td className="py-1 pr-3">{anchor.height ?? 'unknown'}</td>
-                <td className="py-1 pr-3">{anchor.leaf_count}</td>
-                <td className="py-1 pr-3">
-                  <HashLink to="root" hash={anchor.root} />
-                </td>
-                <td className="py-1 pr-3">
-                  <TxLink txid={anchor.txid} />
-                </td>
-                <td className="py-1 pr-3 font-mono text-xs">{anchor.scheme ?? 'not stated'}</td>
-                <td
-                  className={`py-1 ${verdictClass(verdict)}`}
-                  data-testid="consistency-verdict"
-                  data-verdict={verdict.kind}
-                >
-                  {verdictText(verdict)}
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
+          rows={anchors.map((anchor, i) => ({ anchor, verdict: verdicts[i] ?? CHECKING }))}
+          rowKey={({ anchor }) => anchor.txid}
+          rowProps={({ anchor }) => ({ 'data-txid': anchor.txid })}
+          columns={[
+            { header: 'Time', cell: ({ anchor }) => <RelativeTime value={anchorTime(anchor)} /> },
+            { header: 'Height', cell: ({ anchor }) => anchor.height ?? 'unknown' },
+            { header: 'Leaves', cell: ({ anchor }) => anchor.leaf_count },
+            { header: 'Root', cell: ({ anchor }) => <HashLink to="root" hash={anchor.root} /> },
+            { header: 'Transaction', cell: ({ anchor }) => <TxLink txid={anchor.txid} /> },
+            {
+              header: 'Scheme',
+              className: 'font-mono text-xs break-all',
+              cell: ({ anchor }) => anchor.scheme ?? 'not stated',
+            },
+            {
+              header: 'Append-only check',
+              className: ({ verdict }) => verdictClass(verdict),
+              cellProps: ({ verdict }) => ({
+                'data-testid': 'consistency-verdict',
+                'data-verdict': verdict.kind,
+              }),
+              cell: ({ verdict }) => verdictText(verdict),
+            },
+          ]}
+        />
       )}
       <MorePagesButton list={history} label="Older anchors" />
     </Page>

@@ -7,7 +7,8 @@ import { eventTypeName } from '../../core';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
-import { formatUtc, parseServiceTime } from '../../components/time-format';
+import { RelativeTime } from '../../components/relative-time';
+import { HashText } from '../../components/hash-text';
 import { DataTable } from '../../components/data-table';
 import { HashLink } from '../../components/hash-link';
 import { MorePagesButton } from '../../components/more-pages-button';
@@ -41,7 +42,9 @@ export function RootPage() {
 
   return (
     <Page title="Anchored root">
-      <p className="font-mono break-all">{rootHex}</p>
+      <p>
+        <HashText value={rootHex} what="root" full />
+      </p>
       {history.isPending && <Loading what="the anchor" />}
       {history.isError && (
         <ErrorNotice error={history.error} title="The anchor history could not be loaded" />
@@ -57,7 +60,7 @@ export function RootPage() {
       )}
       {anchor && range && (
         <>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <dt className="font-medium">Transaction</dt>
             <dd>
               <TxLink txid={anchor.txid} full />
@@ -65,7 +68,9 @@ export function RootPage() {
             <dt className="font-medium">Height</dt>
             <dd>{anchor.height ?? 'unknown'}</dd>
             <dt className="font-medium">Time</dt>
-            <dd>{formatUtc(anchorTime(anchor))}</dd>
+            <dd>
+              <RelativeTime value={anchorTime(anchor)} />
+            </dd>
             <dt className="font-medium">Leaves covered</dt>
             <dd>
               positions 1 to {anchor.leaf_count}
@@ -74,7 +79,7 @@ export function RootPage() {
                 : '; no new leaves since the previous anchor'}
             </dd>
             <dt className="font-medium">Scheme</dt>
-            <dd className="font-mono text-sm">{anchor.scheme ?? 'not stated'}</dd>
+            <dd className="font-mono text-sm break-all">{anchor.scheme ?? 'not stated'}</dd>
           </dl>
           <h2 className="text-xl font-semibold">Leaves it covers</h2>
           {capabilities?.eventsPaging === false && (
@@ -92,24 +97,25 @@ export function RootPage() {
             <DataTable
               testId="root-leaves"
               caption="Leaves covered by this root, newest first"
-              columns={['Position', 'Leaf', 'Event type', 'Recorded']}
-            >
-              {rows.map(({ position, event }) => (
-                <tr key={event.leaf_hash} className="border-b border-slate-200 dark:border-slate-800">
-                  <td className="py-1 pr-3">
-                    {position}
-                    {position >= range.newFrom && (
-                      <span className="ml-1 text-xs text-emerald-800 dark:text-emerald-300">(new)</span>
-                    )}
-                  </td>
-                  <td className="py-1 pr-3">
-                    <HashLink to="leaf" hash={event.leaf_hash} />
-                  </td>
-                  <td className="py-1 pr-3">{eventTypeName(event.event_type)}</td>
-                  <td className="py-1">{formatUtc(parseServiceTime(event.created_at))}</td>
-                </tr>
-              ))}
-            </DataTable>
+              rows={rows}
+              rowKey={({ event }) => event.leaf_hash}
+              columns={[
+                {
+                  header: 'Position',
+                  cell: ({ position }) => (
+                    <>
+                      {position}
+                      {position >= range.newFrom && (
+                        <span className="ml-1 text-xs text-emerald-800 dark:text-emerald-300">(new)</span>
+                      )}
+                    </>
+                  ),
+                },
+                { header: 'Leaf', cell: ({ event }) => <HashLink to="leaf" hash={event.leaf_hash} /> },
+                { header: 'Event type', cell: ({ event }) => eventTypeName(event.event_type) },
+                { header: 'Recorded', cell: ({ event }) => <RelativeTime value={event.created_at} /> },
+              ]}
+            />
           )}
           <MorePagesButton list={leaves} label="Earlier leaves" />
         </>

@@ -42,12 +42,12 @@ describe('SearchPage', () => {
     expect(seen.some((u) => u.endsWith(`/verify/${LEAF}/check`))).toBe(true);
   });
 
-  it('fills the box from the address and says what is wrong without asking the service', async () => {
+  it('fills the box from the address and tells a serial number from a wallet without asking the service', async () => {
     const fetchSpy = vi.fn();
     vi.stubGlobal('fetch', fetchSpy);
     renderAt('/search?q=has%20space');
     expect((screen.getByLabelText(/Search by leaf hash/) as HTMLInputElement).value).toBe('has space');
-    expect(await screen.findByText(/Not a 64-character hex hash/)).toBeTruthy();
+    expect(await screen.findByText(/“has space” looks like a serial number/)).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 

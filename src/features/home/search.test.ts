@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWalletPseudonym, resolveSearch, type SearchProbes, type WalletProbe } from './search';
+import { isWalletPseudonym, queryShape, resolveSearch, type SearchProbes, type WalletProbe } from './search';
 
 const LEAF = 'a'.repeat(64);
 const TXID = 'b'.repeat(64);
@@ -65,11 +65,31 @@ describe('global search', () => {
     expect(outcome).toEqual({ kind: 'none', message: expect.stringContaining('carol') });
   });
 
-  it('rejects what is neither a hash nor a pseudonym without asking the service', async () => {
+  it('tells a serial number from a wallet, without asking the service what no wallet can be called', async () => {
     const p = probes();
-    expect((await resolveSearch('not a wallet!', p)).kind).toBe('invalid');
+    const serial = await resolveSearch('Z15P 2026/001', p);
+    expect(serial.kind).toBe('none');
+    expect(serial.kind === 'none' && serial.message).toMatch(
+      /looks like a serial number.*not by serial number/,
+    );
     expect((await resolveSearch('   ', p)).kind).toBe('invalid');
     expect(p.calls).toEqual([]);
+  });
+
+  it('says a serial number may be what was meant when a pseudonym-like value finds no wallet', async () => {
+    const outcome = await resolveSearch('Z15P-2026-001', probes());
+    expect(outcome.kind === 'none' && outcome.message).toMatch(
+      /^No events are recorded for wallet “Z15P-2026-001”\. If it is a serial number/,
+    );
+  });
+
+  it('tells the start of a leaf hash (a copied shortened hash) from a wallet', async () => {
+    expect(queryShape('0123456789abcdef')).toBe('leaf-prefix');
+    expect(queryShape('a'.repeat(64))).toBe('hash');
+    expect(queryShape('alice_1')).toBe('wallet-or-serial');
+    expect(queryShape('SN 1')).toBe('serial');
+    const outcome = await resolveSearch('0123456789abcdef', probes());
+    expect(outcome.kind === 'none' && outcome.message).toMatch(/looks like the start of one/);
   });
 
   it('knows the pseudonym rules', () => {

@@ -46,21 +46,47 @@ export function normaliseQuery(raw: string): { text: string; isHash: boolean } {
   return { text, isHash: false };
 }
 
+/** What a query that is not a whole hash looks like, to say why it found nothing. */
+export type QueryShape = 'hash' | 'leaf-prefix' | 'wallet-or-serial' | 'serial';
+
+/**
+ * A whole 64-hex hash; the start of one (8 to 63 hex digits: someone copied a shortened hash); a
+ * value that may be a wallet pseudonym or a serial number (the same characters are allowed in
+ * both); or one that only a serial number may be (spaces, dots, slashes, or longer than 128).
+ */
+export function queryShape(text: string): QueryShape {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return 'hash';
+  if (/^[0-9a-fA-F]{8,63}$/.test(text)) return 'leaf-prefix';
+  return isWalletPseudonym(text) ? 'wallet-or-serial' : 'serial';
+}
+
+const NO_SERIAL_SEARCH =
+  'The service looks events up by leaf hash, transaction id or wallet pseudonym, not by serial number: open the timeline of the wallet that recorded it, or the Leaf page with its leaf hash.';
+
 export async function resolveSearch(raw: string, probes: SearchProbes): Promise<SearchOutcome> {
   const { text, isHash } = normaliseQuery(raw);
   if (text === '')
     return { kind: 'invalid', message: 'Type a leaf hash, a transaction id or a wallet pseudonym.' };
-  if (!isHash && !isWalletPseudonym(text)) {
+  const shape = queryShape(text);
+  if (shape === 'serial') {
+    // Asking the service would only fail: no wallet can have this name.
     return {
-      kind: 'invalid',
-      message:
-        'Not a 64-character hex hash, and not a wallet pseudonym (1-128 letters, digits, underscore or hyphen).',
+      kind: 'none',
+      message: `“${text}” looks like a serial number (a wallet pseudonym has only letters, digits, _ and -). ${NO_SERIAL_SEARCH}`,
     };
   }
 
   if (!isHash) {
     const wallet = await probes.wallet(text);
-    if (wallet === 'none') return { kind: 'none', message: `No events are recorded for wallet "${text}".` };
+    if (wallet === 'none') {
+      return {
+        kind: 'none',
+        message:
+          shape === 'leaf-prefix'
+            ? `No wallet is named “${text}”, and it is too short for a leaf hash: it looks like the start of one. Leaves are found by their whole hash (64 characters); copy it with its Copy button, or find the leaf on the Events page or in its wallet's timeline.`
+            : `No events are recorded for wallet “${text}”. If it is a serial number: ${NO_SERIAL_SEARCH.replace(/^The/, 'the')}`,
+      };
+    }
     // With 'unknown' (a key is required) the wallet page explains that itself.
     return { kind: 'matches', matches: [walletMatch(text)] };
   }

@@ -10,7 +10,9 @@ export function maskKey(key: string): string {
 export interface KeySummary {
   tierLabel: string;
   quotaLine: string;
+  /** "Does not expire." alone, or the word before the expiry time (`expiresAt`) the page shows. */
   expiryLine: string;
+  expiresAt: Date | null;
   /** True when the key can no longer write (quota used up or expired). */
   spent: boolean;
 }
@@ -30,13 +32,15 @@ export function summariseKeyInfo(info: KeyInfo, now: Date = new Date()): KeySumm
     spent = left === 0;
   }
   let expiryLine = 'Does not expire.';
+  let expiresAt: Date | null = null;
   if (info.expires_at) {
     const at = new Date(info.expires_at);
     if (Number.isNaN(at.getTime())) expiryLine = `Expires ${info.expires_at}.`;
-    else if (at.getTime() <= now.getTime()) {
-      expiryLine = `Expired on ${at.toLocaleString()}.`;
-      spent = true;
-    } else expiryLine = `Expires on ${at.toLocaleString()}.`;
+    else {
+      expiresAt = at;
+      spent ||= at.getTime() <= now.getTime();
+      expiryLine = at.getTime() <= now.getTime() ? 'Expired' : 'Expires';
+    }
   }
-  return { tierLabel, quotaLine, expiryLine, spent };
+  return { tierLabel, quotaLine, expiryLine, expiresAt, spent };
 }

@@ -18,6 +18,8 @@ import { Page } from '../../components/ui/page';
 import { Button } from '../../components/ui/button';
 import { PANEL_CLASS } from '../../components/ui/styles';
 import { PATHS } from '../../app/paths';
+import { RelativeTime } from '../../components/relative-time';
+import { focusWhenShown } from '../../components/ui/focus-when-shown';
 
 /** Get a trial key in one click, see what the kept key is and what is left of it, or use another key. */
 export function KeysPage() {
@@ -29,6 +31,7 @@ export function KeysPage() {
   const [confirming, setConfirming] = useState(false);
   const getRef = useRef<HTMLButtonElement>(null);
   const replaceRef = useRef<HTMLButtonElement>(null);
+  const keptPanelRef = useRef<HTMLDivElement>(null);
   // Focus follows the question: onto "Replace my key" when asked, back to the button that asked after.
   const wasConfirming = useRef(false);
   useEffect(() => {
@@ -87,10 +90,16 @@ export function KeysPage() {
           </Button>
         )}
         {trial.isError && <ErrorNotice error={trial.error} title="No trial key was issued" />}
-        {issued && <IssuedKey trialKey={issued} />}
+        {issued && <IssuedKey key={issued.key} trialKey={issued} />}
       </div>
 
-      <div className={PANEL_CLASS} aria-live="polite">
+      <div
+        className={PANEL_CLASS}
+        aria-live="polite"
+        tabIndex={-1}
+        ref={keptPanelRef}
+        data-testid="kept-key-panel"
+      >
         <h2 className="text-lg font-semibold">The key kept for this service</h2>
         {apiKey ? (
           <KeptKey baseUrl={baseUrl} apiKey={apiKey} onForget={() => setIssued(null)} />
@@ -99,7 +108,14 @@ export function KeysPage() {
         )}
       </div>
 
-      <PasteKey baseUrl={baseUrl} onKept={() => setIssued(null)} />
+      <PasteKey
+        baseUrl={baseUrl}
+        onKept={() => {
+          setIssued(null);
+          // The form empties and its button is disabled: focus goes to the key it now keeps.
+          keptPanelRef.current?.focus();
+        }}
+      />
     </Page>
   );
 }
@@ -108,6 +124,9 @@ function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
   return (
     <div
       role="status"
+      tabIndex={-1}
+      ref={focusWhenShown}
+      data-testid="issued-key-box"
       className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
     >
       <p className="font-semibold">
@@ -123,8 +142,8 @@ function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
         <CopyButton text={trialKey.key} what="key" />
       </div>
       <p className="text-sm">
-        Quota: {trialKey.quota} events. Expires on {trialKeyExpiry(trialKey).toLocaleString()}. Kept in this
-        browser;{' '}
+        Quota: {trialKey.quota} events. Expires <RelativeTime value={trialKeyExpiry(trialKey)} />. Kept in
+        this browser;{' '}
         <Link className="underline" to={PATHS.anchor}>
           anchor a contract
         </Link>{' '}
@@ -145,13 +164,21 @@ function KeptKey({ baseUrl, apiKey, onForget }: { baseUrl: string; apiKey: strin
       {info.isPending && <p>Asking the service what this key is…</p>}
       {info.isError && <KeyInfoError error={info.error} />}
       {summary && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="key-info">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm" data-testid="key-info">
           <dt className="font-medium">Kind</dt>
           <dd>{summary.tierLabel}</dd>
           <dt className="font-medium">Quota</dt>
           <dd>{summary.quotaLine}</dd>
           <dt className="font-medium">Expiry</dt>
-          <dd>{summary.expiryLine}</dd>
+          <dd>
+            {summary.expiresAt ? (
+              <>
+                {summary.expiryLine} <RelativeTime value={summary.expiresAt} />.
+              </>
+            ) : (
+              summary.expiryLine
+            )}
+          </dd>
         </dl>
       )}
       {summary?.spent && (

@@ -71,10 +71,11 @@ describe('LeafPage', () => {
     await screen.findByTestId('leaf-state');
     const live = [...container.querySelectorAll('[aria-live]')];
     expect(live.map((el) => el.textContent)).toEqual(['Awaiting an anchor']);
-    expect(screen.getByText(/last checked \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/)).toBeTruthy();
+    const lastChecked = screen.getByTestId('last-checked');
+    expect(lastChecked.textContent).toMatch(/^just now \(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
   });
 
-  it('shows the block time in UTC, like the other pages', async () => {
+  it('shows the block time in words, with the exact UTC time on hover, like the other pages', async () => {
     stubByPath({
       '/check': { status: 200, body: fixture('service-verify-check-anchored.json') },
       '/protocol/info': { status: 200, body: { protocol: 'ZAP1', version: '3.0.0' } },
@@ -82,7 +83,10 @@ describe('LeafPage', () => {
     renderAt(`/leaf/${LEAF}`);
     expect((await screen.findByTestId('leaf-state')).textContent).toBe('Anchored');
     // block_time 1795242450 in the recorded answer.
-    expect(screen.getByText('2026-11-21 06:27:30 UTC')).toBeTruthy();
+    const blockTime = screen.getByTestId('block-time');
+    expect(blockTime.getAttribute('datetime')).toBe('2026-11-21T06:27:30.000Z');
+    expect(blockTime.getAttribute('title')).toMatch(/^2026-11-21 06:27:30 UTC; local time /);
+    expect(blockTime.textContent).toMatch(/ ago \(2026-11-21 06:27:30 UTC/);
   });
 
   it('shows an anchored leaf with its transaction linked to the explorer', async () => {

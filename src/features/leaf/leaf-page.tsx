@@ -3,7 +3,6 @@ import { useId } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { anchorStatusQueryOptions } from '../../api/anchor';
 import { ApiError } from '../../api/client';
-import { explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
 import { useBaseUrl, serviceName } from '../../api/settings';
 import {
   AWAITING_ANCHOR_POLL_MS,
@@ -16,7 +15,10 @@ import {
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
-import { formatUtc } from '../../components/time-format';
+import { RelativeTime } from '../../components/relative-time';
+import { eventTypeName } from '../../core';
+import { HashText } from '../../components/hash-text';
+import { TxLink } from '../../components/tx-link';
 import { downloadJson } from './download-json';
 import { DownloadReceiptButton } from '../anchor/receipt-button';
 import { useSavedSubmissions } from '../anchor/submissions-store';
@@ -149,7 +151,9 @@ function Facts({ check }: { check: VerifyCheck }) {
   return (
     <>
       <dt className="font-medium">Root</dt>
-      <dd className="break-all font-mono">{check.root}</dd>
+      <dd>
+        <HashText value={check.root} what="root" full />
+      </dd>
       {check.leaf_count !== undefined && (
         <>
           <dt className="font-medium">Leaves under the root</dt>
@@ -159,7 +163,7 @@ function Facts({ check }: { check: VerifyCheck }) {
       {check.event_type && (
         <>
           <dt className="font-medium">Event type</dt>
-          <dd>{check.event_type} (as the service claims it)</dd>
+          <dd>{eventTypeName(check.event_type)} (as the service claims it)</dd>
         </>
       )}
     </>
@@ -167,27 +171,20 @@ function Facts({ check }: { check: VerifyCheck }) {
 }
 
 function Anchored({ check }: { check: VerifyCheck }) {
-  const baseUrl = useBaseUrl();
-  const info = useQuery(protocolInfoQueryOptions(baseUrl));
   const txid = anchoredTxid(check) ?? '';
-  const explorer = explorerTxLink(info.data, txid);
   const blockTime = anchorBlockTime(check);
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
       <dt className="font-medium">Transaction</dt>
-      <dd className="break-all font-mono">
-        {explorer ? (
-          <a className="underline" href={explorer} target="_blank" rel="noreferrer">
-            {txid}
-          </a>
-        ) : (
-          txid
-        )}
+      <dd>
+        <TxLink txid={txid} full />
       </dd>
       <dt className="font-medium">Block height</dt>
       <dd>{check.anchor?.height ?? 'not reported'}</dd>
       <dt className="font-medium">Block time</dt>
-      <dd>{blockTime ? formatUtc(blockTime) : 'not reported by the service'}</dd>
+      <dd>
+        <RelativeTime value={blockTime} unknown="not reported by the service" testId="block-time" />
+      </dd>
       <Facts check={check} />
     </dl>
   );
@@ -211,10 +208,11 @@ function Awaiting({ check, updatedAt }: { check: VerifyCheck; updatedAt: number 
             : awaitingExplanation(status.data)}
       </p>
       <p className="text-sm">
-        Checking again every {AWAITING_ANCHOR_POLL_MS / 1000} s (last checked {formatUtc(new Date(updatedAt))}
+        Checking again every {AWAITING_ANCHOR_POLL_MS / 1000} s (last checked{' '}
+        <RelativeTime value={new Date(updatedAt)} testId="last-checked" />
         ).
       </p>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         <Facts check={check} />
       </dl>
     </>

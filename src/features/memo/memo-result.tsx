@@ -1,4 +1,5 @@
 import { HashLink } from '../../components/hash-link';
+import { DataTable } from '../../components/data-table';
 import type { DecodedMemo } from '../../core';
 import { formatName, hexRows, splitPadding } from './memo-input';
 
@@ -19,7 +20,7 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
         </div>
       )}
       {(memo.format === 'zap1' || memo.format === 'nsm1') && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
           <dt className="font-medium">Protocol</dt>
           <dd>{memo.protocol}</dd>
           <dt className="font-medium">Event type</dt>
@@ -35,38 +36,29 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
         </dl>
       )}
       {memo.format === 'zip302' && (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <caption className="text-left font-medium">ZIP 302 parts</caption>
-            <thead>
-              <tr>
-                <th scope="col" className="pr-3">
-                  #
-                </th>
-                <th scope="col" className="pr-3">
-                  Part type
-                </th>
-                <th scope="col" className="pr-3">
-                  Version
-                </th>
-                <th scope="col" className="pr-3">
-                  Value (hex)
-                </th>
-                <th scope="col">Value (UTF-8)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {memo.parts.map((part, i) => (
-                <tr key={i} className="border-t border-slate-200 dark:border-slate-700">
-                  <td className="pr-3">{i + 1}</td>
-                  <td className="pr-3">{part.part_type}</td>
-                  <td className="pr-3">{part.version}</td>
-                  <td className="pr-3 font-mono break-all">{part.value_hex || '(empty)'}</td>
-                  <td className="break-all">{part.value_utf8 ?? <em>not UTF-8</em>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="space-y-1">
+          <h3 className="font-medium">ZIP 302 parts</h3>
+          <DataTable
+            testId="zip302-parts"
+            caption="ZIP 302 parts"
+            rows={memo.parts.map((part, i) => ({ part, n: i + 1 }))}
+            rowKey={({ n }) => String(n)}
+            columns={[
+              { header: '#', cell: ({ n }) => n },
+              { header: 'Part type', cell: ({ part }) => part.part_type },
+              { header: 'Version', cell: ({ part }) => part.version },
+              {
+                header: 'Value (hex)',
+                className: 'font-mono break-all',
+                cell: ({ part }) => part.value_hex || '(empty)',
+              },
+              {
+                header: 'Value (UTF-8)',
+                className: '[overflow-wrap:anywhere]',
+                cell: ({ part }) => part.value_utf8 ?? <em>not UTF-8</em>,
+              },
+            ]}
+          />
         </div>
       )}
       {memo.format === 'binary' && <p>{memo.length} bytes of binary data after the 0xFF marker.</p>}

@@ -21,6 +21,8 @@ export interface OverTimePoint {
   leafCount: number;
   height: number | null;
   time: Date | null;
+  /** The anchored root, for a link to its page. */
+  root: string;
 }
 
 /** Leaves anchored over time, and what the x axis is: block time when known, else block height. */
@@ -43,6 +45,7 @@ export function anchoredOverTime(anchors: readonly AnchorHistoryEntry[]): OverTi
       leafCount: a.leaf_count,
       height: a.height,
       time,
+      root: a.root,
     }));
     return { axis: 'time', points: points.sort((p, q) => p.x - q.x || p.leafCount - q.leafCount) };
   }
@@ -50,7 +53,7 @@ export function anchoredOverTime(anchors: readonly AnchorHistoryEntry[]): OverTi
     .filter(
       (t): t is { a: AnchorHistoryEntry & { height: number }; time: Date | null } => t.a.height !== null,
     )
-    .map(({ a, time }) => ({ x: a.height, leafCount: a.leaf_count, height: a.height, time }));
+    .map(({ a, time }) => ({ x: a.height, leafCount: a.leaf_count, height: a.height, time, root: a.root }));
   return { axis: 'height', points: points.sort((p, q) => p.x - q.x || p.leafCount - q.leafCount) };
 }
 

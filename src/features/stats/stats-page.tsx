@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { anchorHistoryQueryOptions, anchorStatusQueryOptions } from '../../api/anchor';
 import { useBaseUrl } from '../../api/settings';
 import { statsQueryOptions } from '../../api/stats';
-import { EVENT_TYPES } from '../../core';
+import { EVENT_TYPES, eventTypeName } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { BarChart, StepChart } from './charts';
 import { anchoredOverTime, overTimeAxisLabel, overTimeAxisTitle, typeCountRows } from './stats-data';
-import { formatUtc } from '../../components/time-format';
+import { RelativeTime } from '../../components/relative-time';
 import { Page } from '../../components/ui/page';
 import { Section } from '../../components/ui/section';
 import { DataTable } from '../../components/data-table';
@@ -70,17 +70,25 @@ export function StatsPage() {
             <EmptyState>No events yet.</EmptyState>
           ) : (
             <>
-              <BarChart title="Events per type" data={counts.filter((c) => c.value > 0)} />
+              <BarChart
+                title="Events per type"
+                data={counts
+                  .filter((c) => c.value > 0)
+                  .map((c) => ({ label: eventTypeName(c.label), value: c.value }))}
+              />
               <details>
                 <summary className="cursor-pointer">Counts as a table</summary>
-                <DataTable testId="type-counts" caption="Events per type" columns={['Event type', 'Events']}>
-                  {counts.map((c) => (
-                    <tr key={c.label} data-type={c.label}>
-                      <td className="pr-6">{c.label}</td>
-                      <td>{c.value}</td>
-                    </tr>
-                  ))}
-                </DataTable>
+                <DataTable
+                  testId="type-counts"
+                  caption="Events per type"
+                  rows={counts}
+                  rowKey={(c) => c.label}
+                  rowProps={(c) => ({ 'data-type': c.label })}
+                  columns={[
+                    { header: 'Event type', cell: (c) => eventTypeName(c.label) },
+                    { header: 'Events', cell: (c) => c.value },
+                  ]}
+                />
               </details>
             </>
           )}
@@ -105,23 +113,21 @@ export function StatsPage() {
               xTitle={overTimeAxisTitle(axis)}
               yTitle="Leaves anchored"
               formatX={(x) => overTimeAxisLabel(axis, x)}
-              points={overTime.map((p) => ({ x: p.x, y: p.leafCount }))}
+              points={overTime.map((p) => ({ x: p.x, y: p.leafCount, root: p.root }))}
             />
             <details>
               <summary className="cursor-pointer">Anchors as a table</summary>
               <DataTable
                 testId="over-time-table"
                 caption="Leaves anchored by block height and time"
-                columns={['Block height', 'Time', 'Leaves anchored']}
-              >
-                {overTime.map((p) => (
-                  <tr key={`${p.x}-${p.height}-${p.leafCount}`}>
-                    <td className="pr-6">{p.height ?? 'unknown'}</td>
-                    <td className="pr-6">{p.time ? formatUtc(p.time) : 'unknown'}</td>
-                    <td>{p.leafCount}</td>
-                  </tr>
-                ))}
-              </DataTable>
+                rows={overTime}
+                rowKey={(p) => `${p.x}-${p.height}-${p.leafCount}`}
+                columns={[
+                  { header: 'Block height', cell: (p) => p.height ?? 'unknown' },
+                  { header: 'Time', cell: (p) => <RelativeTime value={p.time} /> },
+                  { header: 'Leaves anchored', cell: (p) => p.leafCount },
+                ]}
+              />
             </details>
           </>
         )}

@@ -6,7 +6,9 @@ import {
 } from '../../api/anchor';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
-import { formatAge, formatUtc, parseServiceTime, shortHex } from '../../components/time-format';
+import { HashText } from '../../components/hash-text';
+import { RelativeTime } from '../../components/relative-time';
+import { shortHex } from '../../components/time-format';
 import { StatusPill, type PillState } from '../../components/ui/status-pill';
 import { Section } from '../../components/ui/section';
 
@@ -26,7 +28,7 @@ export function changeText(entry: AttemptLogEntry, leafCount: number): string {
   const detail = entry.detail ?? '';
   switch (entry.change) {
     case 'recorded':
-      return `Decided to anchor the root of ${leafCount.toLocaleString('en-US')} leaves`;
+      return `Decided to anchor the root of ${leafCount.toLocaleString('en-US')} ${leafCount === 1 ? 'leaf' : 'leaves'}`;
     case 'send_started':
       return 'Asked the wallet to send the memo';
     case 'error':
@@ -69,29 +71,22 @@ export function AttemptLog({ baseUrl, refreshMs }: { baseUrl: string; refreshMs:
               <span className="font-medium">Attempt {attempt.id}</span>
               <StatusPill state={PILL[attempt.state]}>{attempt.state}</StatusPill>
               <span>
-                {attempt.leaf_count.toLocaleString('en-US')} leaves, root{' '}
-                <span className="font-mono" title={attempt.root}>
-                  {shortHex(attempt.root)}
-                </span>
+                {attempt.leaf_count.toLocaleString('en-US')} {attempt.leaf_count === 1 ? 'leaf' : 'leaves'},
+                root <HashText value={attempt.root} what="root" />
               </span>
               {attempt.retries > 0 && <span>{attempt.retries} retries</span>}
             </p>
             <ul className="mt-2 space-y-1 text-sm">
-              {attempt.log.map((entry, i) => {
-                const at = parseServiceTime(entry.at);
-                return (
-                  <li key={i} className="flex flex-col gap-x-3 sm:flex-row" data-change={entry.change}>
-                    <time
-                      dateTime={entry.at}
-                      title={formatUtc(at)}
-                      className="shrink-0 text-slate-600 sm:w-32 dark:text-slate-400"
-                    >
-                      {formatAge(at)}
-                    </time>
-                    <span className="min-w-0 break-words">{changeText(entry, attempt.leaf_count)}</span>
-                  </li>
-                );
-              })}
+              {attempt.log.map((entry, i) => (
+                <li key={i} className="flex flex-col gap-x-3 sm:flex-row" data-change={entry.change}>
+                  <span className="shrink-0 text-slate-600 sm:w-32 dark:text-slate-400">
+                    <RelativeTime value={entry.at} />
+                  </span>
+                  <span className="min-w-0 [overflow-wrap:anywhere]">
+                    {changeText(entry, attempt.leaf_count)}
+                  </span>
+                </li>
+              ))}
             </ul>
           </li>
         ))}

@@ -8,6 +8,7 @@ import { PATHS } from '../../app/paths';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
+import { HashText } from '../../components/hash-text';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Field } from '../../components/ui/field';
 import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
@@ -66,7 +67,9 @@ export function ManualAnchor() {
         </code>
         <CopyButton text={p.payment_uri} what="payment URI" label="Copy URI" />
       </p>
-      <p className="break-all font-mono text-sm">Memo: {p.memo}</p>
+      <p className="text-sm">
+        Memo: <HashText value={p.memo} what="memo" full />
+      </p>
       <RecordForm root={p.root} />
     </div>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import {
   anchorHistoryQueryOptions,
   type AnchorHistoryEntry,
+  type AnchorStatus,
   anchorKeys,
   anchorStatusQueryOptions,
   isAnchorInFlight,
@@ -14,15 +15,25 @@ import { keyInfoQueryOptions } from '../../api/keys';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
-import { formatDuration, formatZec, shortHex } from '../../components/time-format';
+import { formatDuration, formatZec } from '../../components/time-format';
+import { HashText } from '../../components/hash-text';
+import { RelativeTime } from '../../components/relative-time';
 import { TxLink } from '../../components/tx-link';
-import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
+import {
+  anchorNowErrorText,
+  dueText,
+  inFlightText,
+  lastAnchorAgeS,
+  startedAnchorText,
+  syncLagText,
+} from './status-summary';
 import { Page } from '../../components/ui/page';
 import { PATHS } from '../../app/paths';
 import { Section } from '../../components/ui/section';
 import { useCapabilities } from '../../api/capabilities';
 import { ManualAnchor } from './manual-anchor';
 import { AttemptLog } from './attempt-log';
+import { useRefreshAfterAnchor } from './use-refresh-after-anchor';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
@@ -31,7 +42,7 @@ function Row({ label, children, testId }: { label: string; children: React.React
   return (
     <>
       <dt className="font-medium">{label}</dt>
-      <dd className="break-all" data-testid={testId}>
+      <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid={testId}>
         {children}
       </dd>
     </>
@@ -47,10 +58,10 @@ export function StatusPage() {
   const capabilities = useCapabilities(baseUrl);
 
   const s = status.data;
+  useRefreshAfterAnchor(baseUrl, s ? (s.latest_anchor?.root ?? s.last_anchor_txid ?? null) : undefined);
   const ageS = s
     ? lastAnchorAgeS(s, history.data?.last_anchor_age_hours, new Date(status.dataUpdatedAt))
     : null;
-  const due = s ? anchorDue(s) : null;
   const lastInHistory = latestOf(history.data?.anchors ?? []);
 
   return (
@@ -63,12 +74,12 @@ export function StatusPage() {
           <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />
         )}
         {s && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <Row label="Current root" testId="current-root">
               {s.current_root === 'none' ? (
                 'none (no leaves yet)'
               ) : (
-                <span className="font-mono">{s.current_root}</span>
+                <HashText value={s.current_root} what="current root" full />
               )}
             </Row>
             <Row label="Leaves" testId="leaf-count">
@@ -78,20 +89,14 @@ export function StatusPage() {
               {s.unanchored_leaves}
             </Row>
             <Row label="Anchor due" testId="anchor-due">
-              {due === null ? 'not stated' : due ? 'yes' : 'no'}
-              {s.expected_wait_s != null &&
-                s.unanchored_leaves > 0 &&
-                ` (next anchor expected in about ${formatDuration(s.expected_wait_s)})`}
-              {s.recommendation && (
-                <span className="text-slate-700 dark:text-slate-300"> · {s.recommendation}</span>
-              )}
+              {dueText(s)}
             </Row>
             <Row label="In flight" testId="in-flight">
               {s.in_flight ? (
                 <span data-state={s.in_flight.state}>
                   <strong>{inFlightText(s.in_flight)}</strong> · root{' '}
-                  <span className="font-mono">{shortHex(s.in_flight.root)}</span> ({s.in_flight.leaf_count}{' '}
-                  leaves)
+                  <HashText value={s.in_flight.root} what="root in flight" /> (
+                  {leavesText(s.in_flight.leaf_count)})
                   {s.in_flight.txid && (
                     <>
                       {' '}
@@ -113,7 +118,7 @@ export function StatusPage() {
             <Row label="Last anchor" testId="last-anchor">
               {s.latest_anchor ? (
                 <>
-                  height {s.latest_anchor.height ?? 'unknown'}, {s.latest_anchor.leaf_count} leaves,{' '}
+                  height {s.latest_anchor.height ?? 'unknown'}, {leavesText(s.latest_anchor.leaf_count)},{' '}
                   <TxLink txid={s.latest_anchor.txid} />
                 </>
               ) : s.last_anchor_txid ? (
@@ -123,7 +128,7 @@ export function StatusPage() {
               ) : lastInHistory ? (
                 // The reference names only the current root's own anchor: the history has the latest.
                 <>
-                  height {lastInHistory.height ?? 'unknown'}, {lastInHistory.leaf_count} leaves,{' '}
+                  height {lastInHistory.height ?? 'unknown'}, {leavesText(lastInHistory.leaf_count)},{' '}
                   <TxLink txid={lastInHistory.txid} />
                 </>
               ) : history.isPending ? (
@@ -141,13 +146,21 @@ export function StatusPage() {
                     : 'enabled'}
               </Row>
             )}
-            <Row label="Last anchor's age" testId="last-anchor-age">
-              {ageS === null ? 'unknown' : formatDuration(ageS)}
+            <Row label="Last anchored" testId="last-anchor-age">
+              {s.latest_anchor?.block_time != null ? (
+                <RelativeTime value={s.latest_anchor.block_time} />
+              ) : ageS === null ? (
+                'unknown'
+              ) : (
+                // A reference service gives only whole hours since the anchor, not its time.
+                `about ${formatDuration(ageS)} ago`
+              )}
             </Row>
           </dl>
         )}
         {capabilities?.anchorNow && (
           <AnchorNow
+            status={s}
             inFlight={isAnchorInFlight(s)}
             nothingToAnchor={s !== undefined && s.unanchored_leaves === 0}
           />
@@ -161,7 +174,7 @@ export function StatusPage() {
         {health.isPending && <Loading what="health" />}
         {health.isError && <ErrorNotice error={health.error} title="The health check failed" />}
         {health.data && (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
             <Row label="Chain tip" testId="chain-tip">
               {health.data.chain_tip}
             </Row>
@@ -196,6 +209,10 @@ export function StatusPage() {
   );
 }
 
+function leavesText(count: number): string {
+  return `${count} ${count === 1 ? 'leaf' : 'leaves'}`;
+}
+
 /** The most recent anchor of a history (the one covering the most leaves). */
 function latestOf(anchors: readonly AnchorHistoryEntry[]): AnchorHistoryEntry | null {
   return anchors.reduce<AnchorHistoryEntry | null>(
@@ -205,7 +222,15 @@ function latestOf(anchors: readonly AnchorHistoryEntry[]): AnchorHistoryEntry | 
 }
 
 /** Shown with a key; an operator key may start an anchor of the current root. */
-function AnchorNow({ inFlight, nothingToAnchor }: { inFlight: boolean; nothingToAnchor: boolean }) {
+function AnchorNow({
+  status,
+  inFlight,
+  nothingToAnchor,
+}: {
+  status: AnchorStatus | undefined;
+  inFlight: boolean;
+  nothingToAnchor: boolean;
+}) {
   const baseUrl = useBaseUrl();
   const apiKey = useApiKey();
   const queryClient = useQueryClient();
@@ -265,11 +290,7 @@ function AnchorNow({ inFlight, nothingToAnchor }: { inFlight: boolean; nothingTo
             data-testid="anchor-now-ok"
             data-state={anchorNow.data.in_flight?.state ?? 'unknown'}
           >
-            Anchor started
-            {anchorNow.data.in_flight
-              ? ` for ${anchorNow.data.in_flight.leaf_count} leaves. ${inFlightText(anchorNow.data.in_flight)}`
-              : ''}
-            .
+            {startedAnchorText(anchorNow.data.in_flight, status)}
           </p>
         )}
       </div>

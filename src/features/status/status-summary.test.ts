@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { anchorStatusSchema } from '../../api/anchor';
 import { ApiError } from '../../api/client';
 import { readOpsFixture } from '../../api/fixtures/read-fixture';
-import { anchorDue, anchorNowErrorText, inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
+import {
+  anchorDue,
+  anchorNowErrorText,
+  dueText,
+  inFlightText,
+  lastAnchorAgeS,
+  startedAnchorText,
+  syncLagText,
+} from './status-summary';
 
 const now = new Date('2026-01-01T12:00:00Z');
 const base = { current_root: 'none', leaf_count: 0, unanchored_leaves: 0 };
@@ -59,5 +67,92 @@ describe('operator status', () => {
     expect(syncLagText(0)).toBe('in sync');
     expect(syncLagText(1)).toBe('1 block behind');
     expect(syncLagText(12)).toContain('not operational');
+  });
+});
+
+describe('anchor due, in one consistent sentence', () => {
+  const ours = {
+    current_root: 'ab'.repeat(32),
+    leaf_count: 5,
+    broadcast_enabled: true,
+    signer_configured: true,
+  };
+
+  it('never calls an anchor due, nor gives a wait, when every leaf is anchored', () => {
+    const text = dueText(
+      anchorStatusSchema.parse({ ...ours, unanchored_leaves: 0, anchor_due: true, expected_wait_s: 30 }),
+    );
+    expect(text).toBe('No: every leaf is anchored.');
+  });
+
+  it('says the anchor in flight covers the waiting leaves instead of "due"', () => {
+    const status = anchorStatusSchema.parse({
+      ...ours,
+      unanchored_leaves: 2,
+      anchor_due: true,
+      expected_wait_s: 0,
+      in_flight: { state: 'broadcast', root: 'cd'.repeat(32), leaf_count: 5 },
+    });
+    expect(dueText(status)).toBe('No: the anchor in flight covers all 2 leaves waiting.');
+    const moreSince = anchorStatusSchema.parse({ ...status, leaf_count: 6, unanchored_leaves: 3 });
+    expect(dueText(moreSince)).toBe('After the anchor in flight, 1 leaf will still wait.');
+  });
+
+  it('gives a wait only with "not yet" or a due anchor still some seconds away', () => {
+    expect(
+      dueText(
+        anchorStatusSchema.parse({ ...ours, unanchored_leaves: 1, anchor_due: false, expected_wait_s: 40 }),
+      ),
+    ).toBe('Not yet: 1 leaf waits; the next anchor is expected in about 40 s.');
+    expect(
+      dueText(
+        anchorStatusSchema.parse({ ...ours, unanchored_leaves: 3, anchor_due: true, expected_wait_s: 0 }),
+      ),
+    ).toBe('Yes: 3 leaves wait; the next anchor starts now.');
+  });
+
+  it("keeps a reference service's own recommendation", () => {
+    const status = anchorStatusSchema.parse({
+      current_root: 'ab'.repeat(32),
+      leaf_count: 3,
+      unanchored_leaves: 3,
+      needs_anchor: true,
+      recommendation: 'anchor soon',
+    });
+    expect(dueText(status)).toBe('Yes: anchor soon.');
+  });
+});
+
+describe('the anchor an operator started', () => {
+  const started = { state: 'pending', root: 'cd'.repeat(32), leaf_count: 4 };
+  const base = { current_root: 'cd'.repeat(32), leaf_count: 4 };
+
+  it('follows the live state while it is in flight', () => {
+    const status = anchorStatusSchema.parse({
+      ...base,
+      unanchored_leaves: 4,
+      in_flight: { ...started, state: 'broadcast' },
+    });
+    expect(startedAnchorText(started, status)).toBe(
+      'Anchoring the root of the first 4 leaves. Broadcast: sent, waiting to be mined.',
+    );
+  });
+
+  it('says Anchored, not a stale Pending, once the status names it as the latest anchor', () => {
+    const status = anchorStatusSchema.parse({
+      ...base,
+      unanchored_leaves: 0,
+      in_flight: null,
+      latest_anchor: {
+        root: started.root,
+        txid: 'ef'.repeat(32),
+        height: 4000010,
+        leaf_count: 4,
+        block_time: null,
+      },
+    });
+    const text = startedAnchorText(started, status);
+    expect(text).toBe('Anchored at height 4000010: the root of the first 4 leaves.');
+    expect(text).not.toMatch(/Pending/);
   });
 });

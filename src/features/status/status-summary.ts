@@ -1,6 +1,6 @@
-import type { AnchorStatus, InFlightAnchor } from '../../api/anchor';
+import { isAnchorInFlight, type AnchorStatus, type InFlightAnchor } from '../../api/anchor';
 import { ApiError } from '../../api/client';
-import { parseServiceTime } from '../../components/time-format';
+import { formatDuration, parseServiceTime } from '../../components/time-format';
 
 /**
  * Seconds since the last anchor: from its block time when the service gives it, else from the
@@ -55,4 +55,64 @@ export function anchorNowErrorText(error: unknown): string {
 export function syncLagText(lag: number): string {
   if (lag === 0) return 'in sync';
   return `${lag} ${lag === 1 ? 'block' : 'blocks'} behind${lag > 10 ? ' (more than 10: the scanner counts as not operational)' : ''}`;
+}
+
+/**
+ * Whether an anchor is due, in one sentence that agrees with itself and with the rest of the page:
+ * nothing is "due" while every leaf is anchored or while the anchor in flight covers them, a wait is
+ * given only when one is expected, and the service's own recommendation (the reference's words) is
+ * used only where this service's `anchor_due` is absent.
+ */
+export function dueText(status: AnchorStatus): string {
+  const waiting = status.unanchored_leaves;
+  const leaves = (n: number) => `${n} ${n === 1 ? 'leaf' : 'leaves'}`;
+  const waitingLeaves = (n: number) => (n === 1 ? '1 leaf waits' : `${n} leaves wait`);
+  if (waiting <= 0) return 'No: every leaf is anchored.';
+  const inFlight = status.in_flight;
+  if (inFlight && isAnchorInFlight(status)) {
+    const after = status.leaf_count - inFlight.leaf_count;
+    return after <= 0
+      ? `No: the anchor in flight covers all ${leaves(waiting)} waiting.`
+      : `After the anchor in flight, ${leaves(after)} will still wait.`;
+  }
+  if (status.broadcast_enabled === false)
+    return `No: anchoring is paused; ${waitingLeaves(waiting)} for an operator-authorised anchor.`;
+  if (status.signer_configured === false)
+    return `No: ${waitingLeaves(waiting)}, but no signer is configured, so nothing can be sent.`;
+  const wait = status.expected_wait_s;
+  const due = anchorDue(status);
+  if (status.anchor_due === undefined) {
+    // A reference service: its own words, which it keeps consistent with its counts.
+    const said = due === null ? 'Not stated' : due ? 'Yes' : 'No';
+    return status.recommendation
+      ? `${said}: ${status.recommendation}.`
+      : `${said}; ${waitingLeaves(waiting)}.`;
+  }
+  if (due) {
+    return wait != null && wait > 0
+      ? `Yes: ${waitingLeaves(waiting)}; the next anchor is expected in about ${formatDuration(wait)}.`
+      : `Yes: ${waitingLeaves(waiting)}; the next anchor starts now.`;
+  }
+  return wait != null
+    ? `Not yet: ${waitingLeaves(waiting)}; the next anchor is expected in about ${formatDuration(Math.max(wait, 1))}.`
+    : `Not yet: ${waitingLeaves(waiting)} for the next automatic anchor.`;
+}
+
+/**
+ * What became of the anchor an operator started with "Anchor now", from the latest status: its
+ * state while it is in flight, "Anchored" once the status names it as the latest anchor, so the
+ * page never keeps saying "Pending" after the anchor landed.
+ */
+export function startedAnchorText(started: InFlightAnchor | null, status: AnchorStatus | undefined): string {
+  if (!started) return 'Anchor started.';
+  const leaves = `${started.leaf_count} ${started.leaf_count === 1 ? 'leaf' : 'leaves'}`;
+  const latest = status?.latest_anchor;
+  if (latest && latest.root === started.root)
+    return `Anchored at height ${latest.height ?? 'unknown'}: the root of the first ${leaves}.`;
+  const live = status?.in_flight;
+  if (live && live.root === started.root)
+    return `Anchoring the root of the first ${leaves}. ${inFlightText(live)}.`;
+  if (status && !live)
+    return `The anchor of the first ${leaves} is no longer in flight; see the last anchor above.`;
+  return `Anchoring the root of the first ${leaves}. ${inFlightText(started)}.`;
 }

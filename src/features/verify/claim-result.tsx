@@ -22,6 +22,8 @@ import { claimedScheme, presentVerdict } from './verdict';
 import { Button } from '../../components/ui/button';
 import { BUTTON_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { Section } from '../../components/ui/section';
+import { HashText } from '../../components/hash-text';
+import { RelativeTime } from '../../components/relative-time';
 
 const TONES = {
   good: 'border-emerald-600 bg-emerald-50 text-emerald-950 dark:bg-emerald-950 dark:text-emerald-50',
@@ -100,27 +102,37 @@ export function ClaimResult({
         >
           {fileName && <Fact term="File" value={fileName} />}
           {receipt?.event['contract_sha256'] !== undefined && (
-            <Fact term="Contract SHA-256" value={String(receipt.event['contract_sha256'])} mono />
+            <Fact
+              term="Contract SHA-256"
+              value={String(receipt.event['contract_sha256'])}
+              hash="contract SHA-256"
+            />
           )}
-          {judgement.leafHex && <Fact term="Leaf" value={judgement.leafHex} mono />}
-          {judgement.rootHex && <Fact term="Root" value={judgement.rootHex} mono />}
+          {judgement.leafHex && <Fact term="Leaf" value={judgement.leafHex} hash="leaf hash" />}
+          {judgement.rootHex && <Fact term="Root" value={judgement.rootHex} hash="root" />}
           {judgement.txid && (
             <div className="contents">
               <dt className="font-medium">Transaction</dt>
-              <dd className="break-all font-mono" data-testid="anchor-txid">
-                {explorer ? (
-                  <a className="underline" href={explorer} target="_blank" rel="noreferrer">
-                    {judgement.txid}
-                  </a>
-                ) : (
-                  judgement.txid
-                )}
+              <dd>
+                <HashText
+                  value={judgement.txid}
+                  what="transaction id"
+                  href={explorer ?? undefined}
+                  hrefTitle={`Transaction ${judgement.txid} on the block explorer`}
+                  full
+                  testId="anchor-txid"
+                />
               </dd>
             </div>
           )}
           {judgement.height !== null && <Fact term="Height" value={String(judgement.height)} />}
           {judgement.blockTime !== null && (
-            <Fact term="Block time" value={new Date(judgement.blockTime * 1000).toISOString()} />
+            <div className="contents">
+              <dt className="font-medium">Block time</dt>
+              <dd>
+                <RelativeTime value={judgement.blockTime} />
+              </dd>
+            </div>
           )}
         </dl>
 
@@ -185,11 +197,14 @@ export function ClaimResult({
   );
 }
 
-function Fact({ term, value, mono = false }: { term: string; value: string; mono?: boolean }) {
+/** One fact of the verdict; `hash` names a hash, written out in full with a Copy button. */
+function Fact({ term, value, hash }: { term: string; value: string; hash?: string }) {
   return (
     <div className="contents">
       <dt className="font-medium">{term}</dt>
-      <dd className={mono ? 'break-all font-mono' : 'break-all'}>{value}</dd>
+      <dd className="min-w-0 [overflow-wrap:anywhere]">
+        {hash ? <HashText value={value} what={hash} full /> : value}
+      </dd>
     </div>
   );
 }
@@ -307,7 +322,11 @@ function Certificate({
         {rows
           .filter((row): row is [string, string] => row[1] !== null)
           .map(([term, value]) => (
-            <Fact key={term} term={term} value={value} mono={/[0-9a-f]{64}/.test(value)} />
+            // Printed: every value written out, times exact (a sheet of paper has no hover).
+            <div key={term} className="contents">
+              <dt className="font-medium">{term}</dt>
+              <dd className={/[0-9a-f]{64}/.test(value) ? 'break-all font-mono' : 'break-all'}>{value}</dd>
+            </div>
           ))}
       </dl>
       <div className="flex items-center gap-4">

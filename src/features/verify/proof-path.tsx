@@ -1,9 +1,19 @@
 import type { ReactNode } from 'react';
 import { SCHEME_LEGACY, type BundleVerdict } from '../../core';
 import { TxLink } from '../../components/tx-link';
+import { HashText } from '../../components/hash-text';
 import { Section } from '../../components/ui/section';
 
 const HASH = 'block break-all font-mono text-xs sm:text-sm';
+
+/** One hash of the path, written out in full with a Copy button. */
+function PathHash({ hex, what }: { hex: string; what: string }) {
+  return (
+    <p className="text-xs sm:text-sm">
+      <HashText value={hex} what={what} full />
+    </p>
+  );
+}
 
 function Box({
   title,
@@ -51,7 +61,7 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
       <ol className="space-y-0" data-testid="proof-path">
         <li>
           <Box title={`Leaf${verdict.eventType ? ` (claimed ${verdict.eventType})` : ''}`}>
-            <code className={HASH}>{verdict.leafHex}</code>
+            <PathHash hex={verdict.leafHex} what="leaf hash" />
           </Box>
         </li>
         {verdict.steps.map((step, i) => (
@@ -60,9 +70,9 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
               label={`Step ${i + 1}: sibling on the ${step.position} — hash(${step.position === 'left' ? 'sibling ‖ current' : 'current ‖ sibling'})`}
             />
             <Box title={`Sibling ${i + 1} (${step.position})`}>
-              <code className={HASH}>{step.siblingHex}</code>
+              <PathHash hex={step.siblingHex} what={`sibling ${i + 1}`} />
               <p className="mt-1 text-xs text-slate-700 dark:text-slate-300">gives</p>
-              <code className={HASH}>{step.resultHex}</code>
+              <PathHash hex={step.resultHex} what={`result of step ${i + 1}`} />
             </Box>
           </li>
         ))}
@@ -75,7 +85,7 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
             }
           />
           <Box title="Raw root (computed here)">
-            <code className={HASH}>{rawRootHex}</code>
+            <PathHash hex={rawRootHex} what="raw root" />
           </Box>
         </li>
         {!legacy && (
@@ -84,7 +94,7 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
               label={`Commit to the leaf count ${verdict.leafCount ?? '?'}: BLAKE2b("NordicShield_RTK", 0x01 ‖ count ‖ raw root)`}
             />
             <Box title="Count-bound root (computed here)">
-              <code className={HASH}>{verdict.computedRootHex}</code>
+              <PathHash hex={verdict.computedRootHex} what="count-bound root" />
             </Box>
           </li>
         )}
@@ -94,7 +104,11 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
             title={`Root named by the bundle: ${rootMatches ? 'matches' : 'does not match'}`}
             tone={rootMatches ? 'good' : 'bad'}
           >
-            <code className={HASH}>{verdict.rootHex ?? '(none)'}</code>
+            {verdict.rootHex ? (
+              <PathHash hex={verdict.rootHex} what="bundle's root" />
+            ) : (
+              <p className="text-sm">(none)</p>
+            )}
           </Box>
         </li>
         <li>

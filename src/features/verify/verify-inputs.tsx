@@ -54,10 +54,13 @@ export function LeafSource({
 }
 
 export function ClaimSource({
+  fileInputId,
   holdingClaim,
   onClaim,
   onDocument,
 }: {
+  /** The id of the file input, so the page can return focus to it (after Cancel). */
+  fileInputId: string;
   holdingClaim: boolean;
   onClaim: (claim: HeldClaim) => void;
   onDocument: (file: File) => void;
@@ -90,11 +93,11 @@ export function ClaimSource({
       data-testid="bundle-drop"
     >
       <h2 className="font-semibold">A receipt or bundle you have</h2>
-      <label htmlFor={`${id}-file`} className="block text-sm font-medium">
+      <label htmlFor={fileInputId} className="block text-sm font-medium">
         Choose or drop files: a receipt or proof .json, and the document itself
       </label>
       <input
-        id={`${id}-file`}
+        id={fileInputId}
         type="file"
         multiple
         className="block text-sm"

@@ -4,7 +4,7 @@
  * (`?service=`, a receipt's own, else this app's), and a document dropped with a receipt is
  * hashed here and checked against it. `/verify?leaf=<hex>&service=<url>` is the link it shares.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
@@ -16,6 +16,7 @@ import { ClaimResult } from './claim-result';
 import { ClaimSource, LeafSource } from './verify-inputs';
 import { useVerification } from './use-verification';
 import { Button } from '../../components/ui/button';
+import { HashText } from '../../components/hash-text';
 import { PATHS, verifyLeafPath } from '../../app/paths';
 
 export function VerifyPage() {
@@ -26,6 +27,7 @@ export function VerifyPage() {
 }
 
 function VerifyClaimPage() {
+  const fileInputId = useId();
   const [params, setParams] = useSearchParams();
   const leafParam = params.get('leaf');
   const parsedLeaf = leafParam === null ? null : normaliseHex64(leafParam, 'The leaf hash');
@@ -79,6 +81,7 @@ function VerifyClaimPage() {
           }}
         />
         <ClaimSource
+          fileInputId={fileInputId}
           holdingClaim={claim !== null}
           onClaim={holdClaim}
           onDocument={(document) => hashing.hashFile(document)}
@@ -94,7 +97,15 @@ function VerifyClaimPage() {
           {linkedService.problem}
         </p>
       )}
-      <DocumentState state={hashing.state} onCancel={hashing.cancel} holdingClaim={claim !== null} />
+      <DocumentState
+        state={hashing.state}
+        onCancel={() => {
+          hashing.cancel();
+          // The Cancel button goes away with the hashing: focus returns to where the file was chosen.
+          document.getElementById(fileInputId)?.focus();
+        }}
+        holdingClaim={claim !== null}
+      />
       {claim && (
         <p className="flex flex-wrap items-center gap-3 text-sm print:hidden">
           <span>
@@ -178,8 +189,8 @@ function DocumentState({
   if (state.status === 'cancelled') return <p className="text-sm">Hashing {state.fileName} was cancelled.</p>;
   return holdingClaim ? null : (
     <p className="text-sm print:hidden" data-testid="document-waiting">
-      {state.fileName} is hashed (SHA-256 <code className="break-all font-mono">{state.sha256Hex}</code>). Now
-      give its receipt to check it against.
+      {state.fileName} is hashed (SHA-256 <HashText value={state.sha256Hex} what="SHA-256" />
+      ). Now give its receipt to check it against.
     </p>
   );
 }

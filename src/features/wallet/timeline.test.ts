@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lifecycleSchema, type LifecycleEvent } from '../../api/lifecycle';
 import { readRecorded } from '../../api/fixtures/read-fixture';
-import { anchorStateOf, anyAwaiting, timelineOrder } from './timeline';
+import { anchorStateOf, anyAwaiting, timelineFacts, timelineOrder } from './timeline';
 
 const ev = (over: Partial<LifecycleEvent>): LifecycleEvent => ({
   leaf_hash: 'l',
@@ -45,5 +45,29 @@ describe('recorded from this service', () => {
   it('a lifecycle whose events are all anchored', () => {
     const lifecycle = lifecycleSchema.parse(readRecorded('explore-lifecycle-anchored.json'));
     expect(lifecycle.events.map((e) => anchorStateOf(e).kind)).toEqual(['anchored', 'anchored', 'anchored']);
+  });
+});
+
+describe('timeline facts', () => {
+  it("labels each event type's own value: a validator is not called a serial", () => {
+    expect(timelineFacts(ev({ event_type: 'STAKING_DEPOSIT', serial_number: 'validator-7' }))).toEqual([
+      { label: 'Validator', value: 'validator-7', mono: true },
+    ]);
+    expect(timelineFacts(ev({ event_type: 'GOVERNANCE_VOTE', serial_number: 'prop-12' }))).toEqual([
+      { label: 'Proposal', value: 'prop-12', mono: true },
+    ]);
+    expect(timelineFacts(ev({ event_type: 'CONTRACT_ANCHOR', serial_number: 'Z15P-1' }))).toEqual([
+      { label: 'Serial number', value: 'Z15P-1', mono: true },
+    ]);
+  });
+
+  it('says a transfer went out of this wallet, and that the new owner is not published', () => {
+    const facts = timelineFacts(ev({ event_type: 'TRANSFER', serial_number: 'Z15P-1' }));
+    expect(facts.map((f) => f.label)).toEqual(['Serial number', 'Direction']);
+    expect(facts[1]?.value).toMatch(/^Out of this wallet/);
+  });
+
+  it('shows nothing for an event that carries no value', () => {
+    expect(timelineFacts(ev({ event_type: 'SHIELD_RENEWAL', serial_number: null }))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { LifecycleEvent } from '../../api/lifecycle';
+import { serialLabel } from '../../core';
 
 export type AnchorStateView =
   | { kind: 'anchored'; txid: string; height: number | null }
@@ -25,4 +26,33 @@ export function timelineOrder(events: readonly LifecycleEvent[]): LifecycleEvent
 /** Whether any entry still awaits its anchor (then the page keeps asking). */
 export function anyAwaiting(events: readonly LifecycleEvent[]): boolean {
   return events.some((e) => anchorStateOf(e).kind !== 'anchored');
+}
+
+/** One labelled fact of a timeline entry, as the page shows it. */
+export interface TimelineFact {
+  label: string;
+  value: string;
+  /** Shown in a monospaced font (identifiers the user may compare character by character). */
+  mono: boolean;
+}
+
+/**
+ * The facts a timeline entry carries besides its type, time and leaf, each under its own event type's
+ * label: a staking deposit's value is its validator, a vote's its proposal, a contract's its serial
+ * number (the service keeps one such value per leaf, named by the type's `serialField`).
+ * A transfer in this wallet's timeline went out of it: the service links the event to the old owner
+ * (the request's `wallet_hash`) and does not publish the new owner.
+ */
+export function timelineFacts(event: LifecycleEvent): TimelineFact[] {
+  const facts: TimelineFact[] = [];
+  if (event.serial_number)
+    facts.push({ label: serialLabel(event.event_type), value: event.serial_number, mono: true });
+  if (event.event_type === 'TRANSFER') {
+    facts.push({
+      label: 'Direction',
+      value: 'Out of this wallet, to a new owner the service does not publish',
+      mono: false,
+    });
+  }
+  return facts;
 }

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { lifecycleQueryOptions } from '../../api/lifecycle';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
-import { formatUtc, parseServiceTime } from '../../components/time-format';
+import { RelativeTime } from '../../components/relative-time';
 import { HashLink } from '../../components/hash-link';
 import { TxLink } from '../../components/tx-link';
-import { anchorStateOf, anyAwaiting, timelineOrder } from './timeline';
+import { anchorStateOf, anyAwaiting, timelineFacts, timelineOrder } from './timeline';
 import { Page } from '../../components/ui/page';
-import { FIELD_SPECS, eventTypeName, serialLabel } from '../../core';
+import { FIELD_SPECS, eventTypeName } from '../../core';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { INPUT_CLASS } from '../../components/ui/styles';
@@ -139,20 +139,28 @@ function Timeline({ wallet }: { wallet: string }) {
                 {i + 1}. {eventTypeName(event.event_type)}{' '}
                 <span className="font-normal text-slate-700 dark:text-slate-300">(claimed)</span>
               </p>
-              <p className="text-sm">Recorded {formatUtc(parseServiceTime(event.created_at))}</p>
-              {event.serial_number && (
-                <p className="text-sm">
-                  {serialLabel(event.event_type)}: {event.serial_number}
-                </p>
+              <p className="text-sm">
+                Recorded <RelativeTime value={event.created_at} />
+              </p>
+              {timelineFacts(event).length > 0 && (
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm" data-testid="event-facts">
+                  {timelineFacts(event).map((fact) => (
+                    <Fragment key={fact.label}>
+                      <dt className="font-medium">{fact.label}</dt>
+                      <dd className={fact.mono ? 'font-mono break-all' : ''}>{fact.value}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
               )}
               {firstKey !== null && event.key_id && event.key_id !== firstKey && (
                 <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="other-key">
-                  Written by another key ({event.key_id}) than the one that first wrote to this wallet (
-                  {firstKey}).
+                  Written by another key (<span className="font-mono break-all">{event.key_id}</span>) than
+                  the one that first wrote to this wallet (
+                  <span className="font-mono break-all">{firstKey}</span>).
                 </p>
               )}
               <p className="text-sm">
-                Leaf: <HashLink to="leaf" hash={event.leaf_hash} full />
+                Leaf <HashLink to="leaf" hash={event.leaf_hash} />
               </p>
               <p className="text-sm" data-testid="anchor-state">
                 {state.kind === 'anchored' && (

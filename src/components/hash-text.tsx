@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import { CopyButton } from './ui/copy-button';
+import { shortHex } from './time-format';
+
+const LINK_CLASS = 'text-amber-800 underline dark:text-amber-300';
+
+/**
+ * A hash (leaf, root, txid, digest) as every page shows it: shortened in the middle
+ * ("0123456789…abcdef") with the whole value in its title and accessible name, or written out in full
+ * and wrapping (`full`); beside it a Copy button. Reaching the link or the button with the keyboard
+ * also writes the whole value out below (keyboards have no hover); a mouse click does not, so the
+ * button stays where the pointer is.
+ * `to` links it to a page of this app, `href` to another site (the block explorer).
+ */
+export function HashText({
+  value,
+  what,
+  to,
+  href,
+  hrefTitle,
+  full = false,
+  copy = true,
+  testId,
+}: {
+  value: string;
+  /** What the value is, in words ("leaf hash", "transaction id"): names the copy button and its messages. */
+  what: string;
+  to?: string;
+  href?: string;
+  /** The external link's title (its whole value otherwise). */
+  hrefTitle?: string;
+  full?: boolean;
+  copy?: boolean;
+  /** Test id of the element holding the value itself (not the button). */
+  testId?: string;
+}) {
+  const shortened = !full && shortHex(value) !== value;
+  const text = shortened ? (
+    <>
+      <span aria-hidden="true">{shortHex(value)}</span>
+      <span className="sr-only">{value}</span>
+    </>
+  ) : (
+    value
+  );
+  const textClass = `font-mono ${full ? 'break-all' : 'whitespace-nowrap'}`;
+  const shown = to ? (
+    <Link className={`${textClass} ${LINK_CLASS}`} to={to} title={value} data-testid={testId}>
+      {text}
+    </Link>
+  ) : href ? (
+    <a
+      className={`${textClass} ${LINK_CLASS}`}
+      href={href}
+      title={hrefTitle ?? value}
+      data-testid={testId}
+      target="_blank"
+      rel="noreferrer"
+    >
+      {text}
+    </a>
+  ) : (
+    <span className={textClass} title={value} data-testid={testId}>
+      {text}
+    </span>
+  );
+  return (
+    <span
+      className="group inline-flex max-w-full min-w-0 flex-wrap items-center gap-x-1.5 align-baseline"
+      data-hash={value}
+    >
+      {shown}
+      {copy && <CopyButton text={value} what={what} compact />}
+      {shortened && (
+        <span
+          aria-hidden="true"
+          className="hidden w-full font-mono text-xs break-all group-has-focus-visible:block"
+        >
+          {value}
+        </span>
+      )}
+    </span>
+  );
+}
