@@ -157,6 +157,7 @@ export function eventRoutes(ctx: AppContext): void {
         timestamp,
         trialKeyHash: caller.tier === 'trial' ? caller.keyHash : null,
         keyId: caller.keyId,
+        counterpartyWallet: typeof body.new_wallet_hash === 'string' ? body.new_wallet_hash : null,
         onlyWalletFirstKey: ctx.config.walletWrites === 'first-key',
       });
       if (result.status === 'wallet_key_mismatch') {

@@ -179,3 +179,40 @@ describe('who wrote to a lifecycle (WALLET_WRITES)', () => {
     }
   });
 });
+
+describe('a TRANSFER in both lifecycles', () => {
+  it('shows out of the old owner with the new one, and into the new owner with the old one', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/event',
+      headers: operator,
+      payload: {
+        event_type: 'TRANSFER',
+        wallet_hash: 'seller_wallet',
+        new_wallet_hash: 'buyer_wallet',
+        serial_number: 'Z15P-7',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const lifecycle = async (wallet: string) =>
+      LifecycleResponseSchema.parse((await t.app.inject({ url: `/lifecycle/${wallet}` })).json());
+    expect((await lifecycle('seller_wallet')).events[0]).toMatchObject({
+      event_type: 'TRANSFER',
+      direction: 'out',
+      counterparty_wallet: 'buyer_wallet',
+    });
+    expect((await lifecycle('buyer_wallet')).events[0]).toMatchObject({
+      leaf_hash: res.json().leaf_hash,
+      direction: 'in',
+      counterparty_wallet: 'seller_wallet',
+    });
+    // Other events carry neither field.
+    expect((await lifecycle('first_wallet')).events[0]).not.toHaveProperty('direction');
+    // The buyer's export proves the transfer with the preimage the leaf was hashed from.
+    const pkg = ExportPackageSchema.parse(
+      (await t.app.inject({ url: '/lifecycle/buyer_wallet/export' })).json(),
+    );
+    expect(pkg.proofs[0]?.witness.wallet_hash_preimage).toBe('seller_wallet');
+    expect(verifyExport(pkg)).toMatchObject({ valid: true });
+  });
+});

@@ -35,6 +35,11 @@ const LifecycleEventSchema = z
     anchored_semantics: z.string(),
     transaction_reference_recorded: z.boolean(),
     verify_url: z.string(),
+    direction: z
+      .enum(['out', 'in'])
+      .optional()
+      .describe('A TRANSFER: out of this wallet (it is the old owner) or into it (the new owner)'),
+    counterparty_wallet: z.string().optional().describe("A TRANSFER: the other side's wallet"),
     key_id: z
       .string()
       .nullable()
@@ -188,6 +193,7 @@ export function lifecycleRoutes(ctx: AppContext): void {
               'a root containing this leaf is anchored on chain (confirmed, memo read back)',
             transaction_reference_recorded: root !== null,
             verify_url: `/verify/${leaf.leafHex}/check`,
+            ...transferSides(wallet, leaf),
             key_id: leaf.keyId,
           };
         }),
@@ -253,12 +259,14 @@ async function exportEntry(
   leaf: WalletLeaf,
 ): Promise<ExportEntry> {
   const target = await proofTarget(ledger, leaf);
+  // The requested wallet, not leaf.walletHash (the first submitter): a duplicate must not reveal
+  // another wallet's pseudonym (docs/architecture.md decision 4). A transfer is the exception: its
+  // leaf hashes the old owner, whom the new owner's lifecycle names anyway.
+  const preimageWallet = leaf.counterparty !== null ? leaf.walletHash : wallet;
   return {
     leaf_hash: leaf.leafHex,
     event_type: eventTypeLabel(leaf.eventType),
-    // The requested wallet, not leaf.walletHash (the first submitter): a duplicate must not
-    // reveal another wallet's pseudonym (docs/architecture.md decision 4).
-    wallet_hash: wallet,
+    wallet_hash: preimageWallet,
     serial_number: leaf.serialNumber,
     created_at: leaf.createdAt,
     proof_steps: target.proof,
@@ -272,7 +280,7 @@ async function exportEntry(
       personalization: 'NordicShield_',
       recompute: 'hash(type_byte || length_prefixed_fields) with NordicShield_ personalization',
       serial_number: leaf.serialNumber,
-      wallet_hash_preimage: wallet,
+      wallet_hash_preimage: preimageWallet,
     },
   };
 }
@@ -287,3 +295,14 @@ const EXPORT_VERIFICATION: z.infer<typeof ExportPackageSchema>['verification'] =
     'confirm the anchor_txid is mined at anchor_height and its memo reads ZAP1:09:<root>',
   ],
 };
+
+/** A TRANSFER as this wallet's lifecycle sees it: which way it went and the wallet on the other side. */
+function transferSides(
+  wallet: string,
+  leaf: { walletHash: string; counterparty: string | null },
+): { direction?: 'out' | 'in'; counterparty_wallet?: string } {
+  if (leaf.counterparty === null) return {};
+  return leaf.walletHash === wallet
+    ? { direction: 'out', counterparty_wallet: leaf.counterparty }
+    : { direction: 'in', counterparty_wallet: leaf.walletHash };
+}

@@ -1,6 +1,6 @@
 /**
  * The store's contract: what every implementation of `Store` must do, as one test suite. Each
- * implementation's test file runs it against a real database (SQLite now; PostgreSQL next), so a
+ * implementation's test file runs it against a real database (SQLite and PostgreSQL), so a
  * second database cannot drift from the first.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -139,6 +139,24 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await store.leaves.leafCount()).toBe(2);
       expect(await store.leaves.leafByHash(leaf(3))).toBeNull();
       expect((await store.events.walletLeaves('w3', { limit: 10 })).leaves).toEqual([]);
+    });
+
+    it("keeps a transfer's new owner and links the leaf to both wallets", async () => {
+      const transfer: NewEvent = { ...event(1, 'old_owner'), eventType: 7, counterpartyWallet: 'new_owner' };
+      await store.leaves.commitEvents([transfer, event(2, 'old_owner')], '2026-01-01T00:00:00.000Z');
+      expect(await store.leaves.leafAt(1)).toMatchObject({
+        walletHash: 'old_owner',
+        counterparty: 'new_owner',
+      });
+      expect((await store.leaves.leafAt(2))?.counterparty).toBeNull();
+      const incoming = await store.events.walletLeaves('new_owner', { limit: 10 });
+      expect(incoming.total).toBe(1);
+      expect(incoming.leaves.map((l) => [l.position, l.walletHash, l.counterparty])).toEqual([
+        [1, 'old_owner', 'new_owner'],
+      ]);
+      expect((await store.events.walletLeaves('old_owner', { limit: 10 })).total).toBe(2);
+      // Linked, not claimed: the first key to write to the new owner's wallet is still to come.
+      expect(incoming.firstKeyId).toBeNull();
     });
 
     it("pages a wallet's lifecycle oldest first, up to the tree's size, with its total", async () => {

@@ -12,6 +12,8 @@ export interface LeafRecord {
   createdAt: string;
   /** Server Unix seconds hashed into DEPLOYMENT and EXIT leaves; null for other types. */
   timestamp: number | null;
+  /** The other wallet of a TRANSFER (its new owner); null for other types. */
+  counterparty: string | null;
 }
 
 /** One accepted POST /event, ready to write. */
@@ -25,6 +27,11 @@ export interface NewEvent {
   trialKeyHash: string | null;
   /** The public id of the key that wrote the event (server/http/auth.ts `keyIdOf`), kept with the wallet link. */
   keyId: string;
+  /**
+   * A TRANSFER's new owner: kept with the leaf, and the leaf is linked to that wallet too, so its
+   * lifecycle shows the transfer coming in. Null or absent for other types.
+   */
+  counterpartyWallet?: string | null;
   /**
    * WALLET_WRITES=first-key: refuse the event when the wallet's lifecycle was first written by
    * another key (the operator key is always allowed).

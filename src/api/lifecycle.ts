@@ -31,6 +31,9 @@ export const lifecycleEventSchema = z.looseObject({
   block_time: z.union([z.number(), z.string()]).nullable().optional(),
   /** This service's addition: the public id of the key that added the event to the wallet. */
   key_id: z.string().nullable().optional(),
+  // Only this service: a TRANSFER's direction as this wallet sees it, and the wallet on the other side.
+  direction: z.enum(['out', 'in']).optional(),
+  counterparty_wallet: z.string().optional(),
 });
 export type LifecycleEvent = z.infer<typeof lifecycleEventSchema>;
 

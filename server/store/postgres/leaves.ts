@@ -75,6 +75,7 @@ export class PostgresLeafStore implements LeafStore {
       timestamp: e.timestamp,
       trial_key_hash: e.trialKeyHash,
       key_id: e.keyId,
+      counterparty: e.counterpartyWallet ?? null,
       only_first_key: e.onlyWalletFirstKey ?? false,
     }));
     const result = await this.pool.query<{ results: unknown }>(

@@ -19,6 +19,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     event_type    smallint NOT NULL CHECK (event_type BETWEEN 0 AND 255),
     wallet_hash   text NOT NULL,
     serial_number text,
+    counterparty  text,                            -- a TRANSFER's new owner
     created_at    text COLLATE "C" NOT NULL,
     timestamp     bigint
   );
@@ -168,13 +169,18 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
       ELSE
         leaf_position := next_position;
         next_position := next_position + 1;
-        INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp)
+        INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at,
+                            timestamp, counterparty)
           VALUES (leaf_position, hash, (ev->>'event_type')::smallint, ev->>'wallet_hash',
-                  ev->>'serial_number', stamp, (ev->>'timestamp')::bigint);
+                  ev->>'serial_number', stamp, (ev->>'timestamp')::bigint, ev->>'counterparty');
         results := array_append(results, jsonb_build_object('status', 'created', 'position', leaf_position));
       END IF;
       INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
         VALUES (ev->>'wallet_hash', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
+      IF ev->>'counterparty' IS NOT NULL AND ev->>'counterparty' <> ev->>'wallet_hash' THEN
+        INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
+          VALUES (ev->>'counterparty', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
+      END IF;
       INSERT INTO wallet_owners (wallet_hash, key_id, created_at)
         VALUES (ev->>'wallet_hash', ev->>'key_id', stamp) ON CONFLICT DO NOTHING;
     END LOOP;

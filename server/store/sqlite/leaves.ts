@@ -32,8 +32,10 @@ export class SqliteLeafStore implements LeafStore {
       leafBytes: db.prepare<[number, number], { leaf_hash: Buffer }>(
         'SELECT leaf_hash FROM leaves WHERE position >= ? AND position < ? ORDER BY position',
       ),
-      insertLeaf: db.prepare<[number, Buffer, number, string, string | null, string, number | null]>(
-        'INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      insertLeaf: db.prepare<
+        [number, Buffer, number, string, string | null, string, number | null, string | null]
+      >(
+        'INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp, counterparty) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       linkWallet: db.prepare<[string, number, string, string]>(
         'INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at, key_id) VALUES (?, ?, ?, ?)',
@@ -136,10 +138,16 @@ export class SqliteLeafStore implements LeafStore {
             event.serialNumber,
             createdAt,
             event.timestamp,
+            event.counterpartyWallet ?? null,
           );
           results.push({ status: 'created', position });
         }
         this.stmts.linkWallet.run(event.walletHash, position, createdAt, event.keyId);
+        // The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
+        const counterparty = event.counterpartyWallet ?? null;
+        if (counterparty !== null && counterparty !== event.walletHash) {
+          this.stmts.linkWallet.run(counterparty, position, createdAt, event.keyId);
+        }
         this.stmts.claimWallet.run(event.walletHash, event.keyId, createdAt);
       }
       return results;

@@ -142,4 +142,9 @@ export const MIGRATIONS: readonly string[] = [
       VALUES (NEW.id, NEW.updated_at, NEW.state, 'error', NEW.last_error);
   END;
   `,
+  // 6: a TRANSFER's other wallet (its new owner), linked to the leaf as well, so both wallets'
+  // lifecycles show the transfer with its direction.
+  `
+  ALTER TABLE leaves ADD COLUMN counterparty TEXT;
+  `,
 ];

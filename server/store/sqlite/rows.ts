@@ -10,6 +10,7 @@ export interface LeafRow {
   serial_number: string | null;
   created_at: string;
   timestamp: number | null;
+  counterparty: string | null;
 }
 
 export interface AnchorRow {
@@ -39,7 +40,7 @@ export interface RootRow {
 }
 
 export const LEAF_COLUMNS =
-  'position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp';
+  'position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp, counterparty';
 export const ROOT_COLUMNS = 'anchor_id, root_hash, leaf_count, txid, height, block_time, created_at';
 
 export function leafFromRow(row: LeafRow): LeafRecord {
@@ -51,6 +52,7 @@ export function leafFromRow(row: LeafRow): LeafRecord {
     serialNumber: row.serial_number,
     createdAt: row.created_at,
     timestamp: row.timestamp,
+    counterparty: row.counterparty,
   };
 }
 

@@ -61,7 +61,25 @@ describe('timeline facts', () => {
     ]);
   });
 
-  it('says a transfer went out of this wallet, and that the new owner is not published', () => {
+  it("names a transfer's direction and the wallet on the other side", () => {
+    const out = timelineFacts(
+      ev({ event_type: 'TRANSFER', serial_number: 'Z15P-1', direction: 'out', counterparty_wallet: 'buyer' }),
+    );
+    expect(out.map((f) => [f.label, f.value])).toEqual([
+      ['Serial number', 'Z15P-1'],
+      ['Direction', 'Out of this wallet (its old owner)'],
+      ['To wallet', 'buyer'],
+    ]);
+    const incoming = timelineFacts(
+      ev({ event_type: 'TRANSFER', serial_number: 'Z15P-1', direction: 'in', counterparty_wallet: 'seller' }),
+    );
+    expect(incoming.slice(1).map((f) => [f.label, f.value])).toEqual([
+      ['Direction', 'Into this wallet (its new owner)'],
+      ['From wallet', 'seller'],
+    ]);
+  });
+
+  it('says a transfer went out of this wallet where the service does not name the new owner', () => {
     const facts = timelineFacts(ev({ event_type: 'TRANSFER', serial_number: 'Z15P-1' }));
     expect(facts.map((f) => f.label)).toEqual(['Serial number', 'Direction']);
     expect(facts[1]?.value).toMatch(/^Out of this wallet/);

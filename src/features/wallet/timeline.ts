@@ -40,19 +40,28 @@ export interface TimelineFact {
  * The facts a timeline entry carries besides its type, time and leaf, each under its own event type's
  * label: a staking deposit's value is its validator, a vote's its proposal, a contract's its serial
  * number (the service keeps one such value per leaf, named by the type's `serialField`).
- * A transfer in this wallet's timeline went out of it: the service links the event to the old owner
- * (the request's `wallet_hash`) and does not publish the new owner.
+ * A transfer says which way it went and the wallet on the other side, where the service tells
+ * (this one links a transfer to both owners); a service that does not links it to the old owner only.
  */
 export function timelineFacts(event: LifecycleEvent): TimelineFact[] {
   const facts: TimelineFact[] = [];
   if (event.serial_number)
     facts.push({ label: serialLabel(event.event_type), value: event.serial_number, mono: true });
   if (event.event_type === 'TRANSFER') {
-    facts.push({
-      label: 'Direction',
-      value: 'Out of this wallet, to a new owner the service does not publish',
-      mono: false,
-    });
+    const other = event.counterparty_wallet;
+    if (event.direction === 'in' && other) {
+      facts.push({ label: 'Direction', value: 'Into this wallet (its new owner)', mono: false });
+      facts.push({ label: 'From wallet', value: other, mono: true });
+    } else if (other) {
+      facts.push({ label: 'Direction', value: 'Out of this wallet (its old owner)', mono: false });
+      facts.push({ label: 'To wallet', value: other, mono: true });
+    } else {
+      facts.push({
+        label: 'Direction',
+        value: 'Out of this wallet, to a new owner the service does not publish',
+        mono: false,
+      });
+    }
   }
   return facts;
 }
