@@ -80,6 +80,25 @@ test('bare pages and search are accessible, and /search?q= runs the search', asy
   await page.goto('/app/search?q=not%20a%20hash');
   await expect(page.getByRole('main').getByText(/“not a hash” looks like a serial number/)).toBeVisible();
 
+  // A miss, as a wallet pseudonym and as a whole hash, is a message: no request fails, nothing is
+  // logged in the console (the service's /lookup answers 200 whether or not anything matches).
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') failed.push(message.text());
+  });
+  await page.goto('/app/search?q=nobody_has_this_wallet');
+  await expect(
+    page.getByRole('main').getByText(/No events are recorded for wallet “nobody_has_this_wallet”/),
+  ).toBeVisible();
+  await page.goto(`/app/search?q=${'e'.repeat(64)}`);
+  await expect(
+    page.getByRole('main').getByText(/No leaf, anchor transaction, anchored root or wallet/),
+  ).toBeVisible();
+  expect(failed).toEqual([]);
+
   // The header search, by keyboard, leads to the leaf's page.
   const leaf = await anchorLeaf(request, await trialKey(request));
   await page.goto('/app/');

@@ -97,6 +97,7 @@ describe('GET /openapi.json', () => {
         '/lifecycle/{wallet}',
         '/metrics',
         '/lifecycle/{wallet}/export',
+        '/lookup',
         '/memo/decode',
         '/openapi.json',
         '/protocol/info',

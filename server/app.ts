@@ -31,6 +31,7 @@ import { eventsRoutes } from './routes/events.js';
 import { infoRoutes } from './routes/info.js';
 import { keyRoutes } from './routes/keys.js';
 import { lifecycleRoutes } from './routes/lifecycle.js';
+import { lookupRoutes } from './routes/lookup.js';
 import { memoRoutes } from './routes/memo.js';
 import { verifyRoutes } from './routes/verify.js';
 import type { Store } from './store/store.js';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     anchorRoutes,
     eventsRoutes,
     lifecycleRoutes,
+    lookupRoutes,
     memoRoutes,
     badgeRoutes,
     webhookRoutes,

@@ -34,7 +34,7 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token === '' || /\s/.test(token) ? null : token;
 }
 
-function isOperatorKey(token: string, adminApiKey: string | null): boolean {
+export function isOperatorKey(token: string, adminApiKey: string | null): boolean {
   if (adminApiKey === null) return false;
   // Hashing first gives equal lengths, so the comparison time says nothing about the key.
   return timingSafeEqual(

@@ -18,7 +18,8 @@ const NetworkSchema = z.enum(['mainnet', 'testnet', 'devnet']);
  * `consistency` (/anchor/consistency), `events-paging` (`/events?before=` with a `Link` to the next
  * page), `events-filter` (`/events?event_type=`), `lifecycle-paging` (`/lifecycle/{wallet}` pages with
  * `Link`), `lifecycle-export` (`/lifecycle/{wallet}/export`), `anchor-now` (`POST /anchor/now`),
- * `anchor-attempts` (`/anchor/attempts`, the attempt log).
+ * `anchor-attempts` (`/anchor/attempts`, the attempt log), `lookup` (`/lookup?q=`, what a search
+ * value is, answered 200 either way).
  */
 export const SERVICE_EXTENSIONS = [
   'consistency',
@@ -29,6 +30,7 @@ export const SERVICE_EXTENSIONS = [
   'anchor-now',
   'manual-anchor',
   'anchor-attempts',
+  'lookup',
 ] as const;
 
 /** The extensions of this instance: `anchor-now` with automatic anchoring, `manual-anchor` without. */

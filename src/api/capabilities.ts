@@ -21,6 +21,8 @@ export interface Capabilities {
   manualAnchor: boolean;
   /** `/anchor/attempts`: each anchoring attempt with every change and error. */
   anchorAttempts: boolean;
+  /** `/lookup?q=`: what a search value is, answered 200 even when nothing matches. */
+  lookup: boolean;
 }
 
 export function capabilitiesOf(info: ProtocolInfo | undefined): Capabilities {
@@ -33,6 +35,7 @@ export function capabilitiesOf(info: ProtocolInfo | undefined): Capabilities {
     anchorNow: offered.has('anchor-now'),
     manualAnchor: offered.has('manual-anchor'),
     anchorAttempts: offered.has('anchor-attempts'),
+    lookup: offered.has('lookup'),
   };
 }
 

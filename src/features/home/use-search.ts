@@ -2,7 +2,10 @@ import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-
 import { useMemo } from 'react';
 import { anchorHistoryQueryOptions } from '../../api/anchor';
 import { ApiError } from '../../api/client';
+import { capabilitiesOf } from '../../api/capabilities';
 import { lifecycleQueryOptions } from '../../api/lifecycle';
+import { lookupQueryOptions, type Lookup } from '../../api/lookup';
+import { protocolInfoQueryOptions } from '../../api/protocol';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { verifyCheckQueryOptions } from '../../api/verify';
 import { normaliseQuery, resolveSearch, type SearchProbes } from './search';
@@ -28,15 +31,30 @@ export function searchQueryOptions(baseUrl: string, raw: string, probes: SearchP
   });
 }
 
-/** Search look-ups through the query cache, so the page the search leads to opens without asking again. */
+/**
+ * Search look-ups through the query cache, so the page the search leads to opens without asking
+ * again. Where the service offers `/lookup`, leaves and wallets are asked there (200 whether found
+ * or not); elsewhere a miss is the 404 of the leaf's or the wallet's own page.
+ */
 export function createSearchProbes(
   queryClient: QueryClient,
   baseUrl: string,
   apiKey: string | null,
 ): SearchProbes {
   const history = () => queryClient.fetchQuery(anchorHistoryQueryOptions(baseUrl));
+  const lookup = async (q: string): Promise<Lookup | null> => {
+    let offered = false;
+    try {
+      offered = capabilitiesOf(await queryClient.fetchQuery(protocolInfoQueryOptions(baseUrl))).lookup;
+    } catch {
+      offered = false;
+    }
+    return offered ? queryClient.fetchQuery(lookupQueryOptions(baseUrl, q, apiKey)) : null;
+  };
   return {
     async isLeaf(leafHex) {
+      const found = await lookup(leafHex);
+      if (found) return found.leaf;
       try {
         await queryClient.fetchQuery(verifyCheckQueryOptions(baseUrl, leafHex));
         return true;
@@ -52,6 +70,11 @@ export function createSearchProbes(
       return (await history()).anchors.some((a) => a.root.toLowerCase() === rootHex);
     },
     async wallet(wallet) {
+      const found = await lookup(wallet);
+      if (found) {
+        if (found.wallet === 'found') return 'found';
+        return found.wallet === 'requires_key' ? 'unknown' : 'none';
+      }
       const result = await queryClient.fetchQuery(lifecycleQueryOptions(baseUrl, wallet, apiKey));
       return result.kind === 'found' ? 'found' : result.kind === 'no_events' ? 'none' : 'unknown';
     },
