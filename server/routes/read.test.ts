@@ -61,6 +61,8 @@ describe('GET /protocol/info', () => {
       'lifecycle-paging',
       'lifecycle-export',
       'anchor-now',
+      'anchor-attempts',
+      'lookup',
     ]);
     const plain = (await get(t, '/protocol/info')).json();
     expect(plain).not.toHaveProperty('anchor_viewing_key');
