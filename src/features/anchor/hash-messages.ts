@@ -49,3 +49,38 @@ export function parseHashRequest(data: unknown): HashRequest | null {
   if (!isHashMethod(data.prefer)) return null;
   return { type: 'hash', file: data.file, prefer: data.prefer };
 }
+
+/** From the hash worker to its file reader: read this file, or the hasher is done with some bytes. */
+export type ReaderRequest =
+  { type: 'read'; file: Blob; maxAheadBytes: number } | { type: 'consumed'; bytes: number };
+
+/** From the file reader to the hash worker: a chunk (its buffer transferred), the end, or a failure. */
+export type ReaderMessage =
+  { type: 'chunk'; bytes: Uint8Array } | { type: 'end' } | { type: 'error'; message: string };
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** A request to the file reader, or null. */
+export function parseReaderRequest(data: unknown): ReaderRequest | null {
+  if (!isRecord(data)) return null;
+  if (
+    data.type === 'read' &&
+    data.file instanceof Blob &&
+    isCount(data.maxAheadBytes) &&
+    data.maxAheadBytes > 0
+  )
+    return { type: 'read', file: data.file, maxAheadBytes: data.maxAheadBytes };
+  if (data.type === 'consumed' && isCount(data.bytes)) return { type: 'consumed', bytes: data.bytes };
+  return null;
+}
+
+/** A message of the file reader, or null. */
+export function parseReaderMessage(data: unknown): ReaderMessage | null {
+  if (!isRecord(data)) return null;
+  if (data.type === 'chunk' && data.bytes instanceof Uint8Array) return { type: 'chunk', bytes: data.bytes };
+  if (data.type === 'end') return { type: 'end' };
+  if (data.type === 'error' && typeof data.message === 'string')
+    return { type: 'error', message: data.message };
+  return null;
+}

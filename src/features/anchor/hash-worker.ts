@@ -2,12 +2,16 @@
  * Hashes one file off the main thread. A file that fits in memory is read whole and digested by
  * WebCrypto (one call, several times hash-wasm's speed); a larger one, or any file where WebCrypto
  * is unavailable (a page served over plain http from another host), goes chunk by chunk through
- * hash-wasm, so its size never matters. Either way the file is read as a stream, with progress.
+ * hash-wasm while a file reader worker reads ahead on another thread, so its size never matters.
+ * Either way the file is read as a stream, with progress.
  * The page creates the worker before a file is chosen and cancels by terminating it.
  */
 import { createSHA256, type IHasher } from 'hash-wasm';
 import { chooseHashMethod, feedStream, type HashMethod } from './hash-chunks';
-import { parseHashRequest, type WorkerReply } from './hash-messages';
+import { parseHashRequest, parseReaderMessage, type WorkerReply } from './hash-messages';
+
+// The reader may be this far ahead of hashing: enough to keep both threads busy, small in memory.
+const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 
 // Progress every chunk would flood the page with messages on fast disks; 10 per second is enough.
 const PROGRESS_EVERY_MS = 100;
@@ -50,13 +54,61 @@ async function hash(
   }
   const hasher = await hashWasm();
   hasher.init();
-  await feedStream({
-    stream: file.stream(),
-    totalBytes: file.size,
-    onChunk: (chunk) => hasher.update(chunk),
-    onProgress: ({ bytesDone }) => onProgress(bytesDone),
-  });
+  if (typeof Worker === 'function') {
+    await hashReadElsewhere(file, hasher, onProgress);
+  } else {
+    // No workers inside workers here: read and hash in turn on this thread.
+    await feedStream({
+      stream: file.stream(),
+      totalBytes: file.size,
+      onChunk: (chunk) => hasher.update(chunk),
+      onProgress: ({ bytesDone }) => onProgress(bytesDone),
+    });
+  }
   return { sha256Hex: hasher.digest('hex'), method: 'hash-wasm' };
+}
+
+/**
+ * Hashes chunks that a file reader worker reads on another thread, so reading and hashing overlap.
+ * A file that turns out longer or shorter than its size rejects, as in `feedStream`.
+ */
+async function hashReadElsewhere(
+  file: Blob,
+  hasher: IHasher,
+  onProgress: (bytesDone: number) => void,
+): Promise<void> {
+  const reader = new Worker(new URL('./file-reader-worker.ts', import.meta.url), { type: 'module' });
+  const changed = (read: number) =>
+    new Error(`Read ${read} bytes instead of ${file.size}; was the file changed while hashing?`);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let bytesDone = 0;
+      reader.addEventListener('message', (event: MessageEvent<unknown>) => {
+        const message = parseReaderMessage(event.data);
+        if (message?.type === 'chunk') {
+          if (bytesDone + message.bytes.length > file.size) {
+            reject(changed(bytesDone + message.bytes.length));
+            return;
+          }
+          hasher.update(message.bytes);
+          bytesDone += message.bytes.length;
+          reader.postMessage({ type: 'consumed', bytes: message.bytes.length });
+          onProgress(bytesDone);
+        } else if (message?.type === 'end') {
+          if (bytesDone === file.size) resolve();
+          else reject(changed(bytesDone));
+        } else if (message?.type === 'error') {
+          reject(new Error(message.message));
+        }
+      });
+      reader.addEventListener('error', (event) =>
+        reject(new Error(event.message || 'The file reader failed to start.')),
+      );
+      reader.postMessage({ type: 'read', file, maxAheadBytes: READ_AHEAD_BYTES });
+    });
+  } finally {
+    reader.terminate();
+  }
 }
 
 addEventListener('message', (event: MessageEvent<unknown>) => {
