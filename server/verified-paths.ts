@@ -106,6 +106,10 @@ function admit(memo: RootMemo, start: number, end: number, node: VerifiedNode): 
   if (end - start === blockSize && start % blockSize === 0) memo.blocks[start / blockSize] = node;
 }
 
+/** Lowercase hex of 32 bytes (Node's encoder: one flat string, cheaper to build and to serialize). */
+const hexOf = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+
 const climb = (node: Uint8Array, step: ProofStep): Uint8Array => {
   const sibling = parseHash(step.hash, 'proof step');
   return step.position === 'right' ? hashNode(node, sibling) : hashNode(sibling, node);
@@ -157,11 +161,11 @@ export class VerifiedPaths {
       if (position % 2 === 0) {
         const sibling = this.tree.nodeBytes(level, position + 1);
         hash = hashNode(hash, sibling);
-        steps.push({ hash: toHex(sibling), position: 'right' });
+        steps.push({ hash: hexOf(sibling), position: 'right' });
       } else {
         const sibling = this.tree.nodeBytes(level, position - 1);
         hash = hashNode(sibling, hash);
-        steps.push({ hash: toHex(sibling), position: 'left' });
+        steps.push({ hash: hexOf(sibling), position: 'left' });
       }
     }
     const node = memo.blocks[block] ?? this.verifyUpward(memo, index, hash);
