@@ -12,7 +12,6 @@
  * upper hashes done once per root instead of once per request.
  */
 import {
-  bytesEqual,
   commitRoot,
   hashNode,
   parseHash,
@@ -24,7 +23,8 @@ import { UnservableProofError } from './proofs.js';
 
 /** A node whose proof steps up to the anchored root were hashed and found to reach it. */
 interface VerifiedNode {
-  hash: Uint8Array;
+  /** Its hash as hex: a string costs far less memory than a small typed array, and siblings share it. */
+  hashHex: string;
   /** The step to the parent (null at the top, the raw root). */
   step: ProofStep | null;
   parent: VerifiedNode | null;
@@ -48,7 +48,7 @@ export interface AnchoredTarget {
   leafCount: number;
 }
 
-/** At most 2^15 memoized nodes at the memo level (about 2^16 in all per root, a few MiB). */
+/** At most 2^15 memoized nodes at the memo level: about 2^16 in all per root, 16 MiB of heap at 1,000,000 leaves. */
 const MEMO_WIDTH_BITS = 15;
 
 /**
@@ -169,7 +169,7 @@ export class VerifiedPaths {
       }
     }
     const node = memo.blocks[block] ?? this.verifyUpward(memo, index, hash);
-    if (!bytesEqual(node.hash, hash)) {
+    if (node.hashHex !== hexOf(hash)) {
       throw new UnservableProofError(`the proof of leaf ${leafHex} does not lead to root ${memo.rootHex}`);
     }
     for (let n: VerifiedNode | null = node; n?.step; n = n.parent) steps.push(n.step);
@@ -220,8 +220,9 @@ export class VerifiedPaths {
     const top = this.rangeHash(0, memo.leafCount);
     if (toHex(commitRoot(memo.leafCount, top)) !== memo.rootHex) return;
     const topKey = rangeKey([0, memo.leafCount]);
-    const root = memo.nodes.get(topKey) ?? { hash: top, step: null, parent: null };
-    if (!bytesEqual(root.hash, top)) return;
+    const topHex = hexOf(top);
+    const root = memo.nodes.get(topKey) ?? { hashHex: topHex, step: null, parent: null };
+    if (root.hashHex !== topHex) return;
     admit(memo, 0, memo.leafCount, root);
     const pending: { start: number; end: number; node: VerifiedNode }[] = [
       { start: 0, end: memo.leafCount, node: root },
@@ -239,16 +240,18 @@ export class VerifiedPaths {
       const left = this.rangeHash(start, split);
       const right = this.rangeHash(split, end);
       // A mismatch means the tree is not what was anchored: admit nothing below, serve nothing from it.
-      if (!bytesEqual(hashNode(left, right), node.hash)) return;
-      for (const [childStart, childEnd, hash, step] of [
-        [start, split, left, { hash: toHex(right), position: 'right' }],
-        [split, end, right, { hash: toHex(left), position: 'left' }],
+      if (hexOf(hashNode(left, right)) !== node.hashHex) return;
+      const leftHex = hexOf(left);
+      const rightHex = hexOf(right);
+      for (const [childStart, childEnd, hashHex, step] of [
+        [start, split, leftHex, { hash: rightHex, position: 'right' }],
+        [split, end, rightHex, { hash: leftHex, position: 'left' }],
       ] as const) {
         // Only nodes that hold a whole block of the memo level are kept; the rest are hashed per request.
         if (childEnd - childStart < blockSize) continue;
         const key = rangeKey([childStart, childEnd]);
-        const child = memo.nodes.get(key) ?? { hash, step, parent: node };
-        if (!bytesEqual(child.hash, hash)) return;
+        const child = memo.nodes.get(key) ?? { hashHex, step, parent: node };
+        if (child.hashHex !== hashHex) return;
         if (memo.nodes.size >= this.maxNodesPerRoot) return;
         admit(memo, childStart, childEnd, child);
         pending.push({ start: childStart, end: childEnd, node: child });
@@ -259,8 +262,7 @@ export class VerifiedPaths {
   /** The raw root of leaves [start, end) of an RFC 6962-shaped node: stored when complete, else folded. */
   private rangeHash(start: number, end: number): Uint8Array {
     const width = end - start;
-    // A copy: the memo keeps what it verified, whatever later happens to the tree's memory.
-    if (isPowerOfTwo(width)) return this.tree.nodeBytes(Math.log2(width), start / width).slice();
+    if (isPowerOfTwo(width)) return this.tree.nodeBytes(Math.log2(width), start / width);
     const split = start + splitPoint(width);
     return hashNode(this.rangeHash(start, split), this.rangeHash(split, end));
   }
@@ -285,7 +287,7 @@ export class VerifiedPaths {
       current = climb(current, step);
     }
     if (confirmedBy) {
-      if (!bytesEqual(confirmedBy.hash, current)) {
+      if (confirmedBy.hashHex !== hexOf(current)) {
         throw new UnservableProofError(`the proof of leaf ${index + 1} disagrees with a verified node`);
       }
     } else {
@@ -293,7 +295,7 @@ export class VerifiedPaths {
       confirmedBy = memo.nodes.get(topKey);
       if (
         confirmedBy
-          ? !bytesEqual(confirmedBy.hash, current)
+          ? confirmedBy.hashHex !== hexOf(current)
           : toHex(commitRoot(memo.leafCount, current)) !== memo.rootHex
       ) {
         throw new UnservableProofError(
@@ -301,14 +303,14 @@ export class VerifiedPaths {
         );
       }
       if (!confirmedBy) {
-        confirmedBy = { hash: current, step: null, parent: null };
+        confirmedBy = { hashHex: hexOf(current), step: null, parent: null };
         admit(memo, 0, memo.leafCount, confirmedBy);
       }
     }
     let parent = confirmedBy;
     for (let i = passed.length - 1; i >= 0; i--) {
       const { range, hash: nodeHash, step } = passed[i]!;
-      parent = { hash: nodeHash, step, parent };
+      parent = { hashHex: hexOf(nodeHash), step, parent };
       if (memo.nodes.size < this.maxNodesPerRoot) admit(memo, range[0], range[1], parent);
     }
     return parent;
