@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MerkleTree, verifyProofBundle } from '../src/core/index.js';
+import { Ledger } from './ledger.js';
+import { ProofBundleCache } from './proof-cache.js';
 import { ProofBundleSchema } from './proofs.js';
 import { makeTestApp, submitContractEvent, type TestApp } from './test-helpers.js';
 
@@ -74,5 +76,24 @@ describe('GET /verify/{leaf}/proof.json served from the bundle cache', () => {
     const bad = await t.app.inject({ url: `/verify/${leaf.toUpperCase()}/proof.json` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('validation_failed');
+  });
+});
+
+describe('ProofBundleCache size', () => {
+  it('stays near its bound when every request is for a new leaf, and what it keeps still serves', async () => {
+    const leaves: string[] = [];
+    for (let i = 1; i <= 40; i++) leaves.push(await submitContractEvent(t, i));
+    const cache = new ProofBundleCache(await Ledger.open(t.store), 8);
+    for (const leaf of leaves) {
+      const record = await t.store.leaves.leafByHash(leaf);
+      if (!record) throw new Error('leaf not stored');
+      await cache.build(record);
+      expect(cache.size).toBeLessThanOrEqual(8 + 1);
+    }
+    // The newest bundles are the ones kept, and each is the right leaf's.
+    const kept = await cache.lookup(leaves[39]!);
+    expect(kept).not.toBeNull();
+    expect(verifyProofBundle(JSON.parse(kept!), { expectedLeafHex: leaves[39] }).valid).toBe(true);
+    expect(await cache.lookup(leaves[0]!)).toBeNull();
   });
 });

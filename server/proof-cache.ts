@@ -1,13 +1,22 @@
 /**
  * Built-and-verified proof bundles, serialized, per leaf (docs/architecture.md "The tree in the service":
- * anchored proofs are served from memory). Building a bundle costs dozens of BLAKE2b hashes (the
- * path, and `verifyProofBundle` before it leaves the service); serving a cached one costs one
- * indexed lookup that proves the bundle still targets the right root. Every served bundle was
- * verified when it was built, so decision 6 holds.
+ * anchored proofs are served from memory). A bundle against an anchored root takes its path from
+ * `VerifiedPaths` (the leaf's lowest levels hashed for the request, the rest verified once per
+ * root); any other is built and checked in full with `verifyProofBundle`. Serving a cached one
+ * costs one indexed lookup that proves the bundle still targets the right root. Every served bundle
+ * was verified when it was built, so decision 6 holds.
  */
 import type { Ledger } from './ledger.js';
-import { buildProofBundle, proofTarget, targetAnchoredRoot } from './proofs.js';
+import {
+  assembleProofBundle,
+  buildProofBundle,
+  proofTarget,
+  targetAnchoredRoot,
+  type ProofBundle,
+  type ProofTarget,
+} from './proofs.js';
 import type { LeafRecord } from './store/store.js';
+import { VerifiedPaths } from './verified-paths.js';
 
 interface Entry {
   position: number;
@@ -23,11 +32,17 @@ interface Entry {
 export class ProofBundleCache {
   /** Insertion order is recency order: a hit moves its entry to the end. */
   private readonly entries = new Map<string, Entry>();
+  private readonly paths: VerifiedPaths;
+  /** Anchored roots whose bundle fields were checked once with verifyProofBundle, by anchor id. */
+  private readonly checkedRoots = new Map<number, { rootHex: string; leafCount: number }>();
 
   constructor(
     private readonly ledger: Ledger,
     private readonly maxEntries = 16_384,
-  ) {}
+    paths?: VerifiedPaths,
+  ) {
+    this.paths = paths ?? new VerifiedPaths(ledger.tree);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -45,8 +60,8 @@ export class ProofBundleCache {
 
   /** Builds (and verifies) the bundle of a stored leaf, caches it, and returns it serialized. */
   async build(leaf: LeafRecord): Promise<string> {
-    const target = await proofTarget(this.ledger, leaf);
-    const json = JSON.stringify(buildProofBundle(leaf, target));
+    const { target, bundle } = (await this.buildOnVerifiedPath(leaf)) ?? (await this.buildInFull(leaf));
+    const json = JSON.stringify(bundle);
     this.entries.delete(leaf.leafHex);
     this.entries.set(leaf.leafHex, {
       position: leaf.position,
@@ -57,12 +72,51 @@ export class ProofBundleCache {
       height: target.anchored?.height ?? null,
       json,
     });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done === true) break;
-      this.entries.delete(oldest.value);
+    // Evicting one entry per insert would walk from the Map's start past every slot deleted since
+    // its last compaction (thousands when every request is new); evicting a sixteenth at a time
+    // walks them once per batch.
+    if (this.entries.size > this.maxEntries + Math.max(1, this.maxEntries >> 4)) {
+      let excess = this.entries.size - this.maxEntries;
+      for (const key of this.entries.keys()) {
+        if (excess-- <= 0) break;
+        this.entries.delete(key);
+      }
     }
     return json;
+  }
+
+  private async buildInFull(leaf: LeafRecord): Promise<{ target: ProofTarget; bundle: ProofBundle }> {
+    const target = await proofTarget(this.ledger, leaf);
+    return { target, bundle: buildProofBundle(leaf, target) };
+  }
+
+  /**
+   * The bundle against the leaf's anchored root with its path from `VerifiedPaths`, or null when
+   * the leaf is not anchored yet or is among the few the memo does not cover. The path is verified
+   * there for every leaf; the other fields are the root's and the leaf's hash, so the first bundle
+   * of each root is also checked whole with `verifyProofBundle`.
+   */
+  private async buildOnVerifiedPath(
+    leaf: LeafRecord,
+  ): Promise<{ target: ProofTarget; bundle: ProofBundle } | null> {
+    const anchored = await targetAnchoredRoot(this.ledger, leaf.position);
+    if (!anchored) return null;
+    const proof = this.paths.proof(leaf.leafHex, leaf.position - 1, anchored);
+    if (!proof) return null;
+    const target: ProofTarget = {
+      rootHex: anchored.rootHex,
+      leafCount: anchored.leafCount,
+      createdAt: anchored.createdAt,
+      anchored,
+      proof,
+    };
+    const checked = this.checkedRoots.get(anchored.anchorId);
+    if (checked?.rootHex === anchored.rootHex && checked.leafCount === anchored.leafCount)
+      return { target, bundle: assembleProofBundle(leaf, target) };
+    const bundle = buildProofBundle(leaf, target);
+    if (this.checkedRoots.size >= 1024) this.checkedRoots.clear();
+    this.checkedRoots.set(anchored.anchorId, { rootHex: anchored.rootHex, leafCount: anchored.leafCount });
+    return { target, bundle };
   }
 
   /**

@@ -105,7 +105,19 @@ export async function proofTarget(ledger: Ledger, leaf: LeafRecord): Promise<Pro
 
 /** The v2 bundle proving a stored leaf against `target`; throws `UnservableProofError` if it would not verify. */
 export function buildProofBundle(leaf: LeafRecord, target: ProofTarget): ProofBundle {
-  const bundle: ProofBundle = {
+  const bundle = assembleProofBundle(leaf, target);
+  const verdict = verifyProofBundle(bundle, { expectedLeafHex: leaf.leafHex });
+  if (!verdict.valid) {
+    throw new UnservableProofError(
+      `bundle for leaf ${leaf.leafHex} does not verify: ${verdict.error ?? 'invalid'}`,
+    );
+  }
+  return bundle;
+}
+
+/** The v2 bundle of a stored leaf against `target`, unchecked: callers verify it before serving. */
+export function assembleProofBundle(leaf: LeafRecord, target: ProofTarget): ProofBundle {
+  return {
     protocol: 'ZAP1',
     version: '2',
     leaf: {
@@ -128,11 +140,4 @@ export function buildProofBundle(leaf: LeafRecord, target: ProofTarget): ProofBu
     // The project's own verifier (cli/zap1-verify.ts); the service to ask is the one that served this.
     verify_command: VERIFY_COMMAND,
   };
-  const verdict = verifyProofBundle(bundle, { expectedLeafHex: leaf.leafHex });
-  if (!verdict.valid) {
-    throw new UnservableProofError(
-      `bundle for leaf ${leaf.leafHex} does not verify: ${verdict.error ?? 'invalid'}`,
-    );
-  }
-  return bundle;
 }

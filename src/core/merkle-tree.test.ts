@@ -116,6 +116,25 @@ describe('MerkleTree roots and proofs against the naive reference (docs/protocol
   });
 });
 
+describe('MerkleTree.nodeHex', () => {
+  it('is the raw root of the aligned block of leaves it names, and refuses blocks not complete yet', () => {
+    for (const [level, index] of [
+      [0, 0],
+      [0, 1999],
+      [3, 5],
+      [6, 30],
+      [10, 0],
+    ] as const) {
+      const start = index * 2 ** level;
+      const block = LEAVES.slice(start, start + 2 ** level).map((h) => parseHash(h));
+      expect(TREE_2000.nodeHex(level, index)).toBe(toHex(rawMerkleRoot(block)));
+    }
+    expect(() => TREE_2000.nodeHex(10, 1)).toThrow(RangeError);
+    expect(() => TREE_2000.nodeHex(0, 2000)).toThrow(/index/);
+    expect(() => TREE_2000.nodeHex(-1, 0)).toThrow(/level/);
+  });
+});
+
 describe('MerkleTree argument checks', () => {
   it('rejects bad leaves with TypeError or RangeError naming the argument', () => {
     const tree = new MerkleTree();

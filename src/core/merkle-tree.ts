@@ -144,6 +144,21 @@ export class MerkleTree {
   }
 
   /**
+   * The completed node at `level`, `index` as lowercase hex: the raw root of leaves
+   * [index * 2^level, (index + 1) * 2^level), all of which must be in the tree. O(1), no hashing.
+   */
+  nodeHex(level: number, index: number): string {
+    return toHex(this.nodeBytes(level, index));
+  }
+
+  /** The completed node at `level`, `index` (see `nodeHex`) as a 32-byte view; read it, never write it. */
+  nodeBytes(level: number, index: number): Uint8Array {
+    checkInteger(level, 'level', 0, 52);
+    checkInteger(index, 'index', 0, Math.floor(this.#size / 2 ** level) - 1);
+    return this.#node(level, index);
+  }
+
+  /**
    * Raw (uncommitted, carry-up) root of the first `size` leaves (default: all); 32 zero bytes for 0.
    * O(log n). docs/protocol.md 3.1.
    */

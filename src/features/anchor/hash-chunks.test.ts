@@ -2,28 +2,40 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createSHA256 } from 'hash-wasm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBytes, hashInChunks, megabytesPerSecond } from './hash-chunks';
+import {
+  IN_MEMORY_MAX_BYTES,
+  chooseHashMethod,
+  feedStream,
+  formatBytes,
+  megabytesPerSecond,
+} from './hash-chunks';
 
-/** A stand-in for Blob.slice: serves ranges of `bytes` and records which were read. */
-function slicer(bytes: Uint8Array) {
-  const reads: [number, number][] = [];
-  let inFlight = 0;
-  let maxInFlight = 0;
-  return {
-    reads,
-    maxInFlight: () => maxInFlight,
-    readRange: async (start: number, end: number) => {
-      reads.push([start, end]);
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      await Promise.resolve();
-      inFlight--;
-      return bytes.slice(start, end);
+/** A stream of `bytes` in chunks of `chunkBytes`, counting how many chunks were pulled. */
+function streamOf(bytes: Uint8Array, chunkBytes: number) {
+  let offset = 0;
+  let pulled = 0;
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (offset >= bytes.length) {
+          controller.close();
+          return;
+        }
+        pulled++;
+        controller.enqueue(bytes.slice(offset, offset + chunkBytes));
+        offset += chunkBytes;
+      },
+      cancel() {
+        cancelled = true;
+      },
     },
-  };
+    { highWaterMark: 0 },
+  );
+  return { stream, pulled: () => pulled, cancelled: () => cancelled };
 }
 
-describe('hashInChunks', () => {
+describe('feedStream', () => {
   it('gives the same SHA-256 as Node for any size and chunk size', async () => {
     const hasher = await createSHA256();
     await fc.assert(
@@ -33,12 +45,10 @@ describe('hashInChunks', () => {
         async (size, chunkBytes) => {
           const bytes = new Uint8Array(randomBytes(size));
           hasher.init();
-          const source = slicer(bytes);
-          const result = await hashInChunks({
+          const result = await feedStream({
+            stream: streamOf(bytes, chunkBytes).stream,
             totalBytes: size,
-            readRange: source.readRange,
-            sink: hasher,
-            chunkBytes,
+            onChunk: (chunk) => hasher.update(chunk),
           });
           expect(result).toBe('done');
           expect(hasher.digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
@@ -48,69 +58,89 @@ describe('hashInChunks', () => {
     );
   });
 
-  it('reads consecutive slices, never the whole file at once, at most two ahead', async () => {
-    const bytes = new Uint8Array(1000);
-    const source = slicer(bytes);
-    const seen: number[] = [];
-    await hashInChunks({
+  it('hands every chunk on with its offset, so the whole file can be laid out in one buffer', async () => {
+    const bytes = new Uint8Array(randomBytes(1000));
+    const whole = new Uint8Array(1000);
+    const offsets: number[] = [];
+    await feedStream({
+      stream: streamOf(bytes, 300).stream,
       totalBytes: 1000,
-      readRange: source.readRange,
-      sink: { update: (c) => seen.push(c.length) },
-      chunkBytes: 300,
+      onChunk: (chunk, offset) => {
+        offsets.push(offset);
+        whole.set(chunk, offset);
+      },
     });
-    expect(source.reads).toEqual([
-      [0, 300],
-      [300, 600],
-      [600, 900],
-      [900, 1000],
-    ]);
-    expect(seen).toEqual([300, 300, 300, 100]);
-    expect(source.maxInFlight()).toBeLessThanOrEqual(2);
+    expect(offsets).toEqual([0, 300, 600, 900]);
+    expect(whole).toEqual(bytes);
   });
 
   it('reports progress from 0 to the total', async () => {
     const progress: number[] = [];
-    await hashInChunks({
+    await feedStream({
+      stream: streamOf(new Uint8Array(10), 4).stream,
       totalBytes: 10,
-      readRange: slicer(new Uint8Array(10)).readRange,
-      sink: { update: () => undefined },
-      chunkBytes: 4,
+      onChunk: () => undefined,
       onProgress: (p) => progress.push(p.bytesDone),
     });
     expect(progress).toEqual([0, 4, 8, 10]);
   });
 
-  it('stops when cancelled', async () => {
+  it('stops reading when cancelled and releases the file', async () => {
     let fed = 0;
-    const result = await hashInChunks({
+    const source = streamOf(new Uint8Array(100), 10);
+    const result = await feedStream({
+      stream: source.stream,
       totalBytes: 100,
-      readRange: slicer(new Uint8Array(100)).readRange,
-      sink: { update: () => fed++ },
-      chunkBytes: 10,
+      onChunk: () => fed++,
       isCancelled: () => fed >= 3,
     });
     expect(result).toBe('cancelled');
     expect(fed).toBe(3);
+    expect(source.pulled()).toBe(3);
+    expect(source.cancelled()).toBe(true);
   });
 
-  it('refuses a short read instead of giving a wrong digest', async () => {
+  it('refuses a file that turned out shorter or longer than announced instead of giving a wrong digest', async () => {
     await expect(
-      hashInChunks({
+      feedStream({ stream: streamOf(new Uint8Array(3), 5).stream, totalBytes: 10, onChunk: () => undefined }),
+    ).rejects.toThrow(/Read 3 bytes instead of 10; was the file changed while hashing/);
+    await expect(
+      feedStream({
+        stream: streamOf(new Uint8Array(12), 5).stream,
         totalBytes: 10,
-        readRange: async () => new Uint8Array(3),
-        sink: { update: () => undefined },
-        chunkBytes: 5,
+        onChunk: () => undefined,
       }),
-    ).rejects.toThrow(/changed while hashing/);
+    ).rejects.toThrow(/Read 12 bytes instead of 10/);
   });
 
   it('handles an empty file (the digest of nothing)', async () => {
     const hasher = await createSHA256();
     hasher.init();
     expect(
-      await hashInChunks({ totalBytes: 0, readRange: slicer(new Uint8Array(0)).readRange, sink: hasher }),
+      await feedStream({
+        stream: streamOf(new Uint8Array(0), 8).stream,
+        totalBytes: 0,
+        onChunk: (chunk) => hasher.update(chunk),
+      }),
     ).toBe('done');
     expect(hasher.digest('hex')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+});
+
+describe('chooseHashMethod', () => {
+  it('digests a file that fits in memory with WebCrypto and streams larger ones through hash-wasm', () => {
+    expect(chooseHashMethod({ totalBytes: 256 * 1024 * 1024, subtleAvailable: true })).toBe('webcrypto');
+    expect(chooseHashMethod({ totalBytes: IN_MEMORY_MAX_BYTES, subtleAvailable: true })).toBe('webcrypto');
+    expect(chooseHashMethod({ totalBytes: IN_MEMORY_MAX_BYTES + 1, subtleAvailable: true })).toBe(
+      'hash-wasm',
+    );
+  });
+
+  it('uses hash-wasm where WebCrypto is missing (plain http from another host) or when asked to', () => {
+    expect(chooseHashMethod({ totalBytes: 10, subtleAvailable: false })).toBe('hash-wasm');
+    expect(chooseHashMethod({ totalBytes: 10, subtleAvailable: true, prefer: 'hash-wasm' })).toBe(
+      'hash-wasm',
+    );
   });
 });
 

@@ -1,13 +1,31 @@
 /**
- * The file hasher's loop, free of workers and files so it can be tested: reads a byte range at a
- * time (the worker passes Blob.slice), so memory stays at two chunks whatever the file size.
+ * The file hasher's reading loop and its choice of hasher, free of workers and files so they can be
+ * tested. The worker reads the file as a stream (in Chromium markedly faster than Blob.slice
+ * reads: docs/benchmarks.md) and hands every chunk on as it arrives.
  */
 
-/** 2 MiB: per-chunk overhead is negligible, and in headless Chromium 2 MiB chunks hashed markedly faster than 8 MiB ones (bench/app-hash.bench.ts). */
-export const HASH_CHUNK_BYTES = 2 * 1024 * 1024;
+/**
+ * Files up to this size are read whole into memory and hashed with one WebCrypto digest, which in
+ * Chromium is several times hash-wasm's speed (docs/benchmarks.md, measured in the same page).
+ * Larger files are hashed chunk by chunk, so memory stays small whatever the size.
+ */
+export const IN_MEMORY_MAX_BYTES = 512 * 1024 * 1024;
 
-export interface ChunkSink {
-  update(chunk: Uint8Array): unknown;
+/** `webcrypto`: the whole file in one `crypto.subtle.digest`; `hash-wasm`: incremental, chunk by chunk. */
+export type HashMethod = 'webcrypto' | 'hash-wasm';
+
+/**
+ * WebCrypto when the page may use it (a secure context) and the file fits under `maxInMemoryBytes`;
+ * otherwise hash-wasm. `prefer: 'hash-wasm'` forces the chunked path (the benchmark measures it).
+ */
+export function chooseHashMethod(options: {
+  totalBytes: number;
+  subtleAvailable: boolean;
+  maxInMemoryBytes?: number;
+  prefer?: HashMethod;
+}): HashMethod {
+  if (options.prefer === 'hash-wasm' || !options.subtleAvailable) return 'hash-wasm';
+  return options.totalBytes <= (options.maxInMemoryBytes ?? IN_MEMORY_MAX_BYTES) ? 'webcrypto' : 'hash-wasm';
 }
 
 export interface HashProgress {
@@ -15,47 +33,47 @@ export interface HashProgress {
   totalBytes: number;
 }
 
-export interface HashInChunksOptions {
+export interface FeedStreamOptions {
+  stream: ReadableStream<Uint8Array>;
   totalBytes: number;
-  /** Bytes [start, end) of the input. */
-  readRange: (start: number, end: number) => Promise<Uint8Array>;
-  sink: ChunkSink;
-  chunkBytes?: number;
+  /** Receives every chunk in order with its offset in the file. */
+  onChunk: (chunk: Uint8Array, offset: number) => void;
   onProgress?: (progress: HashProgress) => void;
-  /** Polled between chunks; true stops the loop. */
+  /** Polled between chunks; true stops the loop and releases the stream. */
   isCancelled?: () => boolean;
 }
 
 /**
- * Feeds the input to `sink` chunk by chunk, reading the next range while hashing the current one.
- * Resolves 'done' when every byte was fed, 'cancelled' when stopped early. A short read rejects:
- * a file that changed while being read must not yield a digest.
+ * Feeds every chunk of `stream` to `onChunk`. Resolves 'done' after exactly `totalBytes` bytes,
+ * 'cancelled' when stopped early. More or fewer bytes than announced reject: a file that changed
+ * while being read must not yield a digest.
  */
-export async function hashInChunks(options: HashInChunksOptions): Promise<'done' | 'cancelled'> {
-  const { totalBytes, readRange, sink } = options;
-  const chunkBytes = options.chunkBytes ?? HASH_CHUNK_BYTES;
+export async function feedStream(options: FeedStreamOptions): Promise<'done' | 'cancelled'> {
+  const { stream, totalBytes, onChunk } = options;
   if (!Number.isSafeInteger(totalBytes) || totalBytes < 0)
     throw new RangeError('totalBytes must be a non-negative integer');
-  if (!Number.isSafeInteger(chunkBytes) || chunkBytes < 1)
-    throw new RangeError('chunkBytes must be a positive integer');
-  let start = 0;
-  let pending: Promise<Uint8Array> | null =
-    totalBytes > 0 ? readRange(0, Math.min(chunkBytes, totalBytes)) : null;
-  options.onProgress?.({ bytesDone: 0, totalBytes });
-  while (pending) {
-    const chunk = await pending;
-    const end = Math.min(start + chunkBytes, totalBytes);
-    if (chunk.length !== end - start) {
-      throw new Error(
-        `Read ${chunk.length} bytes at offset ${start} instead of ${end - start}; was the file changed while hashing?`,
-      );
+  const changed = (read: number) =>
+    new Error(`Read ${read} bytes instead of ${totalBytes}; was the file changed while hashing?`);
+  const reader = stream.getReader();
+  let offset = 0;
+  try {
+    options.onProgress?.({ bytesDone: 0, totalBytes });
+    for (;;) {
+      if (options.isCancelled?.()) {
+        await reader.cancel();
+        return 'cancelled';
+      }
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (offset + value.length > totalBytes) throw changed(offset + value.length);
+      onChunk(value, offset);
+      offset += value.length;
+      options.onProgress?.({ bytesDone: offset, totalBytes });
     }
-    if (options.isCancelled?.()) return 'cancelled';
-    pending = end < totalBytes ? readRange(end, Math.min(end + chunkBytes, totalBytes)) : null;
-    sink.update(chunk);
-    start = end;
-    options.onProgress?.({ bytesDone: start, totalBytes });
+  } finally {
+    reader.releaseLock();
   }
+  if (offset !== totalBytes) throw changed(offset);
   return 'done';
 }
 

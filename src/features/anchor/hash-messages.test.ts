@@ -8,9 +8,13 @@ describe('hash worker messages', () => {
       bytesDone: 1,
       totalBytes: 2,
     });
-    expect(parseWorkerReply({ type: 'done', sha256Hex: 'ab', totalBytes: 2, elapsedMs: 3 })?.type).toBe(
-      'done',
-    );
+    expect(
+      parseWorkerReply({ type: 'done', sha256Hex: 'ab', totalBytes: 2, elapsedMs: 3, method: 'webcrypto' })
+        ?.type,
+    ).toBe('done');
+    expect(
+      parseWorkerReply({ type: 'done', sha256Hex: 'ab', totalBytes: 2, elapsedMs: 3, method: 'md5' }),
+    ).toBeNull();
     expect(parseWorkerReply({ type: 'error', message: 'x' })).toEqual({ type: 'error', message: 'x' });
     expect(parseWorkerReply({ type: 'done', sha256Hex: 1 })).toBeNull();
     expect(parseWorkerReply('done')).toBeNull();
@@ -18,7 +22,9 @@ describe('hash worker messages', () => {
 
   it('takes a Blob as the file to hash', () => {
     const blob = new Blob(['abc']);
-    expect(parseHashRequest({ type: 'hash', file: blob })).toBe(blob);
+    expect(parseHashRequest({ type: 'hash', file: blob })).toEqual({ type: 'hash', file: blob });
+    expect(parseHashRequest({ type: 'hash', file: blob, prefer: 'hash-wasm' })?.prefer).toBe('hash-wasm');
+    expect(parseHashRequest({ type: 'hash', file: blob, prefer: 'sha1' })).toBeNull();
     expect(parseHashRequest({ type: 'hash', file: 'abc' })).toBeNull();
   });
 });

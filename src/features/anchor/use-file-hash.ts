@@ -10,6 +10,11 @@ export type FileHashState =
   | { status: 'cancelled'; fileName: string }
   | { status: 'error'; fileName: string; message: string };
 
+/** A hash worker; it starts loading (and compiling its WebAssembly) as soon as it is created. */
+function startHashWorker(): Worker {
+  return new Worker(new URL('./hash-worker.ts', import.meta.url), { type: 'module' });
+}
+
 export function useFileHash(): {
   state: FileHashState;
   hashFile: (file: File) => void;
@@ -18,14 +23,27 @@ export function useFileHash(): {
 } {
   const [state, setState] = useState<FileHashState>({ status: 'idle' });
   const workerRef = useRef<Worker | null>(null);
+  // A worker started before any file is chosen, so choosing one does not wait for it to load.
+  const spareRef = useRef<Worker | null>(null);
 
   const stop = useCallback(() => {
     workerRef.current?.terminate();
     workerRef.current = null;
   }, []);
 
+  const prepareSpare = useCallback(() => {
+    if (spareRef.current === null && typeof Worker !== 'undefined') spareRef.current = startHashWorker();
+  }, []);
+
   // Leaving the page stops the hashing too.
-  useEffect(() => stop, [stop]);
+  useEffect(() => {
+    prepareSpare();
+    return () => {
+      stop();
+      spareRef.current?.terminate();
+      spareRef.current = null;
+    };
+  }, [stop, prepareSpare]);
 
   const hashFile = useCallback(
     (file: File) => {
@@ -39,7 +57,8 @@ export function useFileHash(): {
         });
         return;
       }
-      const worker = new Worker(new URL('./hash-worker.ts', import.meta.url), { type: 'module' });
+      const worker = spareRef.current ?? startHashWorker();
+      spareRef.current = null;
       workerRef.current = worker;
       const started = performance.now();
       setState({ status: 'hashing', fileName: file.name, bytesDone: 0, totalBytes: file.size, mbPerS: null });
@@ -57,6 +76,7 @@ export function useFileHash(): {
           });
         } else if (reply.type === 'done') {
           stop();
+          prepareSpare();
           setState({
             status: 'done',
             fileName: file.name,
@@ -80,7 +100,7 @@ export function useFileHash(): {
       });
       worker.postMessage({ type: 'hash', file });
     },
-    [stop],
+    [stop, prepareSpare],
   );
 
   const cancel = useCallback(() => {
@@ -88,7 +108,8 @@ export function useFileHash(): {
       current.status === 'hashing' ? { status: 'cancelled', fileName: current.fileName } : current,
     );
     stop();
-  }, [stop]);
+    prepareSpare();
+  }, [stop, prepareSpare]);
 
   const reset = useCallback(() => {
     stop();
