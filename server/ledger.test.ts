@@ -106,3 +106,29 @@ describe('Ledger', () => {
     expect(stored.get('1:0')?.length).toBe(MerkleTree.CHUNK_NODES * 32);
   });
 });
+
+describe('Ledger beside another writer on the same store', () => {
+  it("applies the other's leaves in position order: before its own, on catch-up, and before a read", async () => {
+    const mine = await Ledger.open(store);
+    const theirs = await Ledger.open(store);
+    await fill(theirs, 0, 5);
+    // Its own next leaf lands at position 6: the five in between are read from the store first.
+    const own = await mine.submit(event(5));
+    expect(own).toMatchObject({ status: 'created', position: 6 });
+    expect(mine.size).toBe(6);
+    expect(own.rootHex).toBe(merkleRoot(Array.from({ length: 6 }, (_, i) => leaf(i))));
+
+    await fill(theirs, 6, 3);
+    expect(mine.size).toBe(6);
+    await mine.ensureApplied(8);
+    expect(mine.size).toBe(8);
+    expect(await mine.catchUp()).toBe(9);
+    expect(mine.tree.root()).toBe(theirs.tree.root());
+    expect(mine.typeCounts().get(3)).toBe(9);
+    // A duplicate of a leaf it never applied itself answers with a root that contains it.
+    await fill(theirs, 9, 1);
+    const again = await mine.submit(event(9));
+    expect(again).toMatchObject({ status: 'exists', position: 10 });
+    expect(mine.size).toBe(10);
+  });
+});
