@@ -18,32 +18,19 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { IN_MEMORY_MAX_BYTES } from '../src/features/anchor/hash-chunks';
+import { freePort } from '../test/free-port.js';
 import { writeSection } from './report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILE_BYTES = 256 * 1024 * 1024;
 const RUNS = 3;
 
-/** A free loopback port, so the bench never meets another run's service. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 const PORT = Number(process.env.BENCH_PORT ?? (await freePort()));
 const BASE = `http://127.0.0.1:${PORT}`;
 

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, uniqueWallet } from './fixtures';
-import { freePort, startServiceProcess } from './proxy-process';
+import { freePort } from '../test/free-port';
+import { startServiceProcess } from './proxy-process';
 
 /**
  * Manual anchoring end to end: a service with ANCHOR_MODE=manual on its own dev chain; the operator

@@ -1,15 +1,6 @@
 import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from '@playwright/test';
-
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+import { freePort } from '../test/free-port';
 
 /** Another process of the built service on a free port with `env`, once it serves the app. */
 export async function startServiceProcess(

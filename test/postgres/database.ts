@@ -1,20 +1,9 @@
 /** A fresh, empty PostgreSQL database per caller on the run's server (test/postgres/global-setup.ts). */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { createDatabase } from './postgres-server.js';
 
 /** Creates a database with a unique name and returns its URL. */
-export async function freshDatabaseUrl(): Promise<string> {
-  const adminUrl = inject('postgresAdminUrl');
-  const name = `zap1_test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+export function freshDatabaseUrl(): Promise<string> {
+  return createDatabase(inject('postgresAdminUrl'), `zap1_test_${randomBytes(6).toString('hex')}`);
 }

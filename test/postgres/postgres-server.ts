@@ -9,18 +9,16 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { isRecord } from '../../src/core/index.js';
+import { freePort } from '../free-port.js';
 
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust authentication on loopback only). */
   adminUrl: string;
   port: number;
-  /** A URL for database `name` on this server. */
-  urlFor(name: string): string;
   /** Creates an empty database and returns its URL. */
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
@@ -99,19 +97,6 @@ function chownTree(dir: string, runAs: RunAs): void {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 async function waitUntilReady(adminUrl: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 30_000;
   let lastError: unknown = null;
@@ -141,6 +126,21 @@ export interface StartPostgresOptions {
   user?: string;
   /** Extra `-c name=value` server settings. */
   settings?: Record<string, string>;
+}
+
+/** Creates the database `name` on the server of `adminUrl` and returns its URL. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new RangeError(`not a plain database name: ${name}`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** Starts a fresh PostgreSQL server (its own temporary data folder) and waits until it answers. */
@@ -195,8 +195,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const urlFor = (name: string) => `postgres://postgres@127.0.0.1:${port}/${name}`;
-  const adminUrl = urlFor('postgres');
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null) {
       // SIGINT is PostgreSQL's "fast shutdown": sessions are ended, no checkpoint wait.
@@ -216,18 +215,7 @@ export async function startPostgres(options: StartPostgresOptions = {}): Promise
   return {
     adminUrl,
     port,
-    urlFor,
-    async createDatabase(name: string) {
-      if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new RangeError(`not a plain database name: ${name}`);
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await client.end();
-      }
-      return urlFor(name);
-    },
+    createDatabase: (name: string) => createDatabase(adminUrl, name),
     stop,
   };
 }

@@ -1,0 +1,14 @@
+/** A free loopback port, for the servers tests and benchmarks start (services, PostgreSQL, the dev chain). */
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
