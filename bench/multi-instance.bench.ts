@@ -22,6 +22,7 @@ import { startPostgres } from '../test/postgres/postgres-server.js';
 import { fmt, writeSection } from './report.js';
 import {
   SERVICE_ENTRY,
+  distinctEventRequests,
   field,
   getJson,
   sleep,
@@ -105,6 +106,8 @@ let serial = 0;
 const run = randomBytes(4).toString('hex');
 const contract = randomBytes(32).toString('hex');
 
+const requests = distinctEventRequests(ADMIN_KEY);
+
 /** One timed load spread over `bases`: every instance gets its share of the connections at once. */
 async function eventLoad(bases: string[], seconds: number): Promise<AutocannonResult[]> {
   return Promise.all(
@@ -113,23 +116,7 @@ async function eventLoad(bases: string[], seconds: number): Promise<AutocannonRe
         url: base,
         connections: Math.round(CONNECTIONS / bases.length),
         duration: seconds,
-        requests: [
-          {
-            method: 'POST',
-            path: '/event',
-            headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-            setupRequest: (request) => {
-              serial++;
-              request.body = JSON.stringify({
-                event_type: 'CONTRACT_ANCHOR',
-                wallet_hash: `bench_wallet_${serial % 1000}`,
-                serial_number: `SN-${run}-${serial}`,
-                contract_sha256: contract,
-              });
-              return request;
-            },
-          },
-        ],
+        requests,
       }),
     ),
   );
@@ -230,10 +217,10 @@ try {
   await measure('1 instance on SQLite', [chainEnv], false);
   for (const n of [1, 2, 3]) {
     const db = `bench_${n}_${randomBytes(3).toString('hex')}`;
-    await postgres.createDatabase(db);
+    const databaseUrl = await postgres.createDatabase(db);
     const env = Array.from({ length: n }, (_, i) => ({
       ...chainEnv,
-      DATABASE_URL: postgres.urlFor(db),
+      DATABASE_URL: databaseUrl,
       INSTANCE_ID: `bench-${n}-${i}`,
     }));
     await measure(`${n} instance${n > 1 ? 's' : ''} on PostgreSQL`, env, n === 2);

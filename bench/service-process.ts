@@ -3,9 +3,11 @@
  * DATA_DIR on the embedded dev chain, timed to its first healthy answer, and stopped.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import type { AutocannonRequest } from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../test/free-port.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built service's entry (`npm run build:server` makes it). */
@@ -16,18 +18,6 @@ export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Service {
   child: ChildProcess;
@@ -136,4 +126,31 @@ export async function startBareFastify(bodyBytes: number): Promise<{ base: strin
     bare.once('exit', (exitCode) => reject(new Error(`bare Fastify exited (${exitCode})`)));
   });
   return { base: `http://127.0.0.1:${port}`, stop: () => bare.kill('SIGKILL') };
+}
+
+/**
+ * autocannon's requests for POST /event with `adminKey`, each a distinct CONTRACT_ANCHOR (a new
+ * leaf). Give every load of one run the same list, so no two requests repeat a serial number.
+ */
+export function distinctEventRequests(adminKey: string): AutocannonRequest[] {
+  const run = randomBytes(4).toString('hex');
+  const contract = randomBytes(32).toString('hex');
+  let serial = 0;
+  return [
+    {
+      method: 'POST',
+      path: '/event',
+      headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
+      setupRequest: (request) => {
+        serial++;
+        request.body = JSON.stringify({
+          event_type: 'CONTRACT_ANCHOR',
+          wallet_hash: `bench_wallet_${serial % 1000}`,
+          serial_number: `SN-${run}-${serial}`,
+          contract_sha256: contract,
+        });
+        return request;
+      },
+    },
+  ];
 }

@@ -20,6 +20,7 @@ import { openSqliteStore } from '../server/store/sqlite-store.js';
 import { fmt, writeSection } from './report.js';
 import {
   SERVICE_ENTRY,
+  distinctEventRequests,
   field,
   getJson,
   median,
@@ -66,32 +67,9 @@ try {
     loadNotes.push(`before POST /event: ${load()}`);
     const service = await startService(path.join(tmpRoot, 'events'), ADMIN_KEY);
     services.push(service);
-    const run = randomBytes(4).toString('hex');
-    let serial = 0;
-    const contract = randomBytes(32).toString('hex');
+    const requests = distinctEventRequests(ADMIN_KEY);
     const eventRun = (duration: number) =>
-      autocannon({
-        url: service.base,
-        connections: CONNECTIONS,
-        duration,
-        requests: [
-          {
-            method: 'POST',
-            path: '/event',
-            headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-            setupRequest: (request) => {
-              serial++;
-              request.body = JSON.stringify({
-                event_type: 'CONTRACT_ANCHOR',
-                wallet_hash: `bench_wallet_${serial % 1000}`,
-                serial_number: `SN-${run}-${serial}`,
-                contract_sha256: contract,
-              });
-              return request;
-            },
-          },
-        ],
-      });
+      autocannon({ url: service.base, connections: CONNECTIONS, duration, requests });
     await eventRun(2); // warm-up (JIT, SQLite page cache)
     await sleep(500); // let the warm-up's last requests commit
     // Three runs: on a shared machine one run can land on someone else's burst; the median counts.
