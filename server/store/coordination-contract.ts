@@ -4,19 +4,8 @@
  * signals between instances are PostgreSQL's alone and tested in postgres-store.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StoreHarness } from './store-contract.js';
-import { OPERATOR_KEY_ID, type NewEvent, type Store } from './store.js';
-
-const leaf = (n: number): string => n.toString(16).padStart(64, '0');
-const event = (n: number): NewEvent => ({
-  leafHex: leaf(n),
-  eventType: 3,
-  walletHash: `w${n}`,
-  serialNumber: `S${n}`,
-  timestamp: null,
-  trialKeyHash: null,
-  keyId: OPERATOR_KEY_ID,
-});
+import { testEvent as event, testLeaf as leaf, type StoreHarness } from './store-contract.js';
+import type { Store } from './store.js';
 
 export function describeCoordinationContract(name: string, harness: StoreHarness): void {
   let store: Store;
@@ -29,7 +18,10 @@ export function describeCoordinationContract(name: string, harness: StoreHarness
 
   describe(`${name}: what instances share`, () => {
     it('reads leaves from a position on, in order, at most `limit` of them', async () => {
-      await store.leaves.commitEvents([1, 2, 3, 4].map(event), '2026-01-01T00:00:00.000Z');
+      await store.leaves.commitEvents(
+        [1, 2, 3, 4].map((n) => event(n)),
+        '2026-01-01T00:00:00.000Z',
+      );
       const page = await store.leaves.leavesFrom(2, 2);
       expect(page.map((l) => [l.position, l.leafHex, l.serialNumber])).toEqual([
         [2, leaf(2), 'S2'],

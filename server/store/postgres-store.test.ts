@@ -12,8 +12,13 @@ import { freshDatabaseUrl } from '../../test/postgres/database.js';
 import { describeCoordinationContract } from './coordination-contract.js';
 import { AnchorerElection } from '../anchor/election.js';
 import { openPostgresStore, type PostgresStore } from './postgres-store.js';
-import { describeStoreContract, type StoreHarness } from './store-contract.js';
-import { AnchorLeaseLostError, OPERATOR_KEY_ID, isStoreBusy, type NewEvent } from './store.js';
+import {
+  describeStoreContract,
+  testEvent as event,
+  testLeaf as leaf,
+  type StoreHarness,
+} from './store-contract.js';
+import { AnchorLeaseLostError, isStoreBusy } from './store.js';
 
 const urls = new WeakMap<object, string>();
 
@@ -39,18 +44,6 @@ const harness: StoreHarness = {
 
 describeStoreContract('PostgreSQL', harness);
 describeCoordinationContract('PostgreSQL', harness);
-
-const leaf = (n: number): string => n.toString(16).padStart(64, '0');
-const event = (n: number, extra: Partial<NewEvent> = {}): NewEvent => ({
-  leafHex: leaf(n),
-  eventType: 3,
-  walletHash: `w${n}`,
-  serialNumber: `S${n}`,
-  timestamp: null,
-  trialKeyHash: null,
-  keyId: OPERATOR_KEY_ID,
-  ...extra,
-});
 
 describe('PostgreSQL: several instances on one database', () => {
   let url: string;

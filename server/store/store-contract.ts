@@ -14,16 +14,21 @@ export interface StoreHarness {
   destroy(store: Store): Promise<void>;
 }
 
-const leaf = (n: number): string => n.toString(16).padStart(64, '0');
-const event = (n: number, wallet = `w${n}`): NewEvent => ({
+/** Leaf hash `n` of the store tests. */
+export const testLeaf = (n: number): string => n.toString(16).padStart(64, '0');
+const leaf = testLeaf;
+/** Event `n` of the store tests (leaf n, wallet `w<n>`, written by the operator), with `extra` over it. */
+export const testEvent = (n: number, extra: Partial<NewEvent> = {}): NewEvent => ({
   leafHex: leaf(n),
   eventType: 3,
-  walletHash: wallet,
+  walletHash: `w${n}`,
   serialNumber: `S${n}`,
   timestamp: null,
   trialKeyHash: null,
   keyId: OPERATOR_KEY_ID,
+  ...extra,
 });
+const event = (n: number, wallet = `w${n}`): NewEvent => testEvent(n, { walletHash: wallet });
 const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
 const TXID = 'c'.repeat(64);

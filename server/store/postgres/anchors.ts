@@ -24,17 +24,14 @@ import {
   ROOT_COLUMNS,
   anchorFromRow,
   groupLog,
+  requireHeight,
   requireHex64,
+  requireLeafCount,
   rootFromRow,
   type AnchorRow,
   type RootRow,
 } from '../sqlite/rows.js';
 import { isUniqueViolation, transaction } from './db.js';
-
-function requireHeight(height: number): void {
-  if (!Number.isSafeInteger(height) || height < 0)
-    throw new RangeError('height must be a non-negative integer');
-}
 
 const ANCHOR_COLUMNS =
   'id, root_hash, leaf_count, state, opid, txid, height, block_time, attempts, last_error, send_started_at, created_at, updated_at';
@@ -107,9 +104,7 @@ export class PostgresAnchorStore implements AnchorStore {
 
   async recordAnchorIntent(input: { rootHex: string; leafCount: number }): Promise<AnchorAttempt> {
     requireHex64(input.rootHex, 'rootHex');
-    if (!Number.isSafeInteger(input.leafCount) || input.leafCount < 1) {
-      throw new RangeError('leafCount must be a positive integer');
-    }
+    requireLeafCount(input.leafCount);
     try {
       return await transaction(this.pool, async (client) => {
         await this.checkFence(client);

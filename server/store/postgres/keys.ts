@@ -1,14 +1,7 @@
 /** Trial keys on PostgreSQL, stored only as the SHA-256 of the key (quota is spent by zap1_commit_events). */
 import type pg from 'pg';
 import type { KeyStore, TrialKeyRecord } from '../store.js';
-
-interface KeyRow {
-  key_hash: string;
-  quota: number;
-  used: number;
-  created_at: string;
-  expires_at: string;
-}
+import { KEY_COLUMNS, keyFromRow, type KeyRow } from '../sqlite/rows.js';
 
 export class PostgresKeyStore implements KeyStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -21,19 +14,10 @@ export class PostgresKeyStore implements KeyStore {
   }
 
   async trialKey(keyHash: string): Promise<TrialKeyRecord | null> {
-    const result = await this.pool.query<KeyRow>(
-      'SELECT key_hash, quota, used, created_at, expires_at FROM api_keys WHERE key_hash = $1',
-      [keyHash],
-    );
+    const result = await this.pool.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [
+      keyHash,
+    ]);
     const row = result.rows[0];
-    return row
-      ? {
-          keyHash: row.key_hash,
-          quota: row.quota,
-          used: row.used,
-          createdAt: row.created_at,
-          expiresAt: row.expires_at,
-        }
-      : null;
+    return row ? keyFromRow(row) : null;
   }
 }

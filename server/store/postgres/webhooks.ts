@@ -1,34 +1,13 @@
 /** Webhooks on PostgreSQL: the registrations and their delivery cursors. */
 import type pg from 'pg';
 import type { WebhookRecord, WebhookStore } from '../store.js';
-
-interface WebhookRow {
-  id: string;
-  url: string;
-  secret_hex: string;
-  created_at: string;
-  leaf_cursor: number;
-  anchor_cursor: number;
-}
-
-const COLUMNS = 'id, url, secret_hex, created_at, leaf_cursor, anchor_cursor';
-
-function fromRow(row: WebhookRow): WebhookRecord {
-  return {
-    id: row.id,
-    url: row.url,
-    secretHex: row.secret_hex,
-    createdAt: row.created_at,
-    leafCursor: row.leaf_cursor,
-    anchorCursor: row.anchor_cursor,
-  };
-}
+import { WEBHOOK_COLUMNS, webhookFromRow, type WebhookRow } from '../sqlite/rows.js';
 
 export class PostgresWebhookStore implements WebhookStore {
   constructor(private readonly pool: pg.Pool) {}
 
   async registerWebhook(w: WebhookRecord): Promise<void> {
-    await this.pool.query(`INSERT INTO webhooks (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    await this.pool.query(`INSERT INTO webhooks (${WEBHOOK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, [
       w.id,
       w.url,
       w.secretHex,
@@ -40,9 +19,9 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async listWebhooks(): Promise<WebhookRecord[]> {
     const result = await this.pool.query<WebhookRow>(
-      `SELECT ${COLUMNS} FROM webhooks ORDER BY created_at, id`,
+      `SELECT ${WEBHOOK_COLUMNS} FROM webhooks ORDER BY created_at, id`,
     );
-    return result.rows.map(fromRow);
+    return result.rows.map(webhookFromRow);
   }
 
   async deleteWebhook(id: string): Promise<boolean> {

@@ -19,16 +19,13 @@ import {
   ROOT_COLUMNS,
   anchorFromRow,
   groupLog,
+  requireHeight,
   requireHex64,
+  requireLeafCount,
   rootFromRow,
   type AnchorRow,
   type RootRow,
 } from './rows.js';
-
-function requireHeight(height: number): void {
-  if (!Number.isSafeInteger(height) || height < 0)
-    throw new RangeError('height must be a non-negative integer');
-}
 
 export class SqliteAnchorStore implements AnchorStore {
   private readonly stmts;
@@ -125,9 +122,7 @@ export class SqliteAnchorStore implements AnchorStore {
 
   async recordAnchorIntent(input: { rootHex: string; leafCount: number }): Promise<AnchorAttempt> {
     requireHex64(input.rootHex, 'rootHex');
-    if (!Number.isSafeInteger(input.leafCount) || input.leafCount < 1) {
-      throw new RangeError('leafCount must be a positive integer');
-    }
+    requireLeafCount(input.leafCount);
     return this.db
       .transaction(() => {
         if (this.stmts.inFlight.get()) throw new StoreConflictError('an anchor is already in flight');

@@ -1,14 +1,7 @@
 /** Trial keys on SQLite, stored only as the SHA-256 of the key. */
 import type Database from 'better-sqlite3';
 import type { KeyStore, TrialKeyRecord } from '../store.js';
-
-interface KeyRow {
-  key_hash: string;
-  quota: number;
-  used: number;
-  created_at: string;
-  expires_at: string;
-}
+import { KEY_COLUMNS, keyFromRow, type KeyRow } from './rows.js';
 
 export class SqliteKeyStore implements KeyStore {
   private readonly stmts;
@@ -18,9 +11,7 @@ export class SqliteKeyStore implements KeyStore {
       insert: db.prepare<[string, number, number, string, string]>(
         'INSERT INTO api_keys (key_hash, quota, used, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
       ),
-      byHash: db.prepare<[string], KeyRow>(
-        'SELECT key_hash, quota, used, created_at, expires_at FROM api_keys WHERE key_hash = ?',
-      ),
+      byHash: db.prepare<[string], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ?`),
     };
   }
 
@@ -30,14 +21,6 @@ export class SqliteKeyStore implements KeyStore {
 
   async trialKey(keyHash: string): Promise<TrialKeyRecord | null> {
     const row = this.stmts.byHash.get(keyHash);
-    return row
-      ? {
-          keyHash: row.key_hash,
-          quota: row.quota,
-          used: row.used,
-          createdAt: row.created_at,
-          expiresAt: row.expires_at,
-        }
-      : null;
+    return row ? keyFromRow(row) : null;
   }
 }

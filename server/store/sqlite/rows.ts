@@ -1,6 +1,14 @@
-/** Row shapes of the SQLite tables and their mapping to the store's records. */
+/** Row shapes of the store's tables (the same on SQLite and PostgreSQL) and their mapping to its records. */
 import { isHex64, parseHex, toHex } from '../../../src/core/index.js';
-import type { AnchorAttempt, AnchorLogEntry, AnchorState, AnchoredRoot, LeafRecord } from '../store.js';
+import type {
+  AnchorAttempt,
+  AnchorLogEntry,
+  AnchorState,
+  AnchoredRoot,
+  LeafRecord,
+  TrialKeyRecord,
+  WebhookRecord,
+} from '../store.js';
 
 export interface LeafRow {
   position: number;
@@ -97,9 +105,64 @@ export function blobBytes(blob: Buffer): Uint8Array {
   return new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength);
 }
 
+export interface KeyRow {
+  key_hash: string;
+  quota: number;
+  used: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export const KEY_COLUMNS = 'key_hash, quota, used, created_at, expires_at';
+
+export function keyFromRow(row: KeyRow): TrialKeyRecord {
+  return {
+    keyHash: row.key_hash,
+    quota: row.quota,
+    used: row.used,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+export interface WebhookRow {
+  id: string;
+  url: string;
+  secret_hex: string;
+  created_at: string;
+  leaf_cursor: number;
+  anchor_cursor: number;
+}
+
+export const WEBHOOK_COLUMNS = 'id, url, secret_hex, created_at, leaf_cursor, anchor_cursor';
+
+export function webhookFromRow(row: WebhookRow): WebhookRecord {
+  return {
+    id: row.id,
+    url: row.url,
+    secretHex: row.secret_hex,
+    createdAt: row.created_at,
+    leafCursor: row.leaf_cursor,
+    anchorCursor: row.anchor_cursor,
+  };
+}
+
 /** Checks a hash argument before it reaches SQL: 64 lowercase hex. */
 export function requireHex64(value: string, name: string): void {
   if (!isHex64(value)) throw new RangeError(`${name} must be 64 lowercase hex characters`);
+}
+
+/** Checks a block height argument: a non-negative safe integer. */
+export function requireHeight(height: number): void {
+  if (!Number.isSafeInteger(height) || height < 0)
+    throw new RangeError('height must be a non-negative integer');
+}
+
+/** Checks the leaf count an anchor intent covers: a positive safe integer. */
+export function requireLeafCount(leafCount: number): void {
+  if (!Number.isSafeInteger(leafCount) || leafCount < 1) {
+    throw new RangeError('leafCount must be a positive integer');
+  }
 }
 
 /** Log rows grouped by attempt, each group in the order the rows came (oldest change first). */

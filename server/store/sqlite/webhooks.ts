@@ -1,28 +1,7 @@
 /** Webhooks on SQLite: the registrations and their delivery cursors. */
 import type Database from 'better-sqlite3';
 import type { WebhookRecord, WebhookStore } from '../store.js';
-
-interface WebhookRow {
-  id: string;
-  url: string;
-  secret_hex: string;
-  created_at: string;
-  leaf_cursor: number;
-  anchor_cursor: number;
-}
-
-const COLUMNS = 'id, url, secret_hex, created_at, leaf_cursor, anchor_cursor';
-
-function fromRow(row: WebhookRow): WebhookRecord {
-  return {
-    id: row.id,
-    url: row.url,
-    secretHex: row.secret_hex,
-    createdAt: row.created_at,
-    leafCursor: row.leaf_cursor,
-    anchorCursor: row.anchor_cursor,
-  };
-}
+import { WEBHOOK_COLUMNS, webhookFromRow, type WebhookRow } from './rows.js';
 
 export class SqliteWebhookStore implements WebhookStore {
   private readonly stmts;
@@ -30,9 +9,9 @@ export class SqliteWebhookStore implements WebhookStore {
   constructor(db: Database.Database) {
     this.stmts = {
       insert: db.prepare<[string, string, string, string, number, number]>(
-        `INSERT INTO webhooks (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO webhooks (${WEBHOOK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`,
       ),
-      list: db.prepare<[], WebhookRow>(`SELECT ${COLUMNS} FROM webhooks ORDER BY created_at, id`),
+      list: db.prepare<[], WebhookRow>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks ORDER BY created_at, id`),
       remove: db.prepare<[string]>('DELETE FROM webhooks WHERE id = ?'),
       advance: db.prepare<[number, number, string]>(
         'UPDATE webhooks SET leaf_cursor = MAX(leaf_cursor, ?), anchor_cursor = MAX(anchor_cursor, ?) WHERE id = ?',
@@ -45,7 +24,7 @@ export class SqliteWebhookStore implements WebhookStore {
   }
 
   async listWebhooks(): Promise<WebhookRecord[]> {
-    return this.stmts.list.all().map(fromRow);
+    return this.stmts.list.all().map(webhookFromRow);
   }
 
   async deleteWebhook(id: string): Promise<boolean> {
