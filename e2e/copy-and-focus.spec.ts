@@ -1,31 +1,7 @@
 // Copy buttons put the whole value on the clipboard (not the shortened one shown), and focus goes
 // where the user's next step is after Cancel and Submit, instead of falling back to the page's top.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, postEvent, trialKey, uniqueWallet } from './fixtures';
-
-async function anchoredTxid(request: APIRequestContext, leaf: string): Promise<string> {
-  let txid = '';
-  await expect
-    .poll(
-      async () => {
-        const check: unknown = await (await request.get(`/verify/${leaf}/check`)).json();
-        if (typeof check === 'object' && check !== null && 'anchor' in check) {
-          const { anchor } = check;
-          if (
-            typeof anchor === 'object' &&
-            anchor !== null &&
-            'txid' in anchor &&
-            typeof anchor.txid === 'string'
-          )
-            txid = anchor.txid;
-        }
-        return txid;
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] },
-    )
-    .not.toBe('');
-  return txid;
-}
+import type { Page } from '@playwright/test';
+import { test, expect, postEvent, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
 
 async function clipboard(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
@@ -48,7 +24,7 @@ test('copy buttons copy the whole hash that the page shows shortened', async ({ 
     serial_number: `SN-copy-${Date.now()}`,
     contract_sha256: 'ef'.repeat(32),
   });
-  const txid = await anchoredTxid(request, leaf);
+  const txid = await waitForAnchor(request, leaf);
 
   await page.goto('/app/events');
   const row = page.locator(`tr[data-leaf="${leaf}"]`);

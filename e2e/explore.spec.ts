@@ -1,7 +1,16 @@
 // Explore and operate pages (web app part 2) against the built service on the development chain.
 // Data is created through the API in each test; assertions are about changes, not totals.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible, OPERATOR_KEY, postEvent, trialKey, uniqueWallet } from './fixtures';
+import {
+  test,
+  expect,
+  expectAccessible,
+  OPERATOR_KEY,
+  postEvent,
+  trialKey,
+  uniqueWallet,
+  waitForAnchor,
+} from './fixtures';
 
 interface Created {
   leaf: string;
@@ -35,29 +44,6 @@ function numberField(body: Record<string, unknown>, name: string): number {
   const value = body[name];
   if (typeof value !== 'number') throw new Error(`${name} is not a number`);
   return value;
-}
-
-/** Waits until the leaf's check names an anchor transaction; returns the txid. */
-async function waitForAnchor(request: APIRequestContext, leaf: string): Promise<string> {
-  let txid = '';
-  await expect
-    .poll(
-      async () => {
-        const check = await getJson(request, `/verify/${leaf}/check`);
-        const anchor = check.anchor;
-        if (
-          typeof anchor === 'object' &&
-          anchor !== null &&
-          'txid' in anchor &&
-          typeof anchor.txid === 'string'
-        )
-          txid = anchor.txid;
-        return txid;
-      },
-      { timeout: 60_000, intervals: [250, 500, 1000] },
-    )
-    .not.toBe('');
-  return txid;
 }
 
 async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {

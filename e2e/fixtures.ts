@@ -40,6 +40,31 @@ export async function postEvent(
   return body.leaf_hash;
 }
 
+/** Waits until the leaf's check names an anchor transaction; returns the txid. */
+export async function waitForAnchor(request: APIRequestContext, leaf: string): Promise<string> {
+  let txid = '';
+  await expect
+    .poll(
+      async () => {
+        const check: unknown = await (await request.get(`/verify/${leaf}/check`)).json();
+        if (typeof check === 'object' && check !== null && 'anchor' in check) {
+          const { anchor } = check;
+          if (
+            typeof anchor === 'object' &&
+            anchor !== null &&
+            'txid' in anchor &&
+            typeof anchor.txid === 'string'
+          )
+            txid = anchor.txid;
+        }
+        return txid;
+      },
+      { timeout: 60_000, intervals: [250, 500, 1000] },
+    )
+    .not.toBe('');
+  return txid;
+}
+
 /** Fails the test on any serious or critical accessibility violation of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
