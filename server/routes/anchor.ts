@@ -111,12 +111,12 @@ export const AttemptsQuerySchema = z
   })
   .strip();
 
+const AttemptStateSchema = z.enum(['pending', 'broadcast', 'confirmed', 'anchored', 'failed']);
+
 const AttemptLogEntrySchema = z
   .object({
     at: z.string().describe('RFC 3339'),
-    state: z
-      .enum(['pending', 'broadcast', 'confirmed', 'anchored', 'failed'])
-      .describe('State after the change'),
+    state: AttemptStateSchema.describe('State after the change'),
     change: z.enum(['recorded', 'send_started', 'state', 'error']),
     detail: z.string().nullable().describe('txid (broadcast), height (confirmed, anchored) or the error'),
   })
@@ -128,7 +128,7 @@ export const AttemptsResponseSchema = z
       z
         .object({
           id: z.int(),
-          state: z.enum(['pending', 'broadcast', 'confirmed', 'anchored', 'failed']),
+          state: AttemptStateSchema,
           root: z.string(),
           leaf_count: z.int(),
           txid: z.string().nullable(),
