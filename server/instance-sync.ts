@@ -45,7 +45,10 @@ export async function followOtherInstances(
       });
   };
 
-  const unwatch = await store.signals.watch('leaves', catchUp);
+  // This instance's own commits are signalled too: those it has applied already need no look.
+  const unwatch = await store.signals.watch('leaves', (highestPosition) => {
+    if (highestPosition === null || highestPosition > ledger.size) catchUp();
+  });
   const poll = setInterval(catchUp, options.pollMs ?? CATCH_UP_POLL_MS);
   poll.unref();
   catchUp();

@@ -140,8 +140,9 @@ export function lifecycleRoutes(ctx: AppContext): void {
     page: { limit: number; after?: number; maxPosition?: number },
   ): Promise<WalletPage> {
     if (ctx.config.lifecycleRequiresKey) await requireOperator(ctx, request);
-    // A wallet written through another instance reads the same here.
-    await ctx.ledger.catchUpShared();
+    // A wallet written through another instance reads the same here (an export caught up already
+    // when it took its snapshot, `maxPosition`).
+    if (page.maxPosition === undefined) await ctx.ledger.catchUpShared();
     const found = await ctx.store.events.walletLeaves(wallet, { maxPosition: ctx.ledger.size, ...page });
     if (found.total === 0) throw notFound('No events for this wallet.');
     return found;

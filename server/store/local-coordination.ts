@@ -43,10 +43,13 @@ export class LocalSignals implements Signals {
   private readonly emitter = new EventEmitter();
 
   async notify(topic: SignalTopic): Promise<void> {
-    this.emitter.emit(topic);
+    this.emitter.emit(topic, null);
   }
 
-  async watch(topic: SignalTopic, listener: () => void): Promise<() => Promise<void>> {
+  async watch(
+    topic: SignalTopic,
+    listener: (highestPosition: number | null) => void,
+  ): Promise<() => Promise<void>> {
     this.emitter.on(topic, listener);
     return async () => {
       this.emitter.off(topic, listener);

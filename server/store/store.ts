@@ -370,8 +370,11 @@ export type SignalTopic = 'leaves' | 'anchor';
  */
 export interface Signals {
   notify(topic: SignalTopic): Promise<void>;
-  /** Calls `listener` on each signal of `topic` (from any instance, this one included); resolves to an unsubscribe. */
-  watch(topic: SignalTopic, listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` on each signal of `topic` (from any instance, this one included); resolves to
+   * an unsubscribe. `leaves` signals carry the highest position committed, when known.
+   */
+  watch(topic: SignalTopic, listener: (highestPosition: number | null) => void): Promise<() => Promise<void>>;
 }
 
 /**

@@ -11,7 +11,7 @@ const TOPICS: readonly SignalTopic[] = ['leaves', 'anchor'];
 const MAX_RECONNECT_MS = 5000;
 
 export class PostgresSignals implements Signals {
-  private readonly listeners = new Map<SignalTopic, Set<() => void>>();
+  private readonly listeners = new Map<SignalTopic, Set<(highestPosition: number | null) => void>>();
   private client: pg.Client | null = null;
   private connecting: Promise<void> | null = null;
   private closed = false;
@@ -27,7 +27,10 @@ export class PostgresSignals implements Signals {
     await this.pool.query('SELECT pg_notify($1, $2)', [CHANNELS[topic], '']);
   }
 
-  async watch(topic: SignalTopic, listener: () => void): Promise<() => Promise<void>> {
+  async watch(
+    topic: SignalTopic,
+    listener: (highestPosition: number | null) => void,
+  ): Promise<() => Promise<void>> {
     let set = this.listeners.get(topic);
     if (!set) {
       set = new Set();
@@ -57,7 +60,9 @@ export class PostgresSignals implements Signals {
     const client = new pg.Client({ connectionString: this.url, application_name: 'zap1-signals' });
     client.on('notification', (message) => {
       const topic = TOPICS.find((t) => CHANNELS[t] === message.channel);
-      if (topic) this.emit(topic);
+      // zap1_commit_events sends the highest position it committed.
+      const position = Number(message.payload);
+      if (topic) this.emit(topic, Number.isSafeInteger(position) && position > 0 ? position : null);
     });
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));
@@ -77,11 +82,11 @@ export class PostgresSignals implements Signals {
     this.client = client;
     this.reconnectMs = 100;
     // Whatever was signalled while no connection listened is looked at now.
-    if (wasReconnect) for (const topic of this.listeners.keys()) this.emit(topic);
+    if (wasReconnect) for (const topic of this.listeners.keys()) this.emit(topic, null);
   }
 
-  private emit(topic: SignalTopic): void {
-    for (const listener of this.listeners.get(topic) ?? []) listener();
+  private emit(topic: SignalTopic, highestPosition: number | null): void {
+    for (const listener of this.listeners.get(topic) ?? []) listener(highestPosition);
   }
 
   private lost(client: pg.Client): void {
