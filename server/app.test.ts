@@ -155,7 +155,8 @@ describe('the built web app under /app/', () => {
     fs.writeFileSync(path.join(dist, 'assets', 'main.js.map'), '{"version":3}');
     try {
       const t = await app({}, { staticDir: dist });
-      for (const url of ['/app/', '/app/verify', '/health']) {
+      // Errors too: a 400 from a route and a 404 from no route.
+      for (const url of ['/app/', '/app/verify', '/health', '/verify/not-a-leaf/check', '/no-such-page']) {
         const res = await t.app.inject({ url });
         const csp = String(res.headers['content-security-policy']);
         const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');

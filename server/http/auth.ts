@@ -34,13 +34,25 @@ export function bearerToken(request: FastifyRequest): string | null {
   return token === '' || /\s/.test(token) ? null : token;
 }
 
-export function isOperatorKey(token: string, adminApiKey: string | null): boolean {
+/** The operator key's digest, kept for the key it was made from (one per process in practice). */
+let operatorDigest: { key: string; digest: Buffer } | null = null;
+
+function operatorKeyDigest(adminApiKey: string): Buffer {
+  if (operatorDigest?.key !== adminApiKey) {
+    operatorDigest = { key: adminApiKey, digest: createHash('sha256').update(adminApiKey).digest() };
+  }
+  return operatorDigest.digest;
+}
+
+/** `tokenDigest`: the token's SHA-256 when the caller has it already (it is the trial key's hash too). */
+export function isOperatorKey(
+  token: string,
+  adminApiKey: string | null,
+  tokenDigest: Buffer = createHash('sha256').update(token).digest(),
+): boolean {
   if (adminApiKey === null) return false;
-  // Hashing first gives equal lengths, so the comparison time says nothing about the key.
-  return timingSafeEqual(
-    createHash('sha256').update(token).digest(),
-    createHash('sha256').update(adminApiKey).digest(),
-  );
+  // Comparing digests gives equal lengths, so the comparison time says nothing about the key.
+  return timingSafeEqual(tokenDigest, operatorKeyDigest(adminApiKey));
 }
 
 const unauthorized = (): ApiError =>
@@ -58,9 +70,11 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   const adminApiKey = ctx.config.adminApiKey;
   const token = bearerToken(request);
   if (token === null) throw unauthorized();
-  if (isOperatorKey(token, adminApiKey)) return { tier: 'operator', keyId: OPERATOR_KEY_ID };
+  // One hash per request: the token's digest both answers the operator check and is the trial key's hash.
+  const digest = createHash('sha256').update(token, 'utf8').digest();
+  if (isOperatorKey(token, adminApiKey, digest)) return { tier: 'operator', keyId: OPERATOR_KEY_ID };
   if (!TRIAL_KEY_PATTERN.test(token)) throw unauthorized();
-  const keyHash = sha256Hex(token);
+  const keyHash = digest.toString('hex');
   const key = await ctx.store.keys.trialKey(keyHash);
   if (!key) throw unauthorized();
   if (key.expiresAt <= ctx.now().toISOString()) {

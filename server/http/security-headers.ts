@@ -3,6 +3,7 @@
  * styles, images and workers come from this origin only (no inline script: the theme script is a
  * file), no page may frame it, no MIME sniffing, no referrer sent to the block explorer.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -25,19 +26,48 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
-export async function useSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // Built once, here: the Fastify plugin built this middleware (parsing the policy again) on every
-  // request, a few per cent of each answer's time.
-  const setSecurityHeaders = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    // TLS ends at the operator's proxy, which is where Strict-Transport-Security belongs.
-    strictTransportSecurity: false,
+type HelmetMiddleware = ReturnType<typeof helmet>;
+
+/**
+ * What helmet's middleware does to an answer, recorded once against a stand-in response: with no
+ * nonces in the policy, none of it depends on the request, so every answer gets the same list.
+ */
+function recordHeaders(middleware: HelmetMiddleware): { set: [string, string][]; removed: string[] } {
+  const set = new Map<string, string>();
+  const removed: string[] = [];
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      set.set(name, String(value));
+    },
+    removeHeader(name: string) {
+      set.delete(name);
+      removed.push(name);
+    },
+  };
+  let failure: unknown = null;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error ?? null;
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    );
+  if (failure !== null) throw failure instanceof Error ? failure : new Error(String(failure));
+  return { set: [...set], removed };
+}
+
+export async function useSecurityHeaders(app: FastifyInstance): Promise<void> {
+  // Built and run once, here: running helmet's middleware chain on every request cost a few per
+  // cent of each answer's time (and the Fastify plugin even parsed the policy again each time).
+  const { set, removed } = recordHeaders(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'no-referrer' },
+      // TLS ends at the operator's proxy, which is where Strict-Transport-Security belongs.
+      strictTransportSecurity: false,
+    }),
+  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    // On the raw response, so answers written there directly (streams, the proxy) carry them too.
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
+    for (const name of removed) reply.raw.removeHeader(name);
+    done();
   });
 }
