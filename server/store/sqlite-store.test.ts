@@ -4,6 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempStore, removeTempStore, tempDir } from '../test-helpers.js';
+import { randomBytes } from 'node:crypto';
+import { WAL_CHECKPOINT_PAGES } from './sqlite/commit-protocol.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
 import { describeCoordinationContract } from './coordination-contract.js';
@@ -75,6 +77,43 @@ describe('SQLite store on disk', () => {
     db.close();
     expect(() => openSqliteStore(dir)).toThrow(/newer than this service/);
     store = openSqliteStore(path.join(dir, 'fresh'));
+  });
+});
+
+describe('SQLite store with the commit thread', () => {
+  it('checkpoints its WAL: a busy service does not fill the disk with it', async () => {
+    const dir = tempDir();
+    const store = openSqliteStore(dir, { commitThread: true });
+    try {
+      const wal = path.join(dir, `${SQLITE_FILE}-wal`);
+      const pageSize = Number(
+        new Database(path.join(dir, SQLITE_FILE), { readonly: true }).pragma('page_size', { simple: true }),
+      );
+      let largest = 0;
+      // Small commits, as under load from many clients: each writes every page it touched (its
+      // leaves' index pages, their wallets' link pages) into the WAL again, well over twice the
+      // checkpoint interval in all.
+      for (let batch = 0; batch < 600; batch++) {
+        const events = Array.from({ length: 20 }, (_, i) => ({
+          leafHex: randomBytes(32).toString('hex'),
+          eventType: 0x01,
+          walletHash: `wallet_${(batch * 20 + i) % 997}`,
+          serialNumber: `SN-${batch}-${i}`,
+          timestamp: null,
+          trialKeyHash: null,
+          keyId: 'operator',
+        }));
+        const results = await store.leaves.commitEvents(events, new Date().toISOString());
+        expect(results.every((r) => r.status === 'created')).toBe(true);
+        largest = Math.max(largest, fs.statSync(wal).size);
+      }
+      expect(await store.leaves.leafCount()).toBe(12_000);
+      // Never much more than one checkpoint interval (plus the batch that crossed it).
+      expect(largest).toBeGreaterThan(0);
+      expect(largest).toBeLessThan(1.25 * WAL_CHECKPOINT_PAGES * (pageSize + 24));
+    } finally {
+      await removeTempStore(dir, store);
+    }
   });
 });
 

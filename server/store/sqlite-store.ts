@@ -7,6 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteAnchorStore } from './sqlite/anchors.js';
 import { SqliteCommitThread } from './sqlite/commit-thread.js';
+import { WAL_CHECKPOINT_PAGES } from './sqlite/commit-protocol.js';
 import { SqliteEventLog } from './sqlite/events.js';
 import { SqliteKeyStore } from './sqlite/keys.js';
 import { SqliteLeafStore } from './sqlite/leaves.js';
@@ -73,6 +74,11 @@ export class SqliteStore implements Store {
     // is synchronous, so a wait here stalls every request. Without a commit thread nothing else in
     // this process writes: fail at once. With one, wait out its short transactions; callers answer 503.
     db.pragma(`busy_timeout = ${commitThread ? BUSY_TIMEOUT_MS : 0}`);
+    // With a commit thread, checkpoints are its work (a checkpoint here would copy pages on the event
+    // loop). This connection's own writes (keys, anchors, webhook cursors) checkpoint only if the
+    // WAL grows twice as far, which happens only when no events are committed, and then the WAL
+    // holds few distinct pages to copy.
+    if (commitThread) db.pragma(`wal_autocheckpoint = ${2 * WAL_CHECKPOINT_PAGES}`);
     this.leaves = new SqliteLeafStore(db, commitThread);
     this.keys = new SqliteKeyStore(db);
     this.anchors = new SqliteAnchorStore(db, now);

@@ -1,6 +1,9 @@
 /** The messages between the SQLite store and its commit thread (commit-worker.ts). */
 import type { CommitResult, NewEvent, TreeChunk } from '../store.js';
 
+/** WAL pages between the commit thread's checkpoints (commit-worker.ts says why so many). */
+export const WAL_CHECKPOINT_PAGES = 10_000;
+
 export type CommitRequest =
   | { id: number; kind: 'commit'; events: readonly NewEvent[]; createdAt: string }
   | { id: number; kind: 'chunks'; chunks: readonly TreeChunk[] }
