@@ -66,8 +66,9 @@ export async function useSecurityHeaders(app: FastifyInstance): Promise<void> {
   );
   app.addHook('onRequest', (_request, reply, done) => {
     // On the raw response, so answers written there directly (streams, the proxy) carry them too.
-    for (const [name, value] of set) reply.raw.setHeader(name, value);
+    // Removals first: whatever helmet set after removing a header is in `set` and stays.
     for (const name of removed) reply.raw.removeHeader(name);
+    for (const [name, value] of set) reply.raw.setHeader(name, value);
     done();
   });
 }
