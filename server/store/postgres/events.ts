@@ -34,29 +34,34 @@ export class PostgresEventLog implements EventLog {
     page: { limit: number; after?: number; maxPosition?: number },
   ): Promise<WalletPage> {
     const maxPosition = page.maxPosition ?? Number.MAX_SAFE_INTEGER;
-    const [rows, total, owner] = await Promise.all([
-      // One extra row tells whether a next page exists.
-      this.pool.query<LeafRow & { key_id: string | null }>(
-        `SELECT ${JOINED_LEAF_COLUMNS}, w.key_id
+    // One statement, so the page, the total and the first key come from one snapshot (another
+    // instance may link this wallet to a leaf meanwhile). An empty page is one row of NULLs.
+    const result = await this.pool.query<
+      { total: number; first_key_id: string | null } & (
+        (LeafRow & { key_id: string | null }) | { position: null }
+      )
+    >(
+      `SELECT t.total, o.first_key_id, p.*
+       FROM (SELECT COUNT(*)::bigint AS total FROM wallet_links WHERE wallet_hash = $1 AND position <= $3) t
+       LEFT JOIN (SELECT key_id AS first_key_id FROM wallet_owners WHERE wallet_hash = $1) o ON true
+       LEFT JOIN (
+         -- One extra row tells whether a next page exists.
+         SELECT ${JOINED_LEAF_COLUMNS}, w.key_id
          FROM wallet_links w JOIN leaves l ON l.position = w.position
-         WHERE w.wallet_hash = $1 AND w.position > $2 AND w.position <= $3 ORDER BY w.position LIMIT $4`,
-        [walletHash, page.after ?? 0, maxPosition, page.limit + 1],
-      ),
-      this.pool.query<{ n: number }>(
-        'SELECT COUNT(*)::bigint AS n FROM wallet_links WHERE wallet_hash = $1 AND position <= $2',
-        [walletHash, maxPosition],
-      ),
-      this.pool.query<{ key_id: string | null }>('SELECT key_id FROM wallet_owners WHERE wallet_hash = $1', [
-        walletHash,
-      ]),
-    ]);
-    const leaves = rows.rows.slice(0, page.limit).map((row) => ({ ...leafFromRow(row), keyId: row.key_id }));
+         WHERE w.wallet_hash = $1 AND w.position > $2 AND w.position <= $3 ORDER BY w.position LIMIT $4
+       ) p ON true
+       ORDER BY p.position`,
+      [walletHash, page.after ?? 0, maxPosition, page.limit + 1],
+    );
+    const first = result.rows[0];
+    const rows = result.rows.flatMap((row) => (row.position === null ? [] : [row]));
+    const leaves = rows.slice(0, page.limit).map((row) => ({ ...leafFromRow(row), keyId: row.key_id }));
     const last = leaves[leaves.length - 1];
     return {
       leaves,
-      total: total.rows[0]?.n ?? 0,
-      firstKeyId: owner.rows[0]?.key_id ?? null,
-      nextAfter: rows.rows.length > page.limit && last ? last.position : null,
+      total: first?.total ?? 0,
+      firstKeyId: first?.first_key_id ?? null,
+      nextAfter: rows.length > page.limit && last ? last.position : null,
     };
   }
 
