@@ -1,10 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempStore, removeTempStore, tempDir } from '../test-helpers.js';
-import { randomBytes } from 'node:crypto';
 import { WAL_CHECKPOINT_PAGES } from './sqlite/commit-protocol.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
@@ -86,9 +86,9 @@ describe('SQLite store with the commit thread', () => {
     const store = openSqliteStore(dir, { commitThread: true });
     try {
       const wal = path.join(dir, `${SQLITE_FILE}-wal`);
-      const pageSize = Number(
-        new Database(path.join(dir, SQLITE_FILE), { readonly: true }).pragma('page_size', { simple: true }),
-      );
+      const reader = new Database(path.join(dir, SQLITE_FILE), { readonly: true });
+      const pageSize = Number(reader.pragma('page_size', { simple: true }));
+      reader.close();
       let largest = 0;
       // Small commits, as under load from many clients: each writes every page it touched (its
       // leaves' index pages, their wallets' link pages) into the WAL again, well over twice the

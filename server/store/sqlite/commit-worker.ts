@@ -33,7 +33,7 @@ db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // dirties two random index pages (leaf hash, wallet link), so a checkpoint every 1,000 pages (the
 // default) copied the same hot pages again and again; every 10,000 pages (a WAL of about 40 MB)
 // copies each page once for many commits. Measured with `npm run bench:service`: durable events
-// per second up by about a sixth, p99 still far under its target.
+// per second up by about a sixth; the commit that runs a checkpoint waits for it (p99 13 → 32 ms).
 db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
 const leaves = new SqliteLeafStore(db);
 const port = parentPort;
