@@ -52,6 +52,15 @@ const load = (): string =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' / ');
+/** A copy of `list` in random order (Fisher–Yates). */
+function shuffled<T>(list: readonly T[]): T[] {
+  const out = [...list];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
 const lines: string[] = [];
 const loadNotes: string[] = [];
 const row = (what: string, figure: string, target: string, met: boolean | null) =>
@@ -259,16 +268,11 @@ try {
           ? { amount: options.amount }
           : { duration: options.duration ?? PROOF_SECONDS };
       if (options.prebuilt === true) {
-        const shuffled = [...options.pool];
-        for (let i = shuffled.length - 1; i > 0; i--) {
-          const j = Math.floor(Math.random() * (i + 1));
-          [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
-        }
         return autocannon({
           url,
           connections: options.connections,
           ...timing,
-          requests: shuffled.map((leaf) => ({ method: 'GET', path: pathOf(leaf) })),
+          requests: shuffled(options.pool).map((leaf) => ({ method: 'GET', path: pathOf(leaf) })),
         });
       }
       return autocannon({
@@ -286,22 +290,26 @@ try {
         ],
       });
     };
-    let warmed = 0;
-    // Every hot leaf once (a cold start of the cache), then the measured runs.
-    const warm = await autocannon({
-      url: service.base,
-      connections: CONNECTIONS,
-      amount: hotPool.length,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            request.path = `/verify/${hotPool[warmed++ % hotPool.length]!}/proof.json`;
-            return request;
+    /** Each leaf's proof.json asked for once, in the order given, over all connections. */
+    const askEachOnce = (leaves: readonly string[]) => {
+      let next = 0;
+      return autocannon({
+        url: service.base,
+        connections: CONNECTIONS,
+        amount: leaves.length,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              request.path = `/verify/${leaves[next++ % leaves.length]!}/proof.json`;
+              return request;
+            },
           },
-        },
-      ],
-    });
+        ],
+      });
+    };
+    // Every hot leaf once (a cold start of the cache), then the measured runs.
+    const warm = await askEachOnce(hotPool);
     if (countOf(warm, 200) !== hotPool.length)
       throw new Error(`warm-up: ${countOf(warm, 200)} of ${hotPool.length} answered 200`);
     loadNotes.push(`before GET proof.json: ${load()}`);
@@ -319,28 +327,10 @@ try {
     // First requests: every leaf of a pool never asked for before, exactly once each, in random
     // order, on the running service (after the cached runs, before the mixed pool).
     const firstRequests = async () => {
-      const order = [...firstPool];
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [order[i], order[j]] = [order[j]!, order[i]!];
-      }
-      let next = 0;
+      const order = shuffled(firstPool);
       // Timed here: autocannon's own duration is in whole seconds, too coarse for a rate near a target.
       const started = performance.now();
-      const result = await autocannon({
-        url: service.base,
-        connections: CONNECTIONS,
-        amount: order.length,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => {
-              request.path = `/verify/${order[next++ % order.length]!}/proof.json`;
-              return request;
-            },
-          },
-        ],
-      });
+      const result = await askEachOnce(order);
       const ok = countOf(result, 200);
       const others = result.non2xx + result.errors;
       const seconds = (performance.now() - started) / 1000;
