@@ -9,7 +9,7 @@ import { WAL_CHECKPOINT_PAGES } from './sqlite/commit-protocol.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
 import { describeCoordinationContract } from './coordination-contract.js';
-import { describeStoreContract, type StoreHarness } from './store-contract.js';
+import { describeStoreContract, testEvent, testLeaf, type StoreHarness } from './store-contract.js';
 
 /** Where each store the contract opened lives, so reopen and destroy find its folder. */
 const dirs = new WeakMap<object, string>();
@@ -70,6 +70,43 @@ describe('SQLite store on disk', () => {
     check.close();
   });
 
+  it('upgrades a version-6 database: leaves keep their positions and links, and are found by hash without the old index', async () => {
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir);
+    const db = new Database(path.join(dir, SQLITE_FILE));
+    for (const migration of MIGRATIONS.slice(0, 6)) db.exec(migration);
+    db.pragma('user_version = 6');
+    const insertLeaf = db.prepare(
+      "INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at) VALUES (?, ?, 3, 'w_old', ?, 't')",
+    );
+    const link = db.prepare(
+      "INSERT INTO wallet_links (wallet_hash, position, created_at) VALUES ('w_old', ?, 't')",
+    );
+    for (let n = 1; n <= 3; n++) {
+      insertLeaf.run(n, Buffer.from(testLeaf(n), 'hex'), `S${n}`);
+      link.run(n);
+    }
+    db.close();
+    store = openSqliteStore(dir);
+    const check = new Database(path.join(dir, SQLITE_FILE), { readonly: true });
+    expect(check.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    // Only the by-type index is left on the table; the references to it still hold.
+    expect((check.pragma('index_list(leaves)') as { name: string }[]).map((i) => i.name)).toEqual([
+      'leaves_by_type',
+    ]);
+    expect(check.pragma('foreign_key_check')).toEqual([]);
+    check.close();
+    expect(await store.leaves.leafByHash(testLeaf(2))).toMatchObject({ position: 2, serialNumber: 'S2' });
+    expect((await store.events.walletLeaves('w_old', { limit: 10 })).total).toBe(3);
+    expect(await store.leaves.commitEvents([testEvent(3), testEvent(4)], '2026-01-01T00:00:00.000Z')).toEqual(
+      [
+        { status: 'exists', position: 3 },
+        { status: 'created', position: 4 },
+      ],
+    );
+  });
+
   it('refuses a database written by a newer version of the service', async () => {
     await store.close();
     const db = new Database(path.join(dir, SQLITE_FILE));
@@ -78,6 +115,40 @@ describe('SQLite store on disk', () => {
     expect(() => openSqliteStore(dir)).toThrow(/newer than this service/);
     store = openSqliteStore(path.join(dir, 'fresh'));
   });
+});
+
+describe('SQLite store: two connections on one file', () => {
+  // One process owns a database, but if another wrote to it, a leaf must still be stored once.
+  for (const commitThread of [false, true]) {
+    it(`finds the other's leaves and never stores one twice${commitThread ? ' (commit thread)' : ''}`, async () => {
+      const dir = tempDir();
+      const first = openSqliteStore(dir, { commitThread });
+      const second = openSqliteStore(dir, { commitThread });
+      try {
+        const at = '2026-01-01T00:00:00.000Z';
+        expect(await first.leaves.commitEvents([testEvent(1), testEvent(2)], at)).toEqual([
+          { status: 'created', position: 1 },
+          { status: 'created', position: 2 },
+        ]);
+        // The second store's index was built before those leaves: it learns them from the table.
+        expect(await second.leaves.leafByHash(testLeaf(2))).toMatchObject({ position: 2 });
+        expect(await second.leaves.commitEvents([testEvent(1), testEvent(3), testEvent(3)], at)).toEqual([
+          { status: 'exists', position: 1 },
+          { status: 'created', position: 3 },
+          { status: 'exists', position: 3 },
+        ]);
+        expect(await first.leaves.commitEvents([testEvent(3), testEvent(4)], at)).toEqual([
+          { status: 'exists', position: 3 },
+          { status: 'created', position: 4 },
+        ]);
+        expect(await second.leaves.leafByHash(testLeaf(4))).toMatchObject({ position: 4 });
+        expect(await first.leaves.leafCount()).toBe(4);
+      } finally {
+        await second.close();
+        await removeTempStore(dir, first);
+      }
+    });
+  }
 });
 
 describe('SQLite store with the commit thread', () => {
@@ -91,9 +162,9 @@ describe('SQLite store with the commit thread', () => {
       reader.close();
       let largest = 0;
       // Small commits, as under load from many clients: each writes every page it touched (its
-      // leaves' index pages, their wallets' link pages) into the WAL again, well over twice the
+      // wallets' link pages, the table's last page) into the WAL again, well over twice the
       // checkpoint interval in all.
-      for (let batch = 0; batch < 600; batch++) {
+      for (let batch = 0; batch < 2_000; batch++) {
         const events = Array.from({ length: 20 }, (_, i) => ({
           leafHex: randomBytes(32).toString('hex'),
           eventType: 0x01,
@@ -107,7 +178,7 @@ describe('SQLite store with the commit thread', () => {
         expect(results.every((r) => r.status === 'created')).toBe(true);
         largest = Math.max(largest, fs.statSync(wal).size);
       }
-      expect(await store.leaves.leafCount()).toBe(12_000);
+      expect(await store.leaves.leafCount()).toBe(40_000);
       // Never much more than one checkpoint interval (plus the batch that crossed it).
       expect(largest).toBeGreaterThan(0);
       expect(largest).toBeLessThan(1.25 * WAL_CHECKPOINT_PAGES * (pageSize + 24));

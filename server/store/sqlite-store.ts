@@ -102,16 +102,29 @@ export class SqliteStore implements Store {
   }
 }
 
-/** Applies the migrations not yet applied, each in its own transaction; `user_version` counts them. */
+/**
+ * Applies the migrations not yet applied, each in its own transaction; `user_version` counts them.
+ * Foreign keys are off meanwhile, so a migration can rebuild a table others refer to (SQLite's
+ * way to change a constraint); each migration checks them before it commits.
+ */
 function migrate(db: Database.Database): void {
   const version = Number(db.pragma('user_version', { simple: true }));
   if (version > MIGRATIONS.length) {
     throw new Error(`database schema version ${version} is newer than this service (${MIGRATIONS.length})`);
   }
-  for (let v = version; v < MIGRATIONS.length; v++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    })();
+  if (version === MIGRATIONS.length) return;
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      db.transaction(() => {
+        db.exec(MIGRATIONS[v]!);
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0)
+          throw new Error(`migration ${v + 1} leaves ${broken.length} broken references`);
+        db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  } finally {
+    db.pragma('foreign_keys = ON');
   }
 }

@@ -1,11 +1,12 @@
 /** The messages between the SQLite store and its commit thread (commit-worker.ts). */
-import type { CommitResult, NewEvent, TreeChunk } from '../store.js';
+import type { TreeChunk } from '../store.js';
+import type { LeafBatch, LeafBatchOutcome } from './leaf-writer.js';
 
 /** WAL pages between the commit thread's checkpoints (commit-worker.ts says why so many). */
 export const WAL_CHECKPOINT_PAGES = 10_000;
 
 export type CommitRequest =
-  | { id: number; kind: 'commit'; events: readonly NewEvent[]; createdAt: string }
+  | { id: number; kind: 'commit'; batch: LeafBatch }
   | { id: number; kind: 'chunks'; chunks: readonly TreeChunk[] }
   | { id: number; kind: 'close' };
 
@@ -17,4 +18,5 @@ export interface SerializedError {
 }
 
 export type CommitThreadReply =
-  { id: number; ok: true; results: CommitResult[] } | { id: number; ok: false; error: SerializedError };
+  | { id: number; ok: true; outcome: LeafBatchOutcome | null }
+  | { id: number; ok: false; error: SerializedError };

@@ -9,8 +9,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CommitResult, NewEvent, TreeChunk } from '../store.js';
+import type { TreeChunk } from '../store.js';
 import type { CommitRequest, CommitThreadReply, SerializedError } from './commit-protocol.js';
+import type { LeafBatch, LeafBatchOutcome } from './leaf-writer.js';
 
 /** Rebuilds the thread's error with its name and code, so callers judge it as if thrown here. */
 function revive(serialized: SerializedError): Error {
@@ -37,7 +38,7 @@ function startWorker(workerData: unknown): Worker {
 }
 
 interface Waiting {
-  resolve: (results: CommitResult[]) => void;
+  resolve: (outcome: LeafBatchOutcome | null) => void;
   reject: (error: unknown) => void;
 }
 
@@ -52,8 +53,10 @@ export class SqliteCommitThread {
     private readonly busyTimeoutMs: number,
   ) {}
 
-  commit(events: readonly NewEvent[], createdAt: string): Promise<CommitResult[]> {
-    return this.send({ id: 0, kind: 'commit', events, createdAt });
+  async commit(batch: LeafBatch): Promise<LeafBatchOutcome> {
+    const outcome = await this.send({ id: 0, kind: 'commit', batch });
+    if (!outcome) throw new Error('the SQLite commit thread answered a commit without its outcome');
+    return outcome;
   }
 
   async saveChunks(chunks: readonly TreeChunk[]): Promise<void> {
@@ -65,14 +68,14 @@ export class SqliteCommitThread {
     if (this.closed) return;
     const worker = this.worker;
     if (worker) {
-      await this.send({ id: 0, kind: 'close' }).catch(() => []);
+      await this.send({ id: 0, kind: 'close' }).catch(() => null);
       await worker.terminate();
     }
     this.closed = true;
     this.worker = null;
   }
 
-  private send(request: CommitRequest): Promise<CommitResult[]> {
+  private send(request: CommitRequest): Promise<LeafBatchOutcome | null> {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
     const worker = this.ensureWorker();
     const id = this.nextId++;
@@ -92,7 +95,7 @@ export class SqliteCommitThread {
       if (!waiting) return;
       this.waiting.delete(reply.id);
       if (this.waiting.size === 0) worker.unref();
-      if (reply.ok) waiting.resolve(reply.results);
+      if (reply.ok) waiting.resolve(reply.outcome);
       else waiting.reject(revive(reply.error));
     });
     const fail = (error: Error): void => {

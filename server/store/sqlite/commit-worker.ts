@@ -3,11 +3,11 @@
  * it). better-sqlite3 is synchronous: a commit with `synchronous=FULL` waits for the disk, and on
  * the main thread that wait would hold every request. Here it holds only this thread. It opens its
  * own connection to the same file (WAL: the main thread's reads see each commit once it is done)
- * and runs the very same `commitEvents` and `saveChunks` as the main-thread store.
+ * and runs the same `SqliteLeafWriter` as a store without a commit thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SqliteLeafStore } from './leaves.js';
+import { SqliteLeafWriter } from './leaf-writer.js';
 import {
   WAL_CHECKPOINT_PAGES,
   type CommitRequest,
@@ -35,29 +35,21 @@ db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // copies each page once for many commits. Measured with `npm run bench:service`: durable events
 // per second up by about a sixth; the commit that runs a checkpoint waits for it (p99 13 → 32 ms).
 db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
-const leaves = new SqliteLeafStore(db);
+const writer = new SqliteLeafWriter(db);
 const port = parentPort;
 if (!port) throw new Error('commit-worker.ts runs only as a worker thread');
 
 port.on('message', (request: CommitRequest) => {
-  const answer = async (): Promise<CommitThreadReply> => {
+  const answer = (): CommitThreadReply => {
     try {
-      if (request.kind === 'commit') {
-        return {
-          id: request.id,
-          ok: true,
-          results: await leaves.commitEvents(request.events, request.createdAt),
-        };
-      }
-      if (request.kind === 'chunks') {
-        await leaves.saveChunks(request.chunks);
-        return { id: request.id, ok: true, results: [] };
-      }
-      db.close();
-      return { id: request.id, ok: true, results: [] };
+      if (request.kind === 'commit')
+        return { id: request.id, ok: true, outcome: writer.commit(request.batch) };
+      if (request.kind === 'chunks') writer.saveChunks(request.chunks);
+      else db.close();
+      return { id: request.id, ok: true, outcome: null };
     } catch (error) {
       return { id: request.id, ok: false, error: serializeError(error) };
     }
   };
-  void answer().then((reply) => port.postMessage(reply));
+  port.postMessage(answer());
 });

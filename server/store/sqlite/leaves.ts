@@ -1,68 +1,74 @@
-/** Leaves and tree chunks on SQLite; `commitEvents` is the one write path of accepted events. */
+/**
+ * Leaves and tree chunks on SQLite. Reads run on this connection; accepted events are written by
+ * `SqliteLeafWriter` (leaf-writer.ts), on the commit thread when there is one. Leaves are found by
+ * hash through an in-memory index (leaf-hash-index.ts), each candidate confirmed by its row.
+ */
 import type Database from 'better-sqlite3';
-import {
-  OPERATOR_KEY_ID,
-  type CommitResult,
-  type LeafRecord,
-  type LeafStore,
-  type NewEvent,
-  type TreeChunk,
-} from '../store.js';
+import type { CommitResult, LeafRecord, LeafStore, NewEvent, TreeChunk } from '../store.js';
 import type { SqliteCommitThread } from './commit-thread.js';
+import { LeafHashIndex } from './leaf-hash-index.js';
+import { SqliteLeafWriter, type LeafBatch, type LeafBatchOutcome } from './leaf-writer.js';
 import { LEAF_COLUMNS, blobBytes, hashBytes, leafFromRow, type LeafRow } from './rows.js';
+
+/** Leaves read per query while the index catches up with the table. */
+const INDEX_PAGE = 65_536;
 
 export class SqliteLeafStore implements LeafStore {
   private readonly stmts;
+  private readonly index = new LeafHashIndex();
+  private readonly writer: SqliteLeafWriter | null;
+  /** The tail of the chain of commits: a batch looks its leaves up once the one before is indexed. */
+  private commitTail: Promise<unknown> = Promise.resolve();
 
   /** `commitThread`: commits (and chunk saves) run there, off the event loop; reads stay here. */
   constructor(
-    private readonly db: Database.Database,
+    db: Database.Database,
     private readonly commitThread: SqliteCommitThread | null = null,
   ) {
+    this.writer = commitThread ? null : new SqliteLeafWriter(db);
     this.stmts = {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
-      leafByHash: db.prepare<[Buffer], LeafRow>(`SELECT ${LEAF_COLUMNS} FROM leaves WHERE leaf_hash = ?`),
       leafAt: db.prepare<[number], LeafRow>(`SELECT ${LEAF_COLUMNS} FROM leaves WHERE position = ?`),
-      positionByHash: db.prepare<[Buffer], { position: number }>(
-        'SELECT position FROM leaves WHERE leaf_hash = ?',
-      ),
+      hashAt: db.prepare<[number], Buffer>('SELECT leaf_hash FROM leaves WHERE position = ?').pluck(),
       leavesFrom: db.prepare<[number, number], LeafRow>(
         `SELECT ${LEAF_COLUMNS} FROM leaves WHERE position >= ? ORDER BY position LIMIT ?`,
       ),
-      leafBytes: db.prepare<[number, number], { leaf_hash: Buffer }>(
-        'SELECT leaf_hash FROM leaves WHERE position >= ? AND position < ? ORDER BY position',
-      ),
-      insertLeaf: db.prepare<
-        [number, Buffer, number, string, string | null, string, number | null, string | null]
-      >(
-        'INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp, counterparty) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      ),
-      linkWallet: db.prepare<[string, number, string, string]>(
-        'INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at, key_id) VALUES (?, ?, ?, ?)',
-      ),
-      walletOwner: db.prepare<[string], { key_id: string | null }>(
-        'SELECT key_id FROM wallet_owners WHERE wallet_hash = ?',
-      ),
-      claimWallet: db.prepare<[string, string, string]>(
-        'INSERT OR IGNORE INTO wallet_owners (wallet_hash, key_id, created_at) VALUES (?, ?, ?)',
-      ),
-      spendQuota: db.prepare<[string, string, string]>(
-        'UPDATE api_keys SET used = used + 1, last_used_at = ? WHERE key_hash = ? AND used < quota AND expires_at > ?',
-      ),
-      keyState: db.prepare<[string], { expires_at: string }>(
-        'SELECT expires_at FROM api_keys WHERE key_hash = ?',
-      ),
-      saveChunk: db.prepare<[number, number, Buffer]>(
-        'INSERT OR REPLACE INTO tree_chunks (level, chunk_index, bytes) VALUES (?, ?, ?)',
-      ),
+      leafBytes: db
+        .prepare<[number, number], Buffer>(
+          'SELECT leaf_hash FROM leaves WHERE position >= ? AND position < ? ORDER BY position',
+        )
+        .pluck(),
       allChunks: db.prepare<[], { level: number; chunk_index: number; bytes: Buffer }>(
         'SELECT level, chunk_index, bytes FROM tree_chunks ORDER BY level, chunk_index',
       ),
     };
+    this.catchUpIndex();
   }
 
   private count(): number {
     return this.stmts.leafCount.get()?.n ?? 0;
+  }
+
+  /**
+   * Adds to the index every leaf the table holds beyond it: all of them when the store opens,
+   * afterwards only leaves another connection wrote. Returns whether it added any.
+   */
+  private catchUpIndex(): boolean {
+    const stored = this.count();
+    const from = this.index.coveredThrough;
+    while (this.index.coveredThrough < stored) {
+      const count = Math.min(INDEX_PAGE, stored - this.index.coveredThrough);
+      this.index.append(this.readLeafBytes(this.index.coveredThrough + 1, count), count);
+    }
+    return this.index.coveredThrough > from;
+  }
+
+  /** The position of the leaf with this hash, confirmed by its row, or null. */
+  private positionOf(hash: Buffer): number | null {
+    for (const candidate of this.index.candidates(hash)) {
+      if (this.stmts.hashAt.get(candidate)?.equals(hash)) return candidate;
+    }
+    return null;
   }
 
   async leafCount(): Promise<number> {
@@ -70,11 +76,17 @@ export class SqliteLeafStore implements LeafStore {
   }
 
   async leafByHash(leafHex: string): Promise<LeafRecord | null> {
-    const row = this.stmts.leafByHash.get(hashBytes(leafHex));
-    return row ? leafFromRow(row) : null;
+    const hash = hashBytes(leafHex);
+    // A miss may be a leaf another connection stored since the index was last brought up to date.
+    const position = this.positionOf(hash) ?? (this.catchUpIndex() ? this.positionOf(hash) : null);
+    return position === null ? null : this.leafAtSync(position);
   }
 
   async leafAt(position: number): Promise<LeafRecord | null> {
+    return this.leafAtSync(position);
+  }
+
+  private leafAtSync(position: number): LeafRecord | null {
     const row = this.stmts.leafAt.get(position);
     return row ? leafFromRow(row) : null;
   }
@@ -84,10 +96,14 @@ export class SqliteLeafStore implements LeafStore {
   }
 
   async leafBytes(fromPosition: number, count: number): Promise<Uint8Array> {
+    return this.readLeafBytes(fromPosition, count);
+  }
+
+  private readLeafBytes(fromPosition: number, count: number): Uint8Array {
     const out = new Uint8Array(count * 32);
     let i = 0;
-    for (const row of this.stmts.leafBytes.iterate(fromPosition, fromPosition + count)) {
-      out.set(row.leaf_hash, i * 32);
+    for (const hash of this.stmts.leafBytes.iterate(fromPosition, fromPosition + count)) {
+      out.set(hash, i * 32);
       i++;
     }
     if (i !== count) throw new Error(`expected ${count} leaves from position ${fromPosition}, found ${i}`);
@@ -95,78 +111,48 @@ export class SqliteLeafStore implements LeafStore {
   }
 
   async commitEvents(events: readonly NewEvent[], createdAt: string): Promise<CommitResult[]> {
-    if (this.commitThread) {
-      // Malformed hex is refused here, before anything is sent, as on the main-thread path.
-      for (const event of events) hashBytes(event.leafHex);
-      return this.commitThread.commit(events, createdAt);
+    // One batch at a time: each looks its leaves up in an index that holds every earlier batch's.
+    const run = this.commitTail.then(() => this.commitInTurn(events, createdAt));
+    this.commitTail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async commitInTurn(events: readonly NewEvent[], createdAt: string): Promise<CommitResult[]> {
+    // Malformed hex is refused here (RangeError), before anything is written.
+    const hashes = events.map((event) => hashBytes(event.leafHex));
+    const batch: LeafBatch = {
+      events,
+      knownPositions: hashes.map((hash) => this.positionOf(hash)),
+      indexedThrough: this.index.coveredThrough,
+      createdAt,
+    };
+    const outcome: LeafBatchOutcome = this.commitThread
+      ? await this.commitThread.commit(batch)
+      : this.writer!.commit(batch);
+    this.indexOutcome(batch, hashes, outcome);
+    return outcome.results;
+  }
+
+  /** Adds a committed batch's new leaves to the index, or reads them back if others wrote between. */
+  private indexOutcome(batch: LeafBatch, hashes: readonly Buffer[], outcome: LeafBatchOutcome): void {
+    const created = outcome.results.flatMap((result, i) => (result.status === 'created' ? [i] : []));
+    if (
+      this.index.coveredThrough === batch.indexedThrough &&
+      outcome.leafCount === batch.indexedThrough + created.length
+    ) {
+      // The usual case: the batch's new leaves took the next positions, in the batch's order.
+      const bytes = new Uint8Array(created.length * 32);
+      created.forEach((eventIndex, k) => bytes.set(hashes[eventIndex]!, k * 32));
+      this.index.append(bytes, created.length);
+    } else {
+      this.catchUpIndex();
     }
-    const run = this.db.transaction((): CommitResult[] => {
-      let next = this.count() + 1;
-      const results: CommitResult[] = [];
-      for (const event of events) {
-        if (event.onlyWalletFirstKey && event.keyId !== OPERATOR_KEY_ID) {
-          // Checked before quota is spent: a refused write costs nothing.
-          const owner = this.stmts.walletOwner.get(event.walletHash);
-          if (owner && owner.key_id !== event.keyId) {
-            results.push({ status: 'wallet_key_mismatch', firstKeyId: owner.key_id });
-            continue;
-          }
-        }
-        if (event.trialKeyHash !== null) {
-          const spent = this.stmts.spendQuota.run(createdAt, event.trialKeyHash, createdAt).changes;
-          if (spent === 0) {
-            const key = this.stmts.keyState.get(event.trialKeyHash);
-            results.push({
-              status: !key ? 'unauthorized' : key.expires_at <= createdAt ? 'key_expired' : 'quota_exhausted',
-            });
-            continue;
-          }
-        }
-        const hash = hashBytes(event.leafHex);
-        const existing = this.stmts.positionByHash.get(hash);
-        let position: number;
-        if (existing) {
-          position = existing.position;
-          results.push({ status: 'exists', position });
-        } else {
-          position = next++;
-          this.stmts.insertLeaf.run(
-            position,
-            hash,
-            event.eventType,
-            event.walletHash,
-            event.serialNumber,
-            createdAt,
-            event.timestamp,
-            event.counterpartyWallet ?? null,
-          );
-          results.push({ status: 'created', position });
-        }
-        this.stmts.linkWallet.run(event.walletHash, position, createdAt, event.keyId);
-        // The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
-        const counterparty = event.counterpartyWallet ?? null;
-        if (counterparty !== null && counterparty !== event.walletHash) {
-          this.stmts.linkWallet.run(counterparty, position, createdAt, event.keyId);
-        }
-        this.stmts.claimWallet.run(event.walletHash, event.keyId, createdAt);
-      }
-      return results;
-    });
-    return run.immediate();
   }
 
   async saveChunks(chunks: readonly TreeChunk[]): Promise<void> {
     if (chunks.length === 0) return;
     if (this.commitThread) return this.commitThread.saveChunks(chunks);
-    this.db.transaction(() => {
-      for (const c of chunks) {
-        this.stmts.saveChunk.run(
-          c.level,
-          c.index,
-          Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength),
-        );
-      }
-    })();
+    this.writer!.saveChunks(chunks);
   }
 
   async loadChunks(): Promise<TreeChunk[]> {

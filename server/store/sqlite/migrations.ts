@@ -147,4 +147,25 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE leaves ADD COLUMN counterparty TEXT;
   `,
+  // 7: no index on leaf hashes. Each new leaf wrote a page of that index at a random place, most of
+  // a durable commit's cost; the store finds leaves by hash through an in-memory index instead
+  // (leaf-hash-index.ts). SQLite cannot drop a column's UNIQUE, so the table is rebuilt without it
+  // (run with foreign keys off: wallet_links refers to it).
+  `
+  CREATE TABLE leaves_rebuilt (
+    position      INTEGER PRIMARY KEY,          -- 1-based, dense: the tree index plus one
+    leaf_hash     BLOB NOT NULL CHECK (length(leaf_hash) = 32),  -- unique: the writer looks it up first
+    event_type    INTEGER NOT NULL CHECK (event_type BETWEEN 0 AND 255),
+    wallet_hash   TEXT NOT NULL,
+    serial_number TEXT,
+    created_at    TEXT NOT NULL,
+    timestamp     INTEGER,
+    counterparty  TEXT
+  );
+  INSERT INTO leaves_rebuilt (position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp, counterparty)
+    SELECT position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp, counterparty FROM leaves;
+  DROP TABLE leaves;
+  ALTER TABLE leaves_rebuilt RENAME TO leaves;
+  CREATE INDEX leaves_by_type ON leaves (event_type, position);
+  `,
 ];

@@ -1,0 +1,150 @@
+/**
+ * The one write path of accepted events on SQLite: a batch in one durable transaction. It runs on
+ * the commit thread (commit-worker.ts), or on the store's own connection when there is none.
+ *
+ * The leaves table has no index on leaf hashes (leaf-hash-index.ts says why): the caller, which
+ * keeps the in-memory index, says which events' leaves it already knows and how many leaves its
+ * index covers. Leaves stored since then by another connection are read here, inside the
+ * transaction, so a duplicate is found whoever wrote the first copy.
+ */
+import type Database from 'better-sqlite3';
+import { toHex } from '../../../src/core/index.js';
+import { OPERATOR_KEY_ID, type CommitResult, type NewEvent, type TreeChunk } from '../store.js';
+import { hashBytes } from './rows.js';
+
+export interface LeafBatch {
+  events: readonly NewEvent[];
+  /** For each event, the position of its leaf if the caller's index already holds it, else null. */
+  knownPositions: readonly (number | null)[];
+  /** Leaves the caller's index covers (positions 1 to this). */
+  indexedThrough: number;
+  createdAt: string;
+}
+
+export interface LeafBatchOutcome {
+  results: CommitResult[];
+  /** Leaves in the table once the batch committed. */
+  leafCount: number;
+}
+
+export class SqliteLeafWriter {
+  private readonly stmts;
+
+  constructor(private readonly db: Database.Database) {
+    this.stmts = {
+      leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
+      hashesAfter: db.prepare<[number], { position: number; leaf_hash: Buffer }>(
+        'SELECT position, leaf_hash FROM leaves WHERE position > ? ORDER BY position',
+      ),
+      insertLeaf: db.prepare<
+        [number, Buffer, number, string, string | null, string, number | null, string | null]
+      >(
+        'INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp, counterparty) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      linkWallet: db.prepare<[string, number, string, string]>(
+        'INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at, key_id) VALUES (?, ?, ?, ?)',
+      ),
+      walletOwner: db.prepare<[string], { key_id: string | null }>(
+        'SELECT key_id FROM wallet_owners WHERE wallet_hash = ?',
+      ),
+      claimWallet: db.prepare<[string, string, string]>(
+        'INSERT OR IGNORE INTO wallet_owners (wallet_hash, key_id, created_at) VALUES (?, ?, ?)',
+      ),
+      spendQuota: db.prepare<[string, string, string]>(
+        'UPDATE api_keys SET used = used + 1, last_used_at = ? WHERE key_hash = ? AND used < quota AND expires_at > ?',
+      ),
+      keyState: db.prepare<[string], { expires_at: string }>(
+        'SELECT expires_at FROM api_keys WHERE key_hash = ?',
+      ),
+      saveChunk: db.prepare<[number, number, Buffer]>(
+        'INSERT OR REPLACE INTO tree_chunks (level, chunk_index, bytes) VALUES (?, ?, ?)',
+      ),
+    };
+  }
+
+  /**
+   * Writes the batch in one transaction, in order: spends trial quota, inserts new leaves at the
+   * next positions, links wallets. Duplicates (of stored leaves or within the batch) get `exists`.
+   * Throws, writing nothing, if the transaction fails.
+   */
+  commit(batch: LeafBatch): LeafBatchOutcome {
+    const { events, knownPositions, indexedThrough, createdAt } = batch;
+    if (knownPositions.length !== events.length) throw new RangeError('one known position per event');
+    const run = this.db.transaction((): LeafBatchOutcome => {
+      const stored = this.stmts.leafCount.get()?.n ?? 0;
+      if (stored < indexedThrough) {
+        throw new Error(`the index covers ${indexedThrough} leaves but the table holds ${stored}`);
+      }
+      // Hex of each leaf written after the caller's index was current, and of each created here.
+      const unindexed = new Map<string, number>();
+      if (stored > indexedThrough) {
+        for (const row of this.stmts.hashesAfter.iterate(indexedThrough)) {
+          unindexed.set(toHex(row.leaf_hash), row.position);
+        }
+      }
+      let next = stored + 1;
+      const results: CommitResult[] = [];
+      events.forEach((event, i) => {
+        if (event.onlyWalletFirstKey && event.keyId !== OPERATOR_KEY_ID) {
+          // Checked before quota is spent: a refused write costs nothing.
+          const owner = this.stmts.walletOwner.get(event.walletHash);
+          if (owner && owner.key_id !== event.keyId) {
+            results.push({ status: 'wallet_key_mismatch', firstKeyId: owner.key_id });
+            return;
+          }
+        }
+        if (event.trialKeyHash !== null) {
+          const spent = this.stmts.spendQuota.run(createdAt, event.trialKeyHash, createdAt).changes;
+          if (spent === 0) {
+            const key = this.stmts.keyState.get(event.trialKeyHash);
+            results.push({
+              status: !key ? 'unauthorized' : key.expires_at <= createdAt ? 'key_expired' : 'quota_exhausted',
+            });
+            return;
+          }
+        }
+        const leafHex = event.leafHex.toLowerCase();
+        let position = knownPositions[i] ?? unindexed.get(leafHex) ?? null;
+        if (position !== null) {
+          results.push({ status: 'exists', position });
+        } else {
+          position = next++;
+          this.stmts.insertLeaf.run(
+            position,
+            hashBytes(leafHex),
+            event.eventType,
+            event.walletHash,
+            event.serialNumber,
+            createdAt,
+            event.timestamp,
+            event.counterpartyWallet ?? null,
+          );
+          unindexed.set(leafHex, position);
+          results.push({ status: 'created', position });
+        }
+        this.stmts.linkWallet.run(event.walletHash, position, createdAt, event.keyId);
+        // The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
+        const counterparty = event.counterpartyWallet ?? null;
+        if (counterparty !== null && counterparty !== event.walletHash) {
+          this.stmts.linkWallet.run(counterparty, position, createdAt, event.keyId);
+        }
+        this.stmts.claimWallet.run(event.walletHash, event.keyId, createdAt);
+      });
+      return { results, leafCount: next - 1 };
+    });
+    return run.immediate();
+  }
+
+  saveChunks(chunks: readonly TreeChunk[]): void {
+    if (chunks.length === 0) return;
+    this.db.transaction(() => {
+      for (const c of chunks) {
+        this.stmts.saveChunk.run(
+          c.level,
+          c.index,
+          Buffer.from(c.bytes.buffer, c.bytes.byteOffset, c.bytes.byteLength),
+        );
+      }
+    })();
+  }
+}
