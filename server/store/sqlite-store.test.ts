@@ -14,18 +14,21 @@ import { describeStoreContract, testEvent, testLeaf, type StoreHarness } from '.
 /** Where each store the contract opened lives, so reopen and destroy find its folder. */
 const dirs = new WeakMap<object, string>();
 
-/** The contract on SQLite, committing on the event loop or on the commit thread (as the service does). */
-const sqliteHarness = (commitThread: boolean): StoreHarness => ({
+/**
+ * The contract on SQLite, committing on the event loop or on the commit thread (as the service
+ * does); `linkMergeRows` small, so wallet links move from the log to wallet_links between its steps.
+ */
+const sqliteHarness = (commitThread: boolean, linkMergeRows?: number): StoreHarness => ({
   async open() {
     const dir = tempDir();
-    const store = openSqliteStore(dir, { commitThread });
+    const store = openSqliteStore(dir, { commitThread, linkMergeRows });
     dirs.set(store, dir);
     return store;
   },
   async reopen(store) {
     const dir = dirs.get(store)!;
     await store.close();
-    const reopened = openSqliteStore(dir, { commitThread });
+    const reopened = openSqliteStore(dir, { commitThread, linkMergeRows });
     dirs.set(reopened, dir);
     return reopened;
   },
@@ -37,6 +40,8 @@ const sqliteHarness = (commitThread: boolean): StoreHarness => ({
 describeStoreContract('SQLite', sqliteHarness(false));
 describeCoordinationContract('SQLite', sqliteHarness(false));
 describeStoreContract('SQLite with the commit thread', sqliteHarness(true));
+describeStoreContract('SQLite merging wallet links every 2', sqliteHarness(false, 2));
+describeStoreContract('SQLite with the commit thread, merging wallet links every 3', sqliteHarness(true, 3));
 
 describe('SQLite store on disk', () => {
   let dir: string;
@@ -115,6 +120,46 @@ describe('SQLite store on disk', () => {
     expect(() => openSqliteStore(dir)).toThrow(/newer than this service/);
     store = openSqliteStore(path.join(dir, 'fresh'));
   });
+});
+
+describe('SQLite store: wallet links, logged then merged', () => {
+  for (const commitThread of [false, true]) {
+    it(`reads a wallet the same whichever table holds its links${commitThread ? ' (commit thread)' : ''}`, async () => {
+      const dir = tempDir();
+      const store = openSqliteStore(dir, { commitThread, linkMergeRows: 4 });
+      const db = new Database(path.join(dir, SQLITE_FILE), { readonly: true });
+      const logged = () => db.prepare('SELECT COUNT(*) AS n FROM wallet_link_log').get() as { n: number };
+      try {
+        const at = '2026-01-01T00:00:00.000Z';
+        const expected: number[] = [];
+        for (let n = 1; n <= 11; n++) {
+          // Every leaf is linked to "shared"; every third is sent again by "shared" (already linked).
+          const events = [testEvent(n, { walletHash: 'shared' }), testEvent(n, { walletHash: `own${n}` })];
+          if (n % 3 === 0) events.push(testEvent(n - 1, { walletHash: 'shared' }));
+          await store.leaves.commitEvents(events, at);
+          expected.push(n);
+          const all = await store.events.walletLeaves('shared', { limit: 100 });
+          expect(all.leaves.map((l) => l.position)).toEqual(expected);
+          expect(all.total).toBe(n);
+          // Paged from the middle, across both tables.
+          const page = await store.events.walletLeaves('shared', { limit: 2, after: Math.floor(n / 2) });
+          expect(page.leaves.map((l) => l.position)).toEqual(
+            expected.slice(Math.floor(n / 2), Math.floor(n / 2) + 2),
+          );
+          expect(page.nextAfter).toBe(n - Math.floor(n / 2) > 2 ? page.leaves[1]!.position : null);
+          expect(logged().n).toBeLessThan(4 + 3);
+        }
+        // A merge ran (the log never kept all 22 links) and a reopened store reads the same.
+        const reopened = openSqliteStore(dir, { commitThread, linkMergeRows: 4 });
+        expect((await reopened.events.walletLeaves('shared', { limit: 100 })).total).toBe(11);
+        expect((await reopened.events.walletLeaves('own7', { limit: 100 })).leaves).toHaveLength(1);
+        await reopened.close();
+      } finally {
+        db.close();
+        await removeTempStore(dir, store);
+      }
+    });
+  }
 });
 
 describe('SQLite store: two connections on one file', () => {

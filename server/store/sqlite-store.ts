@@ -11,6 +11,7 @@ import { WAL_CHECKPOINT_PAGES } from './sqlite/commit-protocol.js';
 import { SqliteEventLog } from './sqlite/events.js';
 import { SqliteKeyStore } from './sqlite/keys.js';
 import { SqliteLeafStore } from './sqlite/leaves.js';
+import { LINK_MERGE_ROWS } from './sqlite/leaf-writer.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
 import { SqliteWebhookStore } from './sqlite/webhooks.js';
 import { LocalSignals, MemoryLimitStore, SingleProcessLease } from './local-coordination.js';
@@ -28,6 +29,8 @@ export interface SqliteStoreOptions {
    * durable commit never holds the event loop (the service does; tests mostly do not need to).
    */
   commitThread?: boolean;
+  /** Wallet links logged before they are merged into wallet_links (tests use a handful). */
+  linkMergeRows?: number;
 }
 
 /**
@@ -42,8 +45,11 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {
   ensurePrivateDir(dataDir);
   const file = path.join(dataDir, SQLITE_FILE);
   preparePrivateDatabaseFile(file);
-  const thread = options.commitThread ? new SqliteCommitThread(file, BUSY_TIMEOUT_MS) : null;
-  return new SqliteStore(new Database(file), options.now ?? (() => new Date()), thread);
+  const linkMergeRows = options.linkMergeRows ?? LINK_MERGE_ROWS;
+  const thread = options.commitThread
+    ? new SqliteCommitThread({ file, busyTimeoutMs: BUSY_TIMEOUT_MS, linkMergeRows })
+    : null;
+  return new SqliteStore(new Database(file), options.now ?? (() => new Date()), thread, linkMergeRows);
 }
 
 export class SqliteStore implements Store {
@@ -63,6 +69,7 @@ export class SqliteStore implements Store {
     private readonly db: Database.Database,
     now: () => Date,
     private readonly commitThread: SqliteCommitThread | null = null,
+    linkMergeRows = LINK_MERGE_ROWS,
   ) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -79,7 +86,7 @@ export class SqliteStore implements Store {
     // WAL grows twice as far, which happens only when no events are committed, and then the WAL
     // holds few distinct pages to copy.
     if (commitThread) db.pragma(`wal_autocheckpoint = ${2 * WAL_CHECKPOINT_PAGES}`);
-    this.leaves = new SqliteLeafStore(db, commitThread);
+    this.leaves = new SqliteLeafStore(db, commitThread, linkMergeRows);
     this.keys = new SqliteKeyStore(db);
     this.anchors = new SqliteAnchorStore(db, now);
     this.events = new SqliteEventLog(db);

@@ -5,6 +5,14 @@ import type { LeafBatch, LeafBatchOutcome } from './leaf-writer.js';
 /** WAL pages between the commit thread's checkpoints (commit-worker.ts says why so many). */
 export const WAL_CHECKPOINT_PAGES = 10_000;
 
+/** What the commit thread is started with. */
+export interface CommitThreadOptions {
+  file: string;
+  busyTimeoutMs: number;
+  /** Links logged before a merge into wallet_links (leaf-writer.ts). */
+  linkMergeRows: number;
+}
+
 export type CommitRequest =
   | { id: number; kind: 'commit'; batch: LeafBatch }
   | { id: number; kind: 'chunks'; chunks: readonly TreeChunk[] }

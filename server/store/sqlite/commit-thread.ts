@@ -10,7 +10,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TreeChunk } from '../store.js';
-import type { CommitRequest, CommitThreadReply, SerializedError } from './commit-protocol.js';
+import type {
+  CommitRequest,
+  CommitThreadOptions,
+  CommitThreadReply,
+  SerializedError,
+} from './commit-protocol.js';
 import type { LeafBatch, LeafBatchOutcome } from './leaf-writer.js';
 
 /** Rebuilds the thread's error with its name and code, so callers judge it as if thrown here. */
@@ -26,7 +31,7 @@ function revive(serialized: SerializedError): Error {
  * Starts the worker: the built JavaScript beside this file, or (run from source) the TypeScript
  * source through tsx's loader, registered inside the thread before the source is imported.
  */
-function startWorker(workerData: unknown): Worker {
+function startWorker(workerData: CommitThreadOptions): Worker {
   const built = new URL('./commit-worker.js', import.meta.url);
   if (fs.existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
   const source = new URL('./commit-worker.ts', import.meta.url).href;
@@ -48,10 +53,7 @@ export class SqliteCommitThread {
   private readonly waiting = new Map<number, Waiting>();
   private closed = false;
 
-  constructor(
-    private readonly file: string,
-    private readonly busyTimeoutMs: number,
-  ) {}
+  constructor(private readonly options: CommitThreadOptions) {}
 
   async commit(batch: LeafBatch): Promise<LeafBatchOutcome> {
     const outcome = await this.send({ id: 0, kind: 'commit', batch });
@@ -89,7 +91,7 @@ export class SqliteCommitThread {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker({ file: this.file, busyTimeoutMs: this.busyTimeoutMs });
+    const worker = startWorker(this.options);
     worker.on('message', (reply: CommitThreadReply) => {
       const waiting = this.waiting.get(reply.id);
       if (!waiting) return;

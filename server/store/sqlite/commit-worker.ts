@@ -7,9 +7,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SqliteLeafWriter } from './leaf-writer.js';
+import { SqliteLeafWriter, mergeLinksQuietly } from './leaf-writer.js';
 import {
   WAL_CHECKPOINT_PAGES,
+  type CommitThreadOptions,
   type CommitRequest,
   type CommitThreadReply,
   type SerializedError,
@@ -23,7 +24,7 @@ function serializeError(error: unknown): SerializedError {
   return { name: 'Error', message: String(error), code: null };
 }
 
-const { file, busyTimeoutMs } = workerData as { file: string; busyTimeoutMs: number };
+const { file, busyTimeoutMs, linkMergeRows } = workerData as CommitThreadOptions;
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
@@ -35,7 +36,7 @@ db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // copies each page once for many commits. Measured with `npm run bench:service`: durable events
 // per second up by about a sixth; the commit that runs a checkpoint waits for it (p99 13 → 32 ms).
 db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
-const writer = new SqliteLeafWriter(db);
+const writer = new SqliteLeafWriter(db, linkMergeRows);
 const port = parentPort;
 if (!port) throw new Error('commit-worker.ts runs only as a worker thread');
 
@@ -52,4 +53,6 @@ port.on('message', (request: CommitRequest) => {
     }
   };
   port.postMessage(answer());
+  // After the answer, so no request waits for the merge; the next commit does.
+  if (request.kind === 'commit') mergeLinksQuietly(writer);
 });

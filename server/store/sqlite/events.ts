@@ -14,16 +14,31 @@ export class SqliteEventLog implements EventLog {
       pageByType: db.prepare<[number, number, number], LeafRow>(
         `SELECT ${LEAF_COLUMNS} FROM leaves WHERE event_type = ? AND position < ? ORDER BY position DESC LIMIT ?`,
       ),
-      walletLeaves: db.prepare<[string, number, number, number], LeafRow & { key_id: string | null }>(
-        `SELECT ${LEAF_COLUMNS.split(', ')
-          .map((c) => `l.${c}`)
-          .join(', ')}, w.key_id
-         FROM wallet_links w JOIN leaves l ON l.position = w.position
-         WHERE w.wallet_hash = ? AND w.position > ? AND w.position <= ? ORDER BY w.position LIMIT ?`,
+      // A wallet's links are in wallet_links or, until the next merge, in wallet_link_log (never
+      // both, never twice: leaf-writer.ts). The log is a few thousand rows, read whole.
+      walletLeaves: db.prepare<
+        [{ wallet: string; after: number; max: number; limit: number }],
+        LeafRow & { key_id: string | null }
+      >(
+        `WITH page AS (
+           SELECT position, key_id FROM wallet_links
+             WHERE wallet_hash = @wallet AND position > @after AND position <= @max
+           UNION ALL
+           SELECT position, key_id FROM wallet_link_log
+             WHERE wallet_hash = @wallet AND position > @after AND position <= @max
+           ORDER BY position LIMIT @limit
+         )
+         SELECT ${LEAF_COLUMNS.split(', ')
+           .map((c) => `l.${c}`)
+           .join(', ')}, page.key_id
+         FROM page JOIN leaves l ON l.position = page.position ORDER BY page.position`,
       ),
-      walletTotal: db.prepare<[string, number], { n: number }>(
-        'SELECT COUNT(*) AS n FROM wallet_links WHERE wallet_hash = ? AND position <= ?',
-      ),
+      walletTotal: db
+        .prepare<[{ wallet: string; max: number }], number>(
+          `SELECT (SELECT COUNT(*) FROM wallet_links WHERE wallet_hash = @wallet AND position <= @max)
+                + (SELECT COUNT(*) FROM wallet_link_log WHERE wallet_hash = @wallet AND position <= @max)`,
+        )
+        .pluck(),
       walletOwner: db.prepare<[string], { key_id: string | null }>(
         'SELECT key_id FROM wallet_owners WHERE wallet_hash = ?',
       ),
@@ -51,12 +66,17 @@ export class SqliteEventLog implements EventLog {
   ): Promise<WalletPage> {
     const maxPosition = page.maxPosition ?? Number.MAX_SAFE_INTEGER;
     // One extra row tells whether a next page exists.
-    const rows = this.stmts.walletLeaves.all(walletHash, page.after ?? 0, maxPosition, page.limit + 1);
+    const rows = this.stmts.walletLeaves.all({
+      wallet: walletHash,
+      after: page.after ?? 0,
+      max: maxPosition,
+      limit: page.limit + 1,
+    });
     const leaves = rows.slice(0, page.limit).map((row) => ({ ...leafFromRow(row), keyId: row.key_id }));
     const last = leaves[leaves.length - 1];
     return {
       leaves,
-      total: this.stmts.walletTotal.get(walletHash, maxPosition)?.n ?? 0,
+      total: this.stmts.walletTotal.get({ wallet: walletHash, max: maxPosition }) ?? 0,
       firstKeyId: this.stmts.walletOwner.get(walletHash)?.key_id ?? null,
       nextAfter: rows.length > page.limit && last ? last.position : null,
     };

@@ -6,6 +6,11 @@
  * keeps the in-memory index, says which events' leaves it already knows and how many leaves its
  * index covers. Leaves stored since then by another connection are read here, inside the
  * transaction, so a duplicate is found whoever wrote the first copy.
+ *
+ * Wallet links go to `wallet_link_log` in rowid order, not straight to `wallet_links` (keyed by
+ * wallet, so every link there dirtied a page at a random place in the commit); `mergeLinksIfDue`
+ * moves them over a few thousand at a time, where links of one wallet share their pages. A link is
+ * in one of the two tables, never both, and never twice: readers take the union.
  */
 import type Database from 'better-sqlite3';
 import { toHex } from '../../../src/core/index.js';
@@ -21,16 +26,37 @@ export interface LeafBatch {
   createdAt: string;
 }
 
+/** Links in the log before they are merged into `wallet_links`. */
+export const LINK_MERGE_ROWS = 4_096;
+
 export interface LeafBatchOutcome {
   results: CommitResult[];
   /** Leaves in the table once the batch committed. */
   leafCount: number;
 }
 
+/**
+ * Merges the link log if due, after a commit. A merge that fails (a lock held elsewhere, say)
+ * changed nothing: the links stay in the log, where readers see them, and the next commit tries again.
+ */
+export function mergeLinksQuietly(writer: SqliteLeafWriter): void {
+  try {
+    writer.mergeLinksIfDue();
+  } catch {
+    // See above: nothing to undo.
+  }
+}
+
 export class SqliteLeafWriter {
   private readonly stmts;
+  /** Rows in the link log as this connection last knew (whether a merge is due). */
+  private loggedLinks: number;
 
-  constructor(private readonly db: Database.Database) {
+  /** `linkMergeRows`: links the log gathers before a merge (tests use a handful). */
+  constructor(
+    private readonly db: Database.Database,
+    private readonly linkMergeRows = LINK_MERGE_ROWS,
+  ) {
     this.stmts = {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
       hashesAfter: db.prepare<[number], { position: number; leaf_hash: Buffer }>(
@@ -41,9 +67,23 @@ export class SqliteLeafWriter {
       >(
         'INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp, counterparty) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
-      linkWallet: db.prepare<[string, number, string, string]>(
-        'INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at, key_id) VALUES (?, ?, ?, ?)',
+      linked: db
+        .prepare<[{ wallet: string; position: number }], number>(
+          `SELECT EXISTS (SELECT 1 FROM wallet_links WHERE wallet_hash = @wallet AND position = @position)
+               OR EXISTS (SELECT 1 FROM wallet_link_log WHERE wallet_hash = @wallet AND position = @position)`,
+        )
+        .pluck(),
+      logLink: db.prepare<[string, number, string, string]>(
+        'INSERT INTO wallet_link_log (wallet_hash, position, created_at, key_id) VALUES (?, ?, ?, ?)',
       ),
+      loggedLinks: db.prepare<[], number>('SELECT COUNT(*) FROM wallet_link_log').pluck(),
+      lastLoggedLink: db.prepare<[], number | null>('SELECT MAX(seq) FROM wallet_link_log').pluck(),
+      mergeLinks: db.prepare<[number]>(
+        `INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at, key_id)
+           SELECT wallet_hash, position, created_at, key_id FROM wallet_link_log WHERE seq <= ?
+           ORDER BY wallet_hash, position`,
+      ),
+      dropMergedLinks: db.prepare<[number]>('DELETE FROM wallet_link_log WHERE seq <= ?'),
       walletOwner: db.prepare<[string], { key_id: string | null }>(
         'SELECT key_id FROM wallet_owners WHERE wallet_hash = ?',
       ),
@@ -60,6 +100,7 @@ export class SqliteLeafWriter {
         'INSERT OR REPLACE INTO tree_chunks (level, chunk_index, bytes) VALUES (?, ?, ?)',
       ),
     };
+    this.loggedLinks = this.stmts.loggedLinks.get() ?? 0;
   }
 
   /**
@@ -70,7 +111,7 @@ export class SqliteLeafWriter {
   commit(batch: LeafBatch): LeafBatchOutcome {
     const { events, knownPositions, indexedThrough, createdAt } = batch;
     if (knownPositions.length !== events.length) throw new RangeError('one known position per event');
-    const run = this.db.transaction((): LeafBatchOutcome => {
+    const run = this.db.transaction((): LeafBatchOutcome & { logged: number } => {
       const stored = this.stmts.leafCount.get()?.n ?? 0;
       if (stored < indexedThrough) {
         throw new Error(`the index covers ${indexedThrough} leaves but the table holds ${stored}`);
@@ -83,7 +124,14 @@ export class SqliteLeafWriter {
         }
       }
       let next = stored + 1;
+      let logged = 0;
       const results: CommitResult[] = [];
+      /** Logs the link unless it exists; a new leaf has no links yet, so nothing to look up. */
+      const link = (walletHash: string, position: number, newLeaf: boolean, keyId: string): void => {
+        if (!newLeaf && this.stmts.linked.get({ wallet: walletHash, position }) === 1) return;
+        this.stmts.logLink.run(walletHash, position, createdAt, keyId);
+        logged++;
+      };
       events.forEach((event, i) => {
         if (event.onlyWalletFirstKey && event.keyId !== OPERATOR_KEY_ID) {
           // Checked before quota is spent: a refused write costs nothing.
@@ -105,6 +153,7 @@ export class SqliteLeafWriter {
         }
         const leafHex = event.leafHex.toLowerCase();
         let position = knownPositions[i] ?? unindexed.get(leafHex) ?? null;
+        const newLeaf = position === null;
         if (position !== null) {
           results.push({ status: 'exists', position });
         } else {
@@ -122,17 +171,37 @@ export class SqliteLeafWriter {
           unindexed.set(leafHex, position);
           results.push({ status: 'created', position });
         }
-        this.stmts.linkWallet.run(event.walletHash, position, createdAt, event.keyId);
+        link(event.walletHash, position, newLeaf, event.keyId);
         // The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
         const counterparty = event.counterpartyWallet ?? null;
         if (counterparty !== null && counterparty !== event.walletHash) {
-          this.stmts.linkWallet.run(counterparty, position, createdAt, event.keyId);
+          link(counterparty, position, newLeaf, event.keyId);
         }
         this.stmts.claimWallet.run(event.walletHash, event.keyId, createdAt);
       });
-      return { results, leafCount: next - 1 };
+      return { results, leafCount: next - 1, logged };
     });
-    return run.immediate();
+    const { results, leafCount, logged } = run.immediate();
+    this.loggedLinks += logged;
+    return { results, leafCount };
+  }
+
+  /**
+   * Merges the link log into `wallet_links` once it holds `linkMergeRows` links: one transaction,
+   * in wallet order, so a wallet's page is written once for all its links. Returns how many moved.
+   * Run between commits (`mergeLinksQuietly`).
+   */
+  mergeLinksIfDue(): number {
+    if (this.loggedLinks < this.linkMergeRows) return 0;
+    const merge = this.db.transaction((): number => {
+      const last = this.stmts.lastLoggedLink.get() ?? null;
+      if (last === null) return 0;
+      this.stmts.mergeLinks.run(last);
+      return this.stmts.dropMergedLinks.run(last).changes;
+    });
+    const moved = merge.immediate();
+    this.loggedLinks = this.stmts.loggedLinks.get() ?? 0;
+    return moved;
   }
 
   saveChunks(chunks: readonly TreeChunk[]): void {

@@ -7,7 +7,13 @@ import type Database from 'better-sqlite3';
 import type { CommitResult, LeafRecord, LeafStore, NewEvent, TreeChunk } from '../store.js';
 import type { SqliteCommitThread } from './commit-thread.js';
 import { LeafHashIndex } from './leaf-hash-index.js';
-import { SqliteLeafWriter, type LeafBatch, type LeafBatchOutcome } from './leaf-writer.js';
+import {
+  LINK_MERGE_ROWS,
+  SqliteLeafWriter,
+  mergeLinksQuietly,
+  type LeafBatch,
+  type LeafBatchOutcome,
+} from './leaf-writer.js';
 import { LEAF_COLUMNS, blobBytes, hashBytes, leafFromRow, type LeafRow } from './rows.js';
 
 /** Leaves read per query while the index catches up with the table. */
@@ -20,12 +26,16 @@ export class SqliteLeafStore implements LeafStore {
   /** The tail of the chain of commits: a batch looks its leaves up once the one before is indexed. */
   private commitTail: Promise<unknown> = Promise.resolve();
 
-  /** `commitThread`: commits (and chunk saves) run there, off the event loop; reads stay here. */
+  /**
+   * `commitThread`: commits (and chunk saves) run there, off the event loop; reads stay here.
+   * `linkMergeRows`: see SqliteLeafWriter (the thread is given its own).
+   */
   constructor(
     db: Database.Database,
     private readonly commitThread: SqliteCommitThread | null = null,
+    linkMergeRows = LINK_MERGE_ROWS,
   ) {
-    this.writer = commitThread ? null : new SqliteLeafWriter(db);
+    this.writer = commitThread ? null : new SqliteLeafWriter(db, linkMergeRows);
     this.stmts = {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
       leafAt: db.prepare<[number], LeafRow>(`SELECT ${LEAF_COLUMNS} FROM leaves WHERE position = ?`),
@@ -130,6 +140,7 @@ export class SqliteLeafStore implements LeafStore {
       ? await this.commitThread.commit(batch)
       : this.writer!.commit(batch);
     this.indexOutcome(batch, hashes, outcome);
+    if (this.writer) mergeLinksQuietly(this.writer);
     return outcome.results;
   }
 

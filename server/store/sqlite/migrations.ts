@@ -168,4 +168,16 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE leaves_rebuilt RENAME TO leaves;
   CREATE INDEX leaves_by_type ON leaves (event_type, position);
   `,
+  // 8: new wallet links are appended to a log in the commit and merged into wallet_links (keyed by
+  // wallet) a few thousand at a time: each link written straight there dirtied a page at its
+  // wallet's place, another random page per event. Readers see both tables (leaf-writer.ts).
+  `
+  CREATE TABLE wallet_link_log (
+    seq         INTEGER PRIMARY KEY,
+    wallet_hash TEXT NOT NULL,
+    position    INTEGER NOT NULL REFERENCES leaves (position),
+    created_at  TEXT NOT NULL,
+    key_id      TEXT
+  );
+  `,
 ];
