@@ -14,6 +14,15 @@ function charsetOf(contentType: string | undefined): string | null {
   return match?.[1]?.toLowerCase() ?? null;
 }
 
+// Character codes the key scan looks for.
+const QUOTE = 0x22; // "
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
 const invalid = (message: string): ApiError => new ApiError(400, 'invalid_json', message);
 
 /**
@@ -23,13 +32,20 @@ const invalid = (message: string): ApiError => new ApiError(400, 'invalid_json',
 export function badKeyOf(text: string): { key: string; reason: 'repeated' | 'prototype' } | null {
   const stack: ({ keys: Set<string>; expectKey: boolean } | null)[] = [];
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text.charCodeAt(i);
     const top = stack.at(-1);
-    if (c === '"') {
+    if (c === QUOTE) {
       let end = i + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      let escaped = false;
+      for (let d = text.charCodeAt(end); d !== QUOTE; d = text.charCodeAt(end)) {
+        if (d === BACKSLASH) {
+          escaped = true;
+          end += 2;
+        } else end++;
+      }
       if (top?.expectKey) {
-        const key: unknown = JSON.parse(text.slice(i, end + 1));
+        // Only a key with escapes needs decoding to compare with the others.
+        const key: unknown = escaped ? JSON.parse(text.slice(i, end + 1)) : text.slice(i + 1, end);
         if (typeof key === 'string') {
           if (key === '__proto__' || key === 'constructor') return { key, reason: 'prototype' };
           if (top.keys.has(key)) return { key, reason: 'repeated' };
@@ -38,10 +54,10 @@ export function badKeyOf(text: string): { key: string; reason: 'repeated' | 'pro
         top.expectKey = false;
       }
       i = end;
-    } else if (c === '{') stack.push({ keys: new Set(), expectKey: true });
-    else if (c === '[') stack.push(null);
-    else if (c === '}' || c === ']') stack.pop();
-    else if (c === ',' && top) top.expectKey = true;
+    } else if (c === OPEN_BRACE) stack.push({ keys: new Set(), expectKey: true });
+    else if (c === OPEN_BRACKET) stack.push(null);
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) stack.pop();
+    else if (c === COMMA && top) top.expectKey = true;
   }
   return null;
 }

@@ -171,6 +171,10 @@ describe('preimage layout of every type (docs/protocol.md 2 table)', () => {
     const base = { event_type: 'OWNERSHIP_ATTEST', wallet_hash: 'w' };
     expect(leafHash({ ...base, serial_number: ' S' })).not.toBe(leafHash({ ...base, serial_number: 'S' }));
     expect(toHex(leafPreimage({ ...base, serial_number: 'é' }))).toBe('02' + lp('w') + '0002c3a9');
+    // ASCII before a multi-byte character, and a 4-byte one (a surrogate pair).
+    expect(toHex(leafPreimage({ ...base, serial_number: 'a€🚀' }))).toBe(
+      '02' + lp('w') + '0008' + '61' + 'e282ac' + 'f09f9a80',
+    );
     expect(toHex(leafPreimage({ ...base, serial_number: '' }))).toBe('02' + lp('w') + '0000');
     const upper = {
       event_type: 'CONTRACT_ANCHOR',

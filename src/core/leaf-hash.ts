@@ -39,8 +39,21 @@ function stringField(event: EventFields, type: EventType, name: string): Uint8Ar
   const value = event[name];
   if (value === undefined || value === null) throw new TypeError(`${name} is required for a ${type} leaf`);
   if (typeof value !== 'string') throw new TypeError(`${name} must be a string`);
-  if (LONE_SURROGATE.test(value)) throw new RangeError(`${name} contains an unpaired UTF-16 surrogate`);
-  return utf8.encode(value);
+  return utf8Bytes(value, name);
+}
+
+/** UTF-8 bytes of `value`; ASCII (most fields) is copied directly, anything else goes through TextEncoder. */
+function utf8Bytes(value: string, name: string): Uint8Array {
+  const ascii = new Uint8Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0x80) {
+      if (LONE_SURROGATE.test(value)) throw new RangeError(`${name} contains an unpaired UTF-16 surrogate`);
+      return utf8.encode(value);
+    }
+    ascii[i] = code;
+  }
+  return ascii;
 }
 
 function integerField(event: EventFields, type: EventType, name: string, max: bigint): bigint {

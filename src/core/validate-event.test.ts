@@ -103,6 +103,9 @@ describe('validateEvent accepts a valid body of every write-API type', () => {
       { ...VALID['EXIT'], serial_number: 'é'.repeat(256) },
       { ...VALID['EXIT'], serial_number: '  padded  ' },
       { ...VALID['EXIT'], serial_number: 'emoji 🚀 ok' },
+      // 512 bytes exactly of 3-byte and of 4-byte (surrogate pair) characters.
+      { ...VALID['EXIT'], serial_number: '€'.repeat(170) + 'xx' },
+      { ...VALID['EXIT'], serial_number: '🚀'.repeat(128) },
       { ...VALID['CONTRACT_ANCHOR'], month: 99, amount_zat: 0 },
       { ...VALID['CONTRACT_ANCHOR'], facility_id: null, month: null },
     ];
@@ -170,6 +173,16 @@ describe('validateEvent rules', () => {
     [
       'serial_number 513 bytes (multi-byte characters count as bytes)',
       { ...anchor, serial_number: 'é'.repeat(256) + 'x' },
+      only('serial_number', 'serial_number must be 1-512 UTF-8 bytes'),
+    ],
+    [
+      'serial_number 513 bytes of 3-byte characters',
+      { ...anchor, serial_number: '€'.repeat(171) },
+      only('serial_number', 'serial_number must be 1-512 UTF-8 bytes'),
+    ],
+    [
+      'serial_number 513 bytes of 4-byte characters',
+      { ...anchor, serial_number: '🚀'.repeat(128) + 'x' },
       only('serial_number', 'serial_number must be 1-512 UTF-8 bytes'),
     ],
     [

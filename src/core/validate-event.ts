@@ -31,8 +31,16 @@ const IDENTIFIER = /^[A-Za-z0-9_-]+$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MAX_SHOWN_TYPE_CHARS = 64;
 
-const utf8 = new TextEncoder();
-const utf8Length = (text: string): number => utf8.encode(text).length;
+/** UTF-8 length of text already checked for lone surrogates, counted without encoding it. */
+function utf8Length(text: string): number {
+  let length = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // One UTF-16 unit stands for 1-3 bytes; a surrogate pair (two units) for 4.
+    if (code >= 0x80) length += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return length;
+}
 /** Rust's `char::is_control`: the Unicode Cc category (C0 controls, DEL and C1 controls). */
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
