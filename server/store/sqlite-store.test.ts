@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openTempStore, removeTempStore, tempDir } from '../test-helpers.js';
 import { WAL_CHECKPOINT_PAGES } from './sqlite/commit-protocol.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
+import { SqliteLeafWriter } from './sqlite/leaf-writer.js';
+import type { NewEvent } from './store.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
 import { describeCoordinationContract } from './coordination-contract.js';
 import { describeStoreContract, testEvent, testLeaf, type StoreHarness } from './store-contract.js';
@@ -160,6 +162,32 @@ describe('SQLite store: wallet links, logged then merged', () => {
       }
     });
   }
+});
+
+describe('SqliteLeafWriter merging links', () => {
+  it('moves every logged link and turns foreign keys back on after the merge', async () => {
+    const dir = tempDir();
+    await openSqliteStore(dir).close();
+    const db = new Database(path.join(dir, SQLITE_FILE));
+    try {
+      db.pragma('foreign_keys = ON');
+      const writer = new SqliteLeafWriter(db, 3);
+      const at = '2026-01-01T00:00:00.000Z';
+      const batch = (events: NewEvent[], indexedThrough: number) =>
+        writer.commit({ events, knownPositions: events.map(() => null), indexedThrough, createdAt: at });
+      batch([testEvent(1), testEvent(2)], 0);
+      expect(writer.mergeLinksIfDue()).toBe(0); // 2 logged, under 3
+      batch([testEvent(3)], 2);
+      expect(writer.mergeLinksIfDue()).toBe(3);
+      const count = (table: string) =>
+        (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+      expect([count('wallet_links'), count('wallet_link_log')]).toEqual([3, 0]);
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('SQLite store: two connections on one file', () => {
