@@ -88,15 +88,20 @@ export class SqliteLeafStore implements LeafStore {
   async leafByHash(leafHex: string): Promise<LeafRecord | null> {
     const hash = hashBytes(leafHex);
     // A miss may be a leaf another connection stored since the index was last brought up to date.
-    const position = this.positionOf(hash) ?? (this.catchUpIndex() ? this.positionOf(hash) : null);
-    return position === null ? null : this.leafAtSync(position);
+    const row = this.rowOf(hash) ?? (this.catchUpIndex() ? this.rowOf(hash) : null);
+    return row ? leafFromRow(row) : null;
+  }
+
+  /** The row of the leaf with this hash (each candidate's row read once), or null. */
+  private rowOf(hash: Buffer): LeafRow | null {
+    for (const candidate of this.index.candidates(hash)) {
+      const row = this.stmts.leafAt.get(candidate);
+      if (row?.leaf_hash.equals(hash)) return row;
+    }
+    return null;
   }
 
   async leafAt(position: number): Promise<LeafRecord | null> {
-    return this.leafAtSync(position);
-  }
-
-  private leafAtSync(position: number): LeafRecord | null {
     const row = this.stmts.leafAt.get(position);
     return row ? leafFromRow(row) : null;
   }
