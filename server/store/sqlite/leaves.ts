@@ -39,7 +39,6 @@ export class SqliteLeafStore implements LeafStore {
     this.stmts = {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
       leafAt: db.prepare<[number], LeafRow>(`SELECT ${LEAF_COLUMNS} FROM leaves WHERE position = ?`),
-      hashAt: db.prepare<[number], Buffer>('SELECT leaf_hash FROM leaves WHERE position = ?').pluck(),
       leavesFrom: db.prepare<[number, number], LeafRow>(
         `SELECT ${LEAF_COLUMNS} FROM leaves WHERE position >= ? ORDER BY position LIMIT ?`,
       ),
@@ -75,14 +74,6 @@ export class SqliteLeafStore implements LeafStore {
     return this.index.coveredThrough > from;
   }
 
-  /** The position of the leaf with this hash, confirmed by its row, or null. */
-  private positionOf(hash: Buffer): number | null {
-    for (const candidate of this.index.candidates(hash)) {
-      if (this.stmts.hashAt.get(candidate)?.equals(hash)) return candidate;
-    }
-    return null;
-  }
-
   async leafCount(): Promise<number> {
     return this.count();
   }
@@ -94,7 +85,7 @@ export class SqliteLeafStore implements LeafStore {
     return row ? leafFromRow(row) : null;
   }
 
-  /** The row of the leaf with this hash (each candidate's row read once), or null. */
+  /** The row of the leaf with this hash (each candidate confirmed by its row), or null. */
   private rowOf(hash: Buffer): LeafRow | null {
     for (const candidate of this.index.candidates(hash)) {
       const row = this.stmts.leafAt.get(candidate);
@@ -136,7 +127,7 @@ export class SqliteLeafStore implements LeafStore {
     const hashes = events.map((event) => hashBytes(event.leafHex));
     const batch: LeafBatch = {
       events,
-      knownPositions: hashes.map((hash) => this.positionOf(hash)),
+      knownPositions: hashes.map((hash) => this.rowOf(hash)?.position ?? null),
       indexedThrough: this.index.coveredThrough,
       createdAt,
     };
