@@ -56,6 +56,53 @@ describe('Ledger', () => {
     expect(ledger.tree.root()).toBe(rootBefore);
   });
 
+  it('sends what arrived during a commit to the store before answering the committed batch', async () => {
+    const ledger = await Ledger.open(store);
+    const order: string[] = [];
+    const original = store.leaves.commitEvents.bind(store.leaves);
+    let releaseFirst = (): void => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let calls = 0;
+    store.leaves.commitEvents = async (events, createdAt) => {
+      const call = ++calls;
+      order.push(`commit ${call}: ${events.map((e) => e.walletHash).join(' ')}`);
+      if (call === 1) await firstHeld;
+      return original(events, createdAt);
+    };
+    const first = ledger.submit(event(0)).then((r) => order.push(`answered w0`) && r);
+    await new Promise((resolve) => setImmediate(resolve)); // the first batch is in its commit
+    const later = [1, 2].map((n) => ledger.submit(event(n)).then((r) => order.push(`answered w${n}`) && r));
+    releaseFirst();
+    const results = await Promise.all([first, ...later]);
+    expect(order).toEqual(['commit 1: w0', 'commit 2: w1 w2', 'answered w0', 'answered w1', 'answered w2']);
+    expect(results.map((r) => r.status === 'created' && r.position)).toEqual([1, 2, 3]);
+    expect(results[2]!.rootHex).toBe(merkleRoot([leaf(0), leaf(1), leaf(2)]));
+    expect(ledger.tree.root()).toBe(results[2]!.rootHex);
+  });
+
+  it('a failed batch rejects only its own requests; the batch sent behind it is committed and answered', async () => {
+    const ledger = await Ledger.open(store);
+    const original = store.leaves.commitEvents.bind(store.leaves);
+    let failFirst = (): void => undefined;
+    const firstFails = new Promise<void>((resolve) => (failFirst = resolve));
+    let calls = 0;
+    store.leaves.commitEvents = async (events, createdAt) => {
+      if (++calls === 1) {
+        await firstFails;
+        throw new Error('disk full');
+      }
+      return original(events, createdAt);
+    };
+    const first = ledger.submit(event(0));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = ledger.submit(event(1));
+    failFirst();
+    await expect(first).rejects.toThrow('disk full');
+    const answered = await second;
+    expect(answered).toMatchObject({ status: 'created', position: 1 });
+    expect(ledger.tree.root()).toBe(merkleRoot([leaf(1)]));
+  });
+
   it('restarts from stored chunks: every full chunk of every level is read, none re-hashed', async () => {
     const n = 3 * MerkleTree.CHUNK_NODES + 100;
     const first = await Ledger.open(store);

@@ -32,6 +32,14 @@ const chunkKey = (level: number, index: number): string => `${level}:${index}`;
 /** Leaves read per query while catching up with other instances' writes. */
 const CATCH_UP_PAGE = 5_000;
 
+/** A batch whose commit has ended: its results, or the error that failed it (nothing written). */
+interface CommittedBatch {
+  batch: Pending[];
+  createdAt: string;
+  results: CommitResult[] | null;
+  error: unknown;
+}
+
 /** What the tree needs of a leaf to append it. */
 type AppliedLeaf = Pick<LeafRecord, 'leafHex' | 'eventType' | 'createdAt'>;
 
@@ -123,21 +131,45 @@ export class Ledger {
     return this.draining;
   }
 
+  /**
+   * Sends batch after batch to the store, one at a time. The next batch (what arrived while the
+   * last was committing) is sent as soon as the last one's commit returns, before its requests are
+   * answered: answering them takes about as long as a commit, and done first it left the store idle
+   * while the event loop wrote responses, then the event loop idle while the store committed.
+   */
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      await this.commitBatch(this.queue.splice(0, this.maxBatch));
+    let sent = this.sendQueued();
+    while (sent) {
+      const committed = await sent;
+      sent = this.sendQueued();
+      await this.answer(committed);
+      // What arrived while answering (flush() leaves it to this loop while it runs).
+      sent ??= this.sendQueued();
     }
   }
 
-  private async commitBatch(batch: Pending[]): Promise<void> {
+  /** Sends the next batch of the queue, if any. */
+  private sendQueued(): Promise<CommittedBatch> | null {
+    return this.queue.length > 0 ? this.send(this.queue.splice(0, this.maxBatch)) : null;
+  }
+
+  /** Starts the durable commit of `batch`; its outcome never rejects (a failure is carried in it). */
+  private send(batch: Pending[]): Promise<CommittedBatch> {
     const createdAt = this.now().toISOString();
-    let results: CommitResult[];
-    try {
-      results = await this.store.leaves.commitEvents(
+    return this.store.leaves
+      .commitEvents(
         batch.map((p) => p.event),
         createdAt,
+      )
+      .then(
+        (results): CommittedBatch => ({ batch, createdAt, results, error: null }),
+        (error: unknown): CommittedBatch => ({ batch, createdAt, results: null, error }),
       );
-    } catch (error) {
+  }
+
+  /** Applies a committed batch's leaves to the tree and answers its requests. */
+  private async answer({ batch, createdAt, results, error }: CommittedBatch): Promise<void> {
+    if (results === null) {
       for (const p of batch) p.reject(error);
       return;
     }
