@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MerkleTree } from '../src/core/index.js';
 import { merkleRoot } from '../src/core/merkle-reference.js';
-import { Ledger } from './ledger.js';
+import { Ledger, type SubmitResult } from './ledger.js';
 import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
 import type { NewEvent } from './store/store.js';
 import { openTempStore, removeTempStore } from './test-helpers.js';
@@ -69,9 +69,13 @@ describe('Ledger', () => {
       if (call === 1) await firstHeld;
       return original(events, createdAt);
     };
-    const first = ledger.submit(event(0)).then((r) => order.push(`answered w0`) && r);
+    const answered = (n: number) => (result: SubmitResult) => {
+      order.push(`answered w${n}`);
+      return result;
+    };
+    const first = ledger.submit(event(0)).then(answered(0));
     await new Promise((resolve) => setImmediate(resolve)); // the first batch is in its commit
-    const later = [1, 2].map((n) => ledger.submit(event(n)).then((r) => order.push(`answered w${n}`) && r));
+    const later = [1, 2].map((n) => ledger.submit(event(n)).then(answered(n)));
     releaseFirst();
     const results = await Promise.all([first, ...later]);
     expect(order).toEqual(['commit 1: w0', 'commit 2: w1 w2', 'answered w0', 'answered w1', 'answered w2']);
