@@ -15,7 +15,7 @@ export class SqliteEventLog implements EventLog {
         `SELECT ${LEAF_COLUMNS} FROM leaves WHERE event_type = ? AND position < ? ORDER BY position DESC LIMIT ?`,
       ),
       // A wallet's links are in wallet_links or, until the next merge, in wallet_link_log (never
-      // both, never twice: leaf-writer.ts). The log is a few thousand rows, read whole.
+      // both, never twice: leaf-writer.ts). The log is at most LINK_MERGE_ROWS rows, read whole.
       walletLeaves: db.prepare<
         [{ wallet: string; after: number; max: number; limit: number }],
         LeafRow & { key_id: string | null }
