@@ -45,6 +45,11 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
   }
 
-  function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;
+  /** A run: its result once it ends, and its events meanwhile ('response' after each answer). */
+  export interface AutocannonRun extends PromiseLike<AutocannonResult> {
+    on(event: 'response', listener: () => void): this;
+  }
+
+  function autocannon(options: AutocannonOptions): AutocannonRun;
   export default autocannon;
 }
