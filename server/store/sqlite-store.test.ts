@@ -190,6 +190,46 @@ describe('SqliteLeafWriter merging links', () => {
   });
 });
 
+describe('SqliteLeafWriter: when a merge is due', () => {
+  it('after so many links, or after links of so many wallets, also as a new writer finds the log', async () => {
+    const dir = tempDir();
+    await openSqliteStore(dir).close();
+    const db = new Database(path.join(dir, SQLITE_FILE));
+    try {
+      const at = '2026-01-01T00:00:00.000Z';
+      let stored = 0;
+      const link = (writer: SqliteLeafWriter, walletHash: string) => {
+        stored++;
+        writer.commit({
+          events: [testEvent(stored, { walletHash })],
+          knownPositions: [null],
+          indexedThrough: stored - 1,
+          createdAt: at,
+        });
+      };
+      // At most 5 links or 3 wallets.
+      const writer = new SqliteLeafWriter(db, 5, 3);
+      for (let i = 0; i < 4; i++) link(writer, 'busy');
+      link(writer, 'second');
+      // 5 links of 2 wallets: due by the links.
+      expect(writer.mergeLinksIfDue()).toBe(5);
+      link(writer, 'busy');
+      link(writer, 'second');
+      expect(writer.mergeLinksIfDue()).toBe(0); // 2 links of 2 wallets
+      link(writer, 'third');
+      // A writer opened now counts the wallets already in the log: 3, so due by the wallets.
+      expect(new SqliteLeafWriter(db, 5, 3).mergeLinksIfDue()).toBe(3);
+      expect(writer.mergeLinksIfDue()).toBe(0); // nothing left to merge
+      const count = (table: string) =>
+        (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+      expect([count('wallet_links'), count('wallet_link_log')]).toEqual([8, 0]);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('SQLite store: two connections on one file', () => {
   // One process owns a database, but if another wrote to it, a leaf must still be stored once.
   for (const commitThread of [false, true]) {

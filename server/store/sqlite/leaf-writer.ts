@@ -36,6 +36,13 @@ export interface LeafBatch {
  */
 export const LINK_MERGE_ROWS = 16_384;
 
+/**
+ * Wallets with links in the log that also make a merge due: the pages a merge writes follow the
+ * wallets it touches, so where few links share a wallet a merge stays as large as one of 4,096
+ * links of distinct wallets, not four times that.
+ */
+export const LINK_MERGE_WALLETS = 4_096;
+
 export interface LeafBatchOutcome {
   results: CommitResult[];
   /** Leaves in the table once the batch committed. */
@@ -58,11 +65,17 @@ export class SqliteLeafWriter {
   private readonly stmts;
   /** Rows in the link log as this connection last knew (whether a merge is due). */
   private loggedLinks: number;
+  /** Wallets with links in the log, as this connection last knew. */
+  private loggedWallets: Set<string>;
 
-  /** `linkMergeRows`: links the log gathers before a merge (tests use a handful). */
+  /**
+   * `linkMergeRows`, `linkMergeWallets`: links, or wallets with links, the log gathers before a
+   * merge (tests use a handful).
+   */
   constructor(
     private readonly db: Database.Database,
     private readonly linkMergeRows = LINK_MERGE_ROWS,
+    private readonly linkMergeWallets = Math.min(LINK_MERGE_WALLETS, linkMergeRows),
   ) {
     this.stmts = {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
@@ -84,6 +97,7 @@ export class SqliteLeafWriter {
         'INSERT INTO wallet_link_log (wallet_hash, position, created_at, key_id) VALUES (?, ?, ?, ?)',
       ),
       loggedLinks: db.prepare<[], number>('SELECT COUNT(*) FROM wallet_link_log').pluck(),
+      loggedWallets: db.prepare<[], string>('SELECT DISTINCT wallet_hash FROM wallet_link_log').pluck(),
       lastLoggedLink: db.prepare<[], number | null>('SELECT MAX(seq) FROM wallet_link_log').pluck(),
       mergeLinks: db.prepare<[number]>(
         `INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at, key_id)
@@ -108,6 +122,7 @@ export class SqliteLeafWriter {
       ),
     };
     this.loggedLinks = this.stmts.loggedLinks.get() ?? 0;
+    this.loggedWallets = new Set(this.stmts.loggedWallets.all());
   }
 
   /**
@@ -118,7 +133,7 @@ export class SqliteLeafWriter {
   commit(batch: LeafBatch): LeafBatchOutcome {
     const { events, knownPositions, indexedThrough, createdAt } = batch;
     if (knownPositions.length !== events.length) throw new RangeError('one known position per event');
-    const run = this.db.transaction((): LeafBatchOutcome & { logged: number } => {
+    const run = this.db.transaction((): LeafBatchOutcome & { logged: string[] } => {
       const stored = this.stmts.leafCount.get()?.n ?? 0;
       if (stored < indexedThrough) {
         throw new Error(`the index covers ${indexedThrough} leaves but the table holds ${stored}`);
@@ -131,13 +146,14 @@ export class SqliteLeafWriter {
         }
       }
       let next = stored + 1;
-      let logged = 0;
+      /** The wallet of each link logged. */
+      const logged: string[] = [];
       const results: CommitResult[] = [];
       /** Logs the link unless it exists; a new leaf has no links yet, so nothing to look up. */
       const link = (walletHash: string, position: number, newLeaf: boolean, keyId: string): void => {
         if (!newLeaf && this.stmts.linked.get({ wallet: walletHash, position }) === 1) return;
         this.stmts.logLink.run(walletHash, position, createdAt, keyId);
-        logged++;
+        logged.push(walletHash);
       };
       events.forEach((event, i) => {
         if (event.onlyWalletFirstKey && event.keyId !== OPERATOR_KEY_ID) {
@@ -189,17 +205,19 @@ export class SqliteLeafWriter {
       return { results, leafCount: next - 1, logged };
     });
     const { results, leafCount, logged } = run.immediate();
-    this.loggedLinks += logged;
+    this.loggedLinks += logged.length;
+    for (const wallet of logged) this.loggedWallets.add(wallet);
     return { results, leafCount };
   }
 
   /**
-   * Merges the link log into `wallet_links` once it holds `linkMergeRows` links: one transaction,
+   * Merges the link log into `wallet_links` once it holds `linkMergeRows` links, or links of
+   * `linkMergeWallets` wallets: one transaction,
    * in wallet order, so a wallet's page is written once for all its links. Returns how many moved.
    * Run between commits (`mergeLinksQuietly`).
    */
   mergeLinksIfDue(): number {
-    if (this.loggedLinks < this.linkMergeRows) return 0;
+    if (this.loggedLinks < this.linkMergeRows && this.loggedWallets.size < this.linkMergeWallets) return 0;
     const merge = this.db.transaction((): number => {
       const last = this.stmts.lastLoggedLink.get() ?? null;
       if (last === null) return 0;
@@ -212,6 +230,7 @@ export class SqliteLeafWriter {
     try {
       const moved = merge.immediate();
       this.loggedLinks = this.stmts.loggedLinks.get() ?? 0;
+      this.loggedWallets = new Set(this.stmts.loggedWallets.all());
       return moved;
     } finally {
       this.db.pragma('foreign_keys = ON');
