@@ -32,7 +32,8 @@ export interface LeafBatch {
  * `npm run bench:service` (1,000 busy wallets), merges of 4,096 took about 20 ms each, plus the
  * checkpoints of the pages they wrote: about a tenth of the time. Merges of 16,384 take 35–45 ms
  * (up to 80 ms with a checkpoint), four times less often: events/s up about a sixth. The price is
- * a longer log for lifecycle reads to scan: up to about 1 ms more for a page.
+ * a longer log for lifecycle reads to scan: a page of 100 took 0.94 ms with the log full against
+ * 0.54 ms with it empty (the benchmark's database).
  */
 export const LINK_MERGE_ROWS = 16_384;
 
