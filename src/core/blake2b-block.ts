@@ -4,8 +4,11 @@
  * times; a general-purpose hasher spends most of each such call setting itself up, so this one
  * keeps its state in preallocated arrays and runs exactly one compression.
  *
- * 64-bit words are pairs of 32-bit halves: word i is (lo, hi) at [2i, 2i + 1].
+ * 64-bit words are pairs of 32-bit halves: word i is (lo, hi) at [2i, 2i + 1]. Where WebAssembly
+ * runs, the compression itself runs there (blake2b-wasm.ts); the JavaScript one stays for the rest.
  */
+
+import { wasmBlockCompressor } from './blake2b-wasm.js';
 
 // RFC 7693 section 2.6: the initialisation vector (the SHA-512 IV), as (lo, hi) halves.
 const IV = new Uint32Array([
@@ -123,6 +126,9 @@ export function blake2bInitialState(personalization: Uint8Array): Uint32Array {
   return h;
 }
 
+/** The WebAssembly compression (blake2b-wasm.ts), or null where it cannot run. */
+const wasmCompressor = wasmBlockCompressor(IV, SIGMA);
+
 /**
  * BLAKE2b-256 of `input` followed by `suffix` (together at most 128 bytes), starting from
  * `initialState` (see `blake2bInitialState`). Returns a new 32-byte array. The two parts let a
@@ -135,6 +141,30 @@ export function blake2b256Block(
 ): Uint8Array {
   const length = input.length + suffix.length;
   if (length > 128) throw new RangeError('input must be at most 128 bytes');
+  if (wasmCompressor) return wasmCompressor(initialState, input, suffix, length);
+  return portableBlock(initialState, input, suffix, length);
+}
+
+/** `blake2b256Block` in JavaScript only (where WebAssembly cannot run; tests compare the two). */
+export function blake2b256BlockPortable(
+  initialState: Uint32Array,
+  input: Uint8Array,
+  suffix: Uint8Array = EMPTY,
+): Uint8Array {
+  const length = input.length + suffix.length;
+  if (length > 128) throw new RangeError('input must be at most 128 bytes');
+  return portableBlock(initialState, input, suffix, length);
+}
+
+/** Whether `blake2b256Block` runs in WebAssembly here. */
+export const BLAKE2B_BLOCK_IN_WASM = wasmCompressor !== null;
+
+function portableBlock(
+  initialState: Uint32Array,
+  input: Uint8Array,
+  suffix: Uint8Array,
+  length: number,
+): Uint8Array {
   block.fill(0);
   block.set(input);
   block.set(suffix, input.length);
