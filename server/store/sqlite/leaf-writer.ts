@@ -213,9 +213,8 @@ export class SqliteLeafWriter {
 
   /**
    * Merges the link log into `wallet_links` once it holds `linkMergeRows` links, or links of
-   * `linkMergeWallets` wallets: one transaction,
-   * in wallet order, so a wallet's page is written once for all its links. Returns how many moved.
-   * Run between commits (`mergeLinksQuietly`).
+   * `linkMergeWallets` wallets: one transaction, in wallet order, so a wallet's page is written
+   * once for all its links. Returns how many moved. Run between commits (`mergeLinksQuietly`).
    */
   mergeLinksIfDue(): number {
     if (this.loggedLinks < this.linkMergeRows && this.loggedWallets.size < this.linkMergeWallets) return 0;
