@@ -129,6 +129,13 @@ export function blake2bInitialState(personalization: Uint8Array): Uint32Array {
 /** The WebAssembly compression (blake2b-wasm.ts), or null where it cannot run. */
 const wasmCompressor = wasmBlockCompressor(IV, SIGMA);
 
+/** Both parts' length, refused above one block. */
+function blockLength(input: Uint8Array, suffix: Uint8Array): number {
+  const length = input.length + suffix.length;
+  if (length > 128) throw new RangeError('input must be at most 128 bytes');
+  return length;
+}
+
 /**
  * BLAKE2b-256 of `input` followed by `suffix` (together at most 128 bytes), starting from
  * `initialState` (see `blake2bInitialState`). Returns a new 32-byte array. The two parts let a
@@ -139,10 +146,7 @@ export function blake2b256Block(
   input: Uint8Array,
   suffix: Uint8Array = EMPTY,
 ): Uint8Array {
-  const length = input.length + suffix.length;
-  if (length > 128) throw new RangeError('input must be at most 128 bytes');
-  if (wasmCompressor) return wasmCompressor(initialState, input, suffix, length);
-  return portableBlock(initialState, input, suffix, length);
+  return (wasmCompressor ?? portableBlock)(initialState, input, suffix, blockLength(input, suffix));
 }
 
 /** `blake2b256Block` in JavaScript only (where WebAssembly cannot run; tests compare the two). */
@@ -151,9 +155,7 @@ export function blake2b256BlockPortable(
   input: Uint8Array,
   suffix: Uint8Array = EMPTY,
 ): Uint8Array {
-  const length = input.length + suffix.length;
-  if (length > 128) throw new RangeError('input must be at most 128 bytes');
-  return portableBlock(initialState, input, suffix, length);
+  return portableBlock(initialState, input, suffix, blockLength(input, suffix));
 }
 
 /** Whether `blake2b256Block` runs in WebAssembly here. */
