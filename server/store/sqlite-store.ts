@@ -68,8 +68,8 @@ export class SqliteStore implements Store {
   constructor(
     private readonly db: Database.Database,
     now: () => Date,
-    private readonly commitThread: SqliteCommitThread | null = null,
-    linkMergeRows = LINK_MERGE_ROWS,
+    private readonly commitThread: SqliteCommitThread | null,
+    linkMergeRows: number,
   ) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');

@@ -7,13 +7,7 @@ import type Database from 'better-sqlite3';
 import type { CommitResult, LeafRecord, LeafStore, NewEvent, TreeChunk } from '../store.js';
 import type { SqliteCommitThread } from './commit-thread.js';
 import { LeafHashIndex } from './leaf-hash-index.js';
-import {
-  LINK_MERGE_ROWS,
-  SqliteLeafWriter,
-  mergeLinksQuietly,
-  type LeafBatch,
-  type LeafBatchOutcome,
-} from './leaf-writer.js';
+import { SqliteLeafWriter, mergeLinksQuietly, type LeafBatch, type LeafBatchOutcome } from './leaf-writer.js';
 import { LEAF_COLUMNS, blobBytes, hashBytes, leafFromRow, type LeafRow } from './rows.js';
 
 /** Leaves read per query while the index catches up with the table. */
@@ -32,8 +26,8 @@ export class SqliteLeafStore implements LeafStore {
    */
   constructor(
     db: Database.Database,
-    private readonly commitThread: SqliteCommitThread | null = null,
-    linkMergeRows = LINK_MERGE_ROWS,
+    private readonly commitThread: SqliteCommitThread | null,
+    linkMergeRows: number,
   ) {
     this.writer = commitThread ? null : new SqliteLeafWriter(db, linkMergeRows);
     this.stmts = {
