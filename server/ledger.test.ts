@@ -56,27 +56,42 @@ describe('Ledger', () => {
     expect(ledger.tree.root()).toBe(rootBefore);
   });
 
-  it('sends what arrived during a commit to the store before answering the committed batch', async () => {
-    const ledger = await Ledger.open(store);
-    const order: string[] = [];
+  /**
+   * Holds the store's first commit until `end` is called (then it fails with `error` if given,
+   * else commits); later commits run at once. `seen` hears every commit asked for, numbered.
+   */
+  function holdFirstCommit(seen: (call: number, events: readonly NewEvent[]) => void = () => undefined) {
     const original = store.leaves.commitEvents.bind(store.leaves);
-    let releaseFirst = (): void => undefined;
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let end: (error?: Error) => void = () => undefined;
+    const ended = new Promise<Error | undefined>((resolve) => (end = resolve));
     let calls = 0;
     store.leaves.commitEvents = async (events, createdAt) => {
       const call = ++calls;
-      order.push(`commit ${call}: ${events.map((e) => e.walletHash).join(' ')}`);
-      if (call === 1) await firstHeld;
+      seen(call, events);
+      if (call === 1) {
+        const error = await ended;
+        if (error) throw error;
+      }
       return original(events, createdAt);
     };
+    return end;
+  }
+  const inCommit = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('sends what arrived during a commit to the store before answering the committed batch', async () => {
+    const ledger = await Ledger.open(store);
+    const order: string[] = [];
+    const release = holdFirstCommit((call, events) =>
+      order.push(`commit ${call}: ${events.map((e) => e.walletHash).join(' ')}`),
+    );
     const answered = (n: number) => (result: SubmitResult) => {
       order.push(`answered w${n}`);
       return result;
     };
     const first = ledger.submit(event(0)).then(answered(0));
-    await new Promise((resolve) => setImmediate(resolve)); // the first batch is in its commit
+    await inCommit(); // the first batch is in its commit
     const later = [1, 2].map((n) => ledger.submit(event(n)).then(answered(n)));
-    releaseFirst();
+    release();
     const results = await Promise.all([first, ...later]);
     expect(order).toEqual(['commit 1: w0', 'commit 2: w1 w2', 'answered w0', 'answered w1', 'answered w2']);
     expect(results.map((r) => r.status === 'created' && r.position)).toEqual([1, 2, 3]);
@@ -86,21 +101,11 @@ describe('Ledger', () => {
 
   it('a failed batch rejects only its own requests; the batch sent behind it is committed and answered', async () => {
     const ledger = await Ledger.open(store);
-    const original = store.leaves.commitEvents.bind(store.leaves);
-    let failFirst = (): void => undefined;
-    const firstFails = new Promise<void>((resolve) => (failFirst = resolve));
-    let calls = 0;
-    store.leaves.commitEvents = async (events, createdAt) => {
-      if (++calls === 1) {
-        await firstFails;
-        throw new Error('disk full');
-      }
-      return original(events, createdAt);
-    };
+    const fail = holdFirstCommit();
     const first = ledger.submit(event(0));
-    await new Promise((resolve) => setImmediate(resolve));
+    await inCommit();
     const second = ledger.submit(event(1));
-    failFirst();
+    fail(new Error('disk full'));
     await expect(first).rejects.toThrow('disk full');
     const answered = await second;
     expect(answered).toMatchObject({ status: 'created', position: 1 });

@@ -165,38 +165,39 @@ describe('SQLite store: wallet links, logged then merged', () => {
 });
 
 describe('SqliteLeafWriter merging links', () => {
-  it('moves every logged link and turns foreign keys back on after the merge', async () => {
+  /** Runs `check` on a connection to a freshly migrated database, then removes it. */
+  const withMigratedDatabase = async (check: (db: Database.Database) => void) => {
     const dir = tempDir();
     await openSqliteStore(dir).close();
     const db = new Database(path.join(dir, SQLITE_FILE));
     try {
+      check(db);
+    } finally {
+      db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const count = (db: Database.Database, table: string) =>
+    (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const at = '2026-01-01T00:00:00.000Z';
+
+  it('moves every logged link and turns foreign keys back on after the merge', async () => {
+    await withMigratedDatabase((db) => {
       db.pragma('foreign_keys = ON');
       const writer = new SqliteLeafWriter(db, 3);
-      const at = '2026-01-01T00:00:00.000Z';
       const batch = (events: NewEvent[], indexedThrough: number) =>
         writer.commit({ events, knownPositions: events.map(() => null), indexedThrough, createdAt: at });
       batch([testEvent(1), testEvent(2)], 0);
       expect(writer.mergeLinksIfDue()).toBe(0); // 2 logged, under 3
       batch([testEvent(3)], 2);
       expect(writer.mergeLinksIfDue()).toBe(3);
-      const count = (table: string) =>
-        (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-      expect([count('wallet_links'), count('wallet_link_log')]).toEqual([3, 0]);
+      expect([count(db, 'wallet_links'), count(db, 'wallet_link_log')]).toEqual([3, 0]);
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    } finally {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
-});
 
-describe('SqliteLeafWriter: when a merge is due', () => {
-  it('after so many links, or after links of so many wallets, also as a new writer finds the log', async () => {
-    const dir = tempDir();
-    await openSqliteStore(dir).close();
-    const db = new Database(path.join(dir, SQLITE_FILE));
-    try {
-      const at = '2026-01-01T00:00:00.000Z';
+  it('is due after so many links, or after links of so many wallets, also as a new writer finds the log', async () => {
+    await withMigratedDatabase((db) => {
       let stored = 0;
       const link = (writer: SqliteLeafWriter, walletHash: string) => {
         stored++;
@@ -220,13 +221,8 @@ describe('SqliteLeafWriter: when a merge is due', () => {
       // A writer opened now counts the wallets already in the log: 3, so due by the wallets.
       expect(new SqliteLeafWriter(db, 5, 3).mergeLinksIfDue()).toBe(3);
       expect(writer.mergeLinksIfDue()).toBe(0); // nothing left to merge
-      const count = (table: string) =>
-        (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-      expect([count('wallet_links'), count('wallet_link_log')]).toEqual([8, 0]);
-    } finally {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+      expect([count(db, 'wallet_links'), count(db, 'wallet_link_log')]).toEqual([8, 0]);
+    });
   });
 });
 
