@@ -8,7 +8,7 @@ import { openTempStore, removeTempStore, tempDir } from '../test-helpers.js';
 import { WAL_CHECKPOINT_PAGES } from './sqlite/commit-protocol.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
 import { SqliteLeafWriter } from './sqlite/leaf-writer.js';
-import type { NewEvent } from './store.js';
+import { WALLET_INDEX_FILE, WalletIndexer } from './sqlite/wallet-index.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
 import { describeCoordinationContract } from './coordination-contract.js';
 import { describeStoreContract, testEvent, testLeaf, type StoreHarness } from './store-contract.js';
@@ -18,19 +18,19 @@ const dirs = new WeakMap<object, string>();
 
 /**
  * The contract on SQLite, committing on the event loop or on the commit thread (as the service
- * does); `linkMergeRows` small, so wallet links move from the log to wallet_links between its steps.
+ * does); `linkIndexRows` small, so the wallet-link index takes links from the log between its steps.
  */
-const sqliteHarness = (commitThread: boolean, linkMergeRows?: number): StoreHarness => ({
+const sqliteHarness = (commitThread: boolean, linkIndexRows?: number): StoreHarness => ({
   async open() {
     const dir = tempDir();
-    const store = openSqliteStore(dir, { commitThread, linkMergeRows });
+    const store = openSqliteStore(dir, { commitThread, linkIndexRows });
     dirs.set(store, dir);
     return store;
   },
   async reopen(store) {
     const dir = dirs.get(store)!;
     await store.close();
-    const reopened = openSqliteStore(dir, { commitThread, linkMergeRows });
+    const reopened = openSqliteStore(dir, { commitThread, linkIndexRows });
     dirs.set(reopened, dir);
     return reopened;
   },
@@ -42,8 +42,8 @@ const sqliteHarness = (commitThread: boolean, linkMergeRows?: number): StoreHarn
 describeStoreContract('SQLite', sqliteHarness(false));
 describeCoordinationContract('SQLite', sqliteHarness(false));
 describeStoreContract('SQLite with the commit thread', sqliteHarness(true));
-describeStoreContract('SQLite merging wallet links every 2', sqliteHarness(false, 2));
-describeStoreContract('SQLite with the commit thread, merging wallet links every 3', sqliteHarness(true, 3));
+describeStoreContract('SQLite indexing wallet links every 2', sqliteHarness(false, 2));
+describeStoreContract('SQLite with the commit thread, indexing wallet links every 3', sqliteHarness(true, 3));
 
 describe('SQLite store on disk', () => {
   let dir: string;
@@ -124,104 +124,176 @@ describe('SQLite store on disk', () => {
   });
 });
 
-describe('SQLite store: wallet links, logged then merged', () => {
+/** How far the wallet-link index in `dir` goes into the log, and how far the log goes. */
+function indexProgress(dir: string): { indexed: number; logged: number } {
+  const index = new Database(path.join(dir, WALLET_INDEX_FILE), { readonly: true });
+  const db = new Database(path.join(dir, SQLITE_FILE), { readonly: true });
+  try {
+    const indexed = index.prepare('SELECT seq FROM indexed_through').pluck().get() as number;
+    const logged = (db.prepare('SELECT MAX(seq) FROM wallet_link_log').pluck().get() as number | null) ?? 0;
+    return { indexed, logged };
+  } finally {
+    index.close();
+    db.close();
+  }
+}
+
+describe('SQLite store: wallet links, logged then indexed', () => {
   for (const commitThread of [false, true]) {
-    it(`reads a wallet the same whichever table holds its links${commitThread ? ' (commit thread)' : ''}`, async () => {
+    it(`reads a wallet the same wherever its links are${commitThread ? ' (the index on its own thread)' : ''}`, async () => {
       const dir = tempDir();
-      const store = openSqliteStore(dir, { commitThread, linkMergeRows: 4 });
-      const db = new Database(path.join(dir, SQLITE_FILE), { readonly: true });
-      const logged = () => db.prepare('SELECT COUNT(*) AS n FROM wallet_link_log').get() as { n: number };
+      const store = openSqliteStore(dir, { commitThread, linkIndexRows: 4 });
       try {
         const at = '2026-01-01T00:00:00.000Z';
         const expected: number[] = [];
+        const readsAll = async (reader: SqliteStore) => {
+          const all = await reader.events.walletLeaves('shared', { limit: 100 });
+          expect(all.leaves.map((l) => l.position)).toEqual(expected);
+          expect(all.total).toBe(expected.length);
+        };
         for (let n = 1; n <= 11; n++) {
           // Every leaf is linked to "shared"; every third is sent again by "shared" (already linked).
           const events = [testEvent(n, { walletHash: 'shared' }), testEvent(n, { walletHash: `own${n}` })];
           if (n % 3 === 0) events.push(testEvent(n - 1, { walletHash: 'shared' }));
           await store.leaves.commitEvents(events, at);
           expected.push(n);
-          const all = await store.events.walletLeaves('shared', { limit: 100 });
-          expect(all.leaves.map((l) => l.position)).toEqual(expected);
-          expect(all.total).toBe(n);
-          // Paged from the middle, across both tables.
+          await readsAll(store);
+          // Paged from the middle, across the index and the log.
           const page = await store.events.walletLeaves('shared', { limit: 2, after: Math.floor(n / 2) });
           expect(page.leaves.map((l) => l.position)).toEqual(
             expected.slice(Math.floor(n / 2), Math.floor(n / 2) + 2),
           );
           expect(page.nextAfter).toBe(n - Math.floor(n / 2) > 2 ? page.leaves[1]!.position : null);
-          expect(logged().n).toBeLessThan(4 + 3);
+          // On this thread, the index catches up after the commit that leaves 4 links waiting.
+          if (!commitThread) expect(indexProgress(dir).logged - indexProgress(dir).indexed).toBeLessThan(4);
         }
-        // A merge ran (the log never kept all 22 links) and a reopened store reads the same.
-        const reopened = openSqliteStore(dir, { commitThread, linkMergeRows: 4 });
-        expect((await reopened.events.walletLeaves('shared', { limit: 100 })).total).toBe(11);
+        // 22 links, once each: the repeated events linked nothing new.
+        expect(indexProgress(dir).logged).toBe(22);
+        if (commitThread) {
+          // The thread catches up on its own: at once with 4 waiting, and the last few within a second.
+          const deadline = Date.now() + 10_000;
+          while (indexProgress(dir).indexed < 22 && Date.now() < deadline)
+            await new Promise((r) => setTimeout(r, 50));
+        }
+        expect(indexProgress(dir).indexed).toBeGreaterThanOrEqual(commitThread ? 22 : 20);
+        await readsAll(store);
+        // A reopened store reads the same.
+        const reopened = openSqliteStore(dir, { commitThread, linkIndexRows: 4 });
+        await readsAll(reopened);
         expect((await reopened.events.walletLeaves('own7', { limit: 100 })).leaves).toHaveLength(1);
         await reopened.close();
       } finally {
-        db.close();
         await removeTempStore(dir, store);
       }
     });
   }
+
+  it('rebuilds an index that belongs to another database, and one lost, before reading it', async () => {
+    const dir = tempDir();
+    const other = tempDir();
+    const at = '2026-01-01T00:00:00.000Z';
+    try {
+      // Two databases whose logs differ from the first link on.
+      for (const [folder, wallet] of [
+        [dir, 'mine'],
+        [other, 'theirs'],
+      ] as const) {
+        const store = openSqliteStore(folder, { linkIndexRows: 1 });
+        await store.leaves.commitEvents(
+          [testEvent(1, { walletHash: wallet }), testEvent(2, { walletHash: wallet })],
+          at,
+        );
+        await store.close();
+        expect(indexProgress(folder).indexed).toBe(2);
+      }
+      // The other database's index copied beside this one (a backup restored without its index, say).
+      fs.copyFileSync(path.join(other, WALLET_INDEX_FILE), path.join(dir, WALLET_INDEX_FILE));
+      let store = openSqliteStore(dir);
+      expect(indexProgress(dir).indexed).toBe(0);
+      expect((await store.events.walletLeaves('mine', { limit: 10 })).total).toBe(2);
+      expect((await store.events.walletLeaves('theirs', { limit: 10 })).total).toBe(0);
+      await store.close();
+      fs.rmSync(path.join(dir, WALLET_INDEX_FILE));
+      store = openSqliteStore(dir);
+      expect((await store.events.walletLeaves('mine', { limit: 10 })).leaves.map((l) => l.position)).toEqual([
+        1, 2,
+      ]);
+      await store.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
 });
 
-describe('SqliteLeafWriter merging links', () => {
-  /** Runs `check` on a connection to a freshly migrated database, then removes it. */
-  const withMigratedDatabase = async (check: (db: Database.Database) => void) => {
+describe('WalletIndexer', () => {
+  const at = '2026-01-01T00:00:00.000Z';
+
+  /** A migrated database in a fresh folder with `links` (wallet per leaf) logged, and an indexer on it. */
+  const withLoggedLinks = async (
+    wallets: string[],
+    check: (indexer: () => WalletIndexer, index: Database.Database) => void,
+  ) => {
     const dir = tempDir();
     await openSqliteStore(dir).close();
     const db = new Database(path.join(dir, SQLITE_FILE));
+    const writer = new SqliteLeafWriter(db);
+    wallets.forEach((walletHash, i) =>
+      writer.commit({
+        events: [testEvent(i + 1, { walletHash })],
+        knownPositions: [null],
+        indexedThrough: i,
+        createdAt: at,
+      }),
+    );
+    const opened: WalletIndexer[] = [];
+    const indexer = () => {
+      opened.push(WalletIndexer.open(path.join(dir, WALLET_INDEX_FILE), path.join(dir, SQLITE_FILE), 250));
+      return opened[opened.length - 1]!;
+    };
+    const index = new Database(path.join(dir, WALLET_INDEX_FILE));
     try {
-      check(db);
+      check(indexer, index);
     } finally {
+      for (const each of opened) each.close();
+      index.close();
       db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   };
-  const count = (db: Database.Database, table: string) =>
-    (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
-  const at = '2026-01-01T00:00:00.000Z';
+  const indexed = (index: Database.Database) =>
+    index.prepare('SELECT wallet_hash, position, seq FROM wallet_links ORDER BY wallet_hash, position').all();
 
-  it('moves every logged link and turns foreign keys back on after the merge', async () => {
-    await withMigratedDatabase((db) => {
-      db.pragma('foreign_keys = ON');
-      const writer = new SqliteLeafWriter(db, 3);
-      const batch = (events: NewEvent[], indexedThrough: number) =>
-        writer.commit({ events, knownPositions: events.map(() => null), indexedThrough, createdAt: at });
-      batch([testEvent(1), testEvent(2)], 0);
-      expect(writer.mergeLinksIfDue()).toBe(0); // 2 logged, under 3
-      batch([testEvent(3)], 2);
-      expect(writer.mergeLinksIfDue()).toBe(3);
-      expect([count(db, 'wallet_links'), count(db, 'wallet_link_log')]).toEqual([3, 0]);
-      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+  it('takes the log in chunks, each link once, and counts what waits', async () => {
+    await withLoggedLinks(['b', 'a', 'b', 'c', 'a'], (indexer, index) => {
+      const first = indexer();
+      expect(first.waiting()).toBe(5);
+      expect(first.catchUpIfDue(6)).toBe(0); // 5 waiting, under 6
+      expect(first.catchUp(2)).toBe(2);
+      expect(first.waiting()).toBe(3);
+      // A second indexer on the same file goes on from there.
+      expect(indexer().catchUp()).toBe(3);
+      expect(first.catchUp()).toBe(0);
+      expect(first.waiting()).toBe(0);
+      expect(indexed(index)).toEqual([
+        { wallet_hash: 'a', position: 2, seq: 2 },
+        { wallet_hash: 'a', position: 5, seq: 5 },
+        { wallet_hash: 'b', position: 1, seq: 1 },
+        { wallet_hash: 'b', position: 3, seq: 3 },
+        { wallet_hash: 'c', position: 4, seq: 4 },
+      ]);
     });
   });
 
-  it('is due after so many links, or after links of so many wallets, also as a new writer finds the log', async () => {
-    await withMigratedDatabase((db) => {
-      let stored = 0;
-      const link = (writer: SqliteLeafWriter, walletHash: string) => {
-        stored++;
-        writer.commit({
-          events: [testEvent(stored, { walletHash })],
-          knownPositions: [null],
-          indexedThrough: stored - 1,
-          createdAt: at,
-        });
-      };
-      // At most 5 links or 3 wallets.
-      const writer = new SqliteLeafWriter(db, 5, 3);
-      for (let i = 0; i < 4; i++) link(writer, 'busy');
-      link(writer, 'second');
-      // 5 links of 2 wallets: due by the links.
-      expect(writer.mergeLinksIfDue()).toBe(5);
-      link(writer, 'busy');
-      link(writer, 'second');
-      expect(writer.mergeLinksIfDue()).toBe(0); // 2 links of 2 wallets
-      link(writer, 'third');
-      // A writer opened now counts the wallets already in the log: 3, so due by the wallets.
-      expect(new SqliteLeafWriter(db, 5, 3).mergeLinksIfDue()).toBe(3);
-      expect(writer.mergeLinksIfDue()).toBe(0); // nothing left to merge
-      expect([count(db, 'wallet_links'), count(db, 'wallet_link_log')]).toEqual([8, 0]);
+  it('empties and rebuilds an index of another layout', async () => {
+    await withLoggedLinks(['a', 'b'], (indexer, index) => {
+      indexer().catchUp();
+      index.pragma('user_version = 99');
+      const reopened = indexer();
+      expect(reopened.waiting()).toBe(2);
+      expect(index.pragma('user_version', { simple: true })).toBe(1);
+      expect(reopened.catchUp()).toBe(2);
+      expect(indexed(index)).toHaveLength(2);
     });
   });
 });

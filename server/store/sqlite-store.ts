@@ -1,7 +1,8 @@
 /**
  * The SQLite store (better-sqlite3): WAL with synchronous=FULL, so a committed transaction survives
- * a power cut or kill -9 (docs/architecture.md decision 9). One database file in DATA_DIR; each
- * concern of the store is its own class over the same connection (server/store/sqlite/).
+ * a power cut or kill -9 (docs/architecture.md decision 9). One database file in DATA_DIR, and beside
+ * it the wallet-link index derived from it (sqlite/wallet-index.ts); each concern of the store is its
+ * own class over the same connection (server/store/sqlite/).
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,8 +12,14 @@ import { WAL_CHECKPOINT_PAGES } from './sqlite/commit-protocol.js';
 import { SqliteEventLog } from './sqlite/events.js';
 import { SqliteKeyStore } from './sqlite/keys.js';
 import { SqliteLeafStore } from './sqlite/leaves.js';
-import { LINK_MERGE_ROWS } from './sqlite/leaf-writer.js';
 import { MIGRATIONS } from './sqlite/migrations.js';
+import {
+  LINK_INDEX_ROWS,
+  WALLET_INDEX_FILE,
+  WalletIndexer,
+  openWalletIndexReader,
+} from './sqlite/wallet-index.js';
+import { WalletIndexThread } from './sqlite/wallet-index-thread.js';
 import { SqliteWebhookStore } from './sqlite/webhooks.js';
 import { LocalSignals, MemoryLimitStore, SingleProcessLease } from './local-coordination.js';
 import { ensurePrivateDir, preparePrivateDatabaseFile } from './private-files.js';
@@ -29,8 +36,8 @@ export interface SqliteStoreOptions {
    * durable commit never holds the event loop (the service does; tests mostly do not need to).
    */
   commitThread?: boolean;
-  /** Wallet links logged before they are merged into wallet_links (tests use a handful). */
-  linkMergeRows?: number;
+  /** Wallet links waiting in the log that make the wallet-link index catch up (tests use a handful). */
+  linkIndexRows?: number;
 }
 
 /**
@@ -45,11 +52,15 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {
   ensurePrivateDir(dataDir);
   const file = path.join(dataDir, SQLITE_FILE);
   preparePrivateDatabaseFile(file);
-  const linkMergeRows = options.linkMergeRows ?? LINK_MERGE_ROWS;
   const thread = options.commitThread
-    ? new SqliteCommitThread({ file, busyTimeoutMs: BUSY_TIMEOUT_MS, linkMergeRows })
+    ? new SqliteCommitThread({ file, busyTimeoutMs: BUSY_TIMEOUT_MS })
     : null;
-  return new SqliteStore(new Database(file), options.now ?? (() => new Date()), thread, linkMergeRows);
+  return new SqliteStore(
+    new Database(file),
+    options.now ?? (() => new Date()),
+    thread,
+    options.linkIndexRows ?? LINK_INDEX_ROWS,
+  );
 }
 
 export class SqliteStore implements Store {
@@ -64,12 +75,17 @@ export class SqliteStore implements Store {
   readonly signals = new LocalSignals();
   readonly kind = 'sqlite';
   private readonly pingStmt;
+  /** Keeps the wallet-link index caught up: a thread beside the commit thread, or this connection's own indexer. */
+  private readonly indexThread: WalletIndexThread | null = null;
+  private readonly indexer: WalletIndexer | null = null;
+  private readonly indexReader: Database.Database;
 
+  /** `linkIndexRows`: see SqliteStoreOptions. */
   constructor(
     private readonly db: Database.Database,
     now: () => Date,
     private readonly commitThread: SqliteCommitThread | null,
-    linkMergeRows: number,
+    linkIndexRows: number,
   ) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -86,10 +102,29 @@ export class SqliteStore implements Store {
     // WAL grows twice as far, which happens only when no events are committed, and then the WAL
     // holds few distinct pages to copy.
     if (commitThread) db.pragma(`wal_autocheckpoint = ${2 * WAL_CHECKPOINT_PAGES}`);
-    this.leaves = new SqliteLeafStore(db, commitThread, linkMergeRows);
+    // The index is made current (emptied, if it is another database's) before anything reads it.
+    const indexFile = path.join(path.dirname(db.name), WALLET_INDEX_FILE);
+    const indexer = WalletIndexer.open(indexFile, db.name, BUSY_TIMEOUT_MS);
+    let afterCommit: () => void;
+    if (commitThread) {
+      indexer.close();
+      const thread = new WalletIndexThread({
+        indexFile,
+        eventsFile: db.name,
+        busyTimeoutMs: BUSY_TIMEOUT_MS,
+        dueRows: linkIndexRows,
+      });
+      afterCommit = () => thread.ensureRunning();
+      this.indexThread = thread;
+    } else {
+      afterCommit = () => indexer.catchUpIfDue(linkIndexRows);
+      this.indexer = indexer;
+    }
+    this.indexReader = openWalletIndexReader(indexFile);
+    this.leaves = new SqliteLeafStore(db, commitThread, afterCommit);
     this.keys = new SqliteKeyStore(db);
     this.anchors = new SqliteAnchorStore(db, now);
-    this.events = new SqliteEventLog(db);
+    this.events = new SqliteEventLog(db, this.indexReader);
     this.webhooks = new SqliteWebhookStore(db);
     this.pingStmt = db.prepare<[], { ok: number }>('SELECT 1 AS ok');
   }
@@ -105,6 +140,9 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     await this.commitThread?.close();
+    await this.indexThread?.close();
+    this.indexer?.close();
+    if (this.indexReader.open) this.indexReader.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -9,8 +9,6 @@ export const WAL_CHECKPOINT_PAGES = 10_000;
 export interface CommitThreadOptions {
   file: string;
   busyTimeoutMs: number;
-  /** Links logged before a merge into wallet_links (leaf-writer.ts). */
-  linkMergeRows: number;
 }
 
 export type CommitRequest =

@@ -4,11 +4,7 @@
  * thread dies, what it was asked is rejected (nothing of a failed transaction is kept) and the
  * next request starts a new thread.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TreeChunk } from '../store.js';
 import type {
   CommitRequest,
@@ -17,6 +13,7 @@ import type {
   SerializedError,
 } from './commit-protocol.js';
 import type { LeafBatch, LeafBatchOutcome } from './leaf-writer.js';
+import { startWorker } from './start-worker.js';
 
 /** Rebuilds the thread's error with its name and code, so callers judge it as if thrown here. */
 function revive(serialized: SerializedError): Error {
@@ -25,21 +22,6 @@ function revive(serialized: SerializedError): Error {
   if (serialized.name !== 'RangeError') error.name = serialized.name;
   if (serialized.code !== null) Object.assign(error, { code: serialized.code });
   return error;
-}
-
-/**
- * Starts the worker: the built JavaScript beside this file, or (run from source) the TypeScript
- * source through tsx's loader, registered inside the thread before the source is imported.
- */
-function startWorker(workerData: CommitThreadOptions): Worker {
-  const built = new URL('./commit-worker.js', import.meta.url);
-  if (fs.existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
-  const source = new URL('./commit-worker.ts', import.meta.url).href;
-  // Resolved from the package's `tsx/package.json` so the thread finds it whatever the working folder.
-  const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsxApi = pathToFileURL(path.join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 interface Waiting {
@@ -91,7 +73,7 @@ export class SqliteCommitThread {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker(this.options);
+    const worker = startWorker('commit-worker', this.options);
     worker.on('message', (reply: CommitThreadReply) => {
       const waiting = this.waiting.get(reply.id);
       if (!waiting) return;

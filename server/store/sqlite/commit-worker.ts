@@ -7,7 +7,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SqliteLeafWriter, mergeLinksQuietly } from './leaf-writer.js';
+import { SqliteLeafWriter } from './leaf-writer.js';
 import {
   WAL_CHECKPOINT_PAGES,
   type CommitThreadOptions,
@@ -24,20 +24,19 @@ function serializeError(error: unknown): SerializedError {
   return { name: 'Error', message: String(error), code: null };
 }
 
-const { file, busyTimeoutMs, linkMergeRows } = workerData as CommitThreadOptions;
+const { file, busyTimeoutMs } = workerData as CommitThreadOptions;
 const db = new Database(file);
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
 db.pragma('foreign_keys = ON');
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // Checkpoints run here, after a commit, and copy WAL pages into the database file. Commits keep
-// rewriting the same pages (the table's last pages, the link log, and in merges the wallets'
-// pages), so a checkpoint every 1,000 pages (the default) copied them again and again; every
-// 10,000 pages (a WAL of about 40 MB) copies each once for many commits. Measured with
+// rewriting the same pages (the tables' last pages), so a checkpoint every 1,000 pages (the
+// default) copied them again and again; every 10,000 pages (a WAL of about 40 MB) copies each once for many commits. Measured with
 // `npm run bench:service` when every event still wrote two random index pages: durable events per
 // second up by about a sixth; the commit that runs a checkpoint waits for it.
 db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
-const writer = new SqliteLeafWriter(db, linkMergeRows);
+const writer = new SqliteLeafWriter(db);
 const port = parentPort;
 if (!port) throw new Error('commit-worker.ts runs only as a worker thread');
 
@@ -54,6 +53,4 @@ port.on('message', (request: CommitRequest) => {
     }
   };
   port.postMessage(answer());
-  // After the answer, so no request waits for the merge; the next commit does.
-  if (request.kind === 'commit') mergeLinksQuietly(writer);
 });

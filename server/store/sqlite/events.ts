@@ -9,16 +9,31 @@ interface WalletLink {
   key_id: string | null;
 }
 
+/** A wallet's links in the wallet-link index, as far as it goes. */
+interface IndexedLinks {
+  /** The log row the index goes up to. */
+  through: number;
+  page: WalletLink[];
+  total: number;
+}
+
 export class SqliteEventLog implements EventLog {
   private readonly stmts;
 
-  /**
-   * `walletPage` in one read transaction: a merge committing between its statements would move
-   * links from the log to wallet_links under them.
-   */
+  /** `walletPage` in one read transaction of the database (its log and leaves in one snapshot). */
   private readonly readWallet: (wallet: string, limit: number, after: number, max: number) => WalletPage;
 
-  constructor(db: Database.Database) {
+  /** The index's part of a page, in one read transaction of the index. */
+  private readonly readIndexed: (
+    wallet: string,
+    limit: number,
+    after: number,
+    max: number,
+    lastLogged: number,
+  ) => IndexedLinks;
+
+  /** `walletIndex`: a connection to the wallet-link index (wallet-index.ts). */
+  constructor(db: Database.Database, walletIndex: Database.Database) {
     this.stmts = {
       page: db.prepare<[number, number], LeafRow>(
         `SELECT ${LEAF_COLUMNS} FROM leaves WHERE position < ? ORDER BY position DESC LIMIT ?`,
@@ -26,22 +41,28 @@ export class SqliteEventLog implements EventLog {
       pageByType: db.prepare<[number, number, number], LeafRow>(
         `SELECT ${LEAF_COLUMNS} FROM leaves WHERE event_type = ? AND position < ? ORDER BY position DESC LIMIT ?`,
       ),
-      // A wallet's links are in wallet_links or, until the next merge, in wallet_link_log (never
-      // both, never twice: leaf-writer.ts). The log has no index by wallet (leaf-writer.ts says
-      // why): it is scanned once per read, for the page and the total alike.
-      linkedPage: db.prepare<[{ wallet: string; after: number; max: number; limit: number }], WalletLink>(
+      // A wallet's links: in the index up to where it goes, in the log after that (wallet-index.ts).
+      // The log after the index is short and has no index by wallet: it is scanned once per read.
+      lastLogged: db.prepare<[], number | null>('SELECT MAX(seq) FROM wallet_link_log').pluck(),
+      loggedAfter: db.prepare<[{ wallet: string; through: number; last: number; max: number }], WalletLink>(
+        `SELECT position, key_id FROM wallet_link_log
+           WHERE seq > @through AND seq <= @last AND wallet_hash = @wallet AND position <= @max`,
+      ),
+      indexedThrough: walletIndex.prepare<[], number>('SELECT seq FROM indexed_through').pluck(),
+      // Links the database's snapshot holds (seq <= @cap): the index may have been read later.
+      indexedPage: walletIndex.prepare<
+        [{ wallet: string; after: number; max: number; cap: number; limit: number }],
+        WalletLink
+      >(
         `SELECT position, key_id FROM wallet_links
-           WHERE wallet_hash = @wallet AND position > @after AND position <= @max
+           WHERE wallet_hash = @wallet AND position > @after AND position <= @max AND seq <= @cap
            ORDER BY position LIMIT @limit`,
       ),
-      linkedTotal: db
-        .prepare<[{ wallet: string; max: number }], number>(
-          'SELECT COUNT(*) FROM wallet_links WHERE wallet_hash = @wallet AND position <= @max',
+      indexedTotal: walletIndex
+        .prepare<[{ wallet: string; max: number; cap: number }], number>(
+          'SELECT COUNT(*) FROM wallet_links WHERE wallet_hash = @wallet AND position <= @max AND seq <= @cap',
         )
         .pluck(),
-      logged: db.prepare<[{ wallet: string; max: number }], WalletLink>(
-        'SELECT position, key_id FROM wallet_link_log WHERE wallet_hash = @wallet AND position <= @max',
-      ),
       // The page's leaves in one statement: positions as a JSON array.
       leavesAt: db.prepare<[string], LeafRow>(
         `SELECT ${LEAF_COLUMNS} FROM leaves WHERE position IN (SELECT value FROM json_each(?)) ORDER BY position`,
@@ -55,6 +76,17 @@ export class SqliteEventLog implements EventLog {
     };
     this.readWallet = db.transaction((wallet: string, limit: number, after: number, max: number) =>
       this.walletPage(wallet, limit, after, max),
+    );
+    this.readIndexed = walletIndex.transaction(
+      (wallet: string, limit: number, after: number, max: number, lastLogged: number): IndexedLinks => {
+        const through = this.stmts.indexedThrough.get() ?? 0;
+        const cap = Math.min(through, lastLogged);
+        return {
+          through,
+          page: this.stmts.indexedPage.all({ wallet, after, max, cap, limit }),
+          total: this.stmts.indexedTotal.get({ wallet, max, cap }) ?? 0,
+        };
+      },
     );
   }
 
@@ -82,26 +114,29 @@ export class SqliteEventLog implements EventLog {
     );
   }
 
-  /** A page of the wallet's leaves; run in one read transaction (`readWallet`). */
+  /**
+   * A page of the wallet's leaves, run in one read transaction of the database. The links are those
+   * of its snapshot's log (up to `last`): the index's up to where it goes, the log's after that.
+   * Whichever of the two snapshots is older, each link is counted once: the log is never rewritten.
+   */
   private walletPage(wallet: string, limit: number, after: number, max: number): WalletPage {
-    const logged = this.stmts.logged.all({ wallet, max });
-    // The first limit + 1 of both tables together (one extra tells whether a next page exists).
-    const links = [
-      ...this.stmts.linkedPage.all({ wallet, after, max, limit: limit + 1 }),
-      ...logged.filter((link) => link.position > after),
-    ]
+    const last = this.stmts.lastLogged.get() ?? 0;
+    // One extra link tells whether a next page exists.
+    const indexed = this.readIndexed(wallet, limit + 1, after, max, last);
+    const logged = this.stmts.loggedAfter.all({ wallet, through: indexed.through, last, max });
+    const links = [...indexed.page, ...logged.filter((link) => link.position > after)]
       .sort((a, b) => a.position - b.position)
       .slice(0, limit + 1);
     const keyOf = new Map(links.slice(0, limit).map((link) => [link.position, link.key_id]));
     const leaves = this.stmts.leavesAt
       .all(JSON.stringify([...keyOf.keys()]))
       .map((row) => ({ ...leafFromRow(row), keyId: keyOf.get(row.position) ?? null }));
-    const last = leaves[leaves.length - 1];
+    const lastLeaf = leaves[leaves.length - 1];
     return {
       leaves,
-      total: (this.stmts.linkedTotal.get({ wallet, max }) ?? 0) + logged.length,
+      total: indexed.total + logged.length,
       firstKeyId: this.stmts.walletOwner.get(wallet)?.key_id ?? null,
-      nextAfter: links.length > limit && last ? last.position : null,
+      nextAfter: links.length > limit && lastLeaf ? lastLeaf.position : null,
     };
   }
 

@@ -7,10 +7,8 @@
  * index covers. Leaves stored since then by another connection are read here, inside the
  * transaction, so a duplicate is found whoever wrote the first copy.
  *
- * Wallet links go to `wallet_link_log` in rowid order, not straight to `wallet_links` (keyed by
- * wallet, so every link there dirtied a page at a random place in the commit); `mergeLinksIfDue`
- * moves them over a few thousand at a time, where links of one wallet share their pages. A link is
- * in one of the two tables, never both, and never twice: readers take the union.
+ * Wallet links are appended to `wallet_link_log` in the order they come, never twice; the log is
+ * the record of links, indexed by wallet in a file of its own (wallet-index.ts).
  */
 import type Database from 'better-sqlite3';
 import { toHex } from '../../../src/core/index.js';
@@ -26,58 +24,16 @@ export interface LeafBatch {
   createdAt: string;
 }
 
-/**
- * Links in the log before they are merged into `wallet_links`. A merge writes about two pages per
- * wallet it touches, however many links it carries, and holds the commits back while it runs. Under
- * `npm run bench:service` (1,000 busy wallets), merges of 4,096 took about 20 ms each, plus the
- * checkpoints of the pages they wrote: about a tenth of the time. Merges of 16,384 take 35–45 ms
- * (up to 80 ms with a checkpoint), four times less often: events/s up about a sixth. The price is
- * a longer log for lifecycle reads to scan: a page of 100 took 0.94 ms with the log full against
- * 0.54 ms with it empty (the benchmark's database).
- */
-export const LINK_MERGE_ROWS = 16_384;
-
-/**
- * Wallets with links in the log that also make a merge due: the pages a merge writes follow the
- * wallets it touches, so where few links share a wallet a merge stays as large as one of 4,096
- * links of distinct wallets, not four times that.
- */
-export const LINK_MERGE_WALLETS = 4_096;
-
 export interface LeafBatchOutcome {
   results: CommitResult[];
   /** Leaves in the table once the batch committed. */
   leafCount: number;
 }
 
-/**
- * Merges the link log if due, after a commit. A merge that fails (a lock held elsewhere, say)
- * changed nothing: the links stay in the log, where readers see them, and the next commit tries again.
- */
-export function mergeLinksQuietly(writer: SqliteLeafWriter): void {
-  try {
-    writer.mergeLinksIfDue();
-  } catch {
-    // See above: nothing to undo.
-  }
-}
-
 export class SqliteLeafWriter {
   private readonly stmts;
-  /** Rows in the link log as this connection last knew (whether a merge is due). */
-  private loggedLinks: number;
-  /** Wallets with links in the log, as this connection last knew. */
-  private loggedWallets: Set<string>;
 
-  /**
-   * `linkMergeRows`, `linkMergeWallets`: links, or wallets with links, the log gathers before a
-   * merge (tests use a handful).
-   */
-  constructor(
-    private readonly db: Database.Database,
-    private readonly linkMergeRows = LINK_MERGE_ROWS,
-    private readonly linkMergeWallets = Math.min(LINK_MERGE_WALLETS, linkMergeRows),
-  ) {
+  constructor(private readonly db: Database.Database) {
     this.stmts = {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
       hashesAfter: db.prepare<[number], { position: number; leaf_hash: Buffer }>(
@@ -90,22 +46,12 @@ export class SqliteLeafWriter {
       ),
       linked: db
         .prepare<[{ wallet: string; position: number }], number>(
-          `SELECT EXISTS (SELECT 1 FROM wallet_links WHERE wallet_hash = @wallet AND position = @position)
-               OR EXISTS (SELECT 1 FROM wallet_link_log WHERE wallet_hash = @wallet AND position = @position)`,
+          'SELECT EXISTS (SELECT 1 FROM wallet_link_log WHERE position = @position AND wallet_hash = @wallet)',
         )
         .pluck(),
       logLink: db.prepare<[string, number, string, string]>(
         'INSERT INTO wallet_link_log (wallet_hash, position, created_at, key_id) VALUES (?, ?, ?, ?)',
       ),
-      loggedLinks: db.prepare<[], number>('SELECT COUNT(*) FROM wallet_link_log').pluck(),
-      loggedWallets: db.prepare<[], string>('SELECT DISTINCT wallet_hash FROM wallet_link_log').pluck(),
-      lastLoggedLink: db.prepare<[], number | null>('SELECT MAX(seq) FROM wallet_link_log').pluck(),
-      mergeLinks: db.prepare<[number]>(
-        `INSERT OR IGNORE INTO wallet_links (wallet_hash, position, created_at, key_id)
-           SELECT wallet_hash, position, created_at, key_id FROM wallet_link_log WHERE seq <= ?
-           ORDER BY wallet_hash, position`,
-      ),
-      dropMergedLinks: db.prepare<[number]>('DELETE FROM wallet_link_log WHERE seq <= ?'),
       walletOwner: db.prepare<[string], { key_id: string | null }>(
         'SELECT key_id FROM wallet_owners WHERE wallet_hash = ?',
       ),
@@ -122,8 +68,6 @@ export class SqliteLeafWriter {
         'INSERT OR REPLACE INTO tree_chunks (level, chunk_index, bytes) VALUES (?, ?, ?)',
       ),
     };
-    this.loggedLinks = this.stmts.loggedLinks.get() ?? 0;
-    this.loggedWallets = new Set(this.stmts.loggedWallets.all());
   }
 
   /**
@@ -134,7 +78,7 @@ export class SqliteLeafWriter {
   commit(batch: LeafBatch): LeafBatchOutcome {
     const { events, knownPositions, indexedThrough, createdAt } = batch;
     if (knownPositions.length !== events.length) throw new RangeError('one known position per event');
-    const run = this.db.transaction((): LeafBatchOutcome & { logged: string[] } => {
+    const run = this.db.transaction((): LeafBatchOutcome => {
       const stored = this.stmts.leafCount.get()?.n ?? 0;
       if (stored < indexedThrough) {
         throw new Error(`the index covers ${indexedThrough} leaves but the table holds ${stored}`);
@@ -147,14 +91,11 @@ export class SqliteLeafWriter {
         }
       }
       let next = stored + 1;
-      /** The wallet of each link logged. */
-      const logged: string[] = [];
       const results: CommitResult[] = [];
       /** Logs the link unless it exists; a new leaf has no links yet, so nothing to look up. */
       const link = (walletHash: string, position: number, newLeaf: boolean, keyId: string): void => {
         if (!newLeaf && this.stmts.linked.get({ wallet: walletHash, position }) === 1) return;
         this.stmts.logLink.run(walletHash, position, createdAt, keyId);
-        logged.push(walletHash);
       };
       events.forEach((event, i) => {
         if (event.onlyWalletFirstKey && event.keyId !== OPERATOR_KEY_ID) {
@@ -203,38 +144,9 @@ export class SqliteLeafWriter {
         }
         this.stmts.claimWallet.run(event.walletHash, event.keyId, createdAt);
       });
-      return { results, leafCount: next - 1, logged };
+      return { results, leafCount: next - 1 };
     });
-    const { results, leafCount, logged } = run.immediate();
-    this.loggedLinks += logged.length;
-    for (const wallet of logged) this.loggedWallets.add(wallet);
-    return { results, leafCount };
-  }
-
-  /**
-   * Merges the link log into `wallet_links` once it holds `linkMergeRows` links, or links of
-   * `linkMergeWallets` wallets: one transaction, in wallet order, so a wallet's page is written
-   * once for all its links. Returns how many moved. Run between commits (`mergeLinksQuietly`).
-   */
-  mergeLinksIfDue(): number {
-    if (this.loggedLinks < this.linkMergeRows && this.loggedWallets.size < this.linkMergeWallets) return 0;
-    const merge = this.db.transaction((): number => {
-      const last = this.stmts.lastLoggedLink.get() ?? null;
-      if (last === null) return 0;
-      this.stmts.mergeLinks.run(last);
-      return this.stmts.dropMergedLinks.run(last).changes;
-    });
-    // Each link's leaf was checked when it was logged, and leaves are never deleted: checking
-    // again here was half the merge's statement time.
-    this.db.pragma('foreign_keys = OFF');
-    try {
-      const moved = merge.immediate();
-      this.loggedLinks = this.stmts.loggedLinks.get() ?? 0;
-      this.loggedWallets = new Set(this.stmts.loggedWallets.all());
-      return moved;
-    } finally {
-      this.db.pragma('foreign_keys = ON');
-    }
+    return run.immediate();
   }
 
   saveChunks(chunks: readonly TreeChunk[]): void {

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { CommitResult, LeafRecord, LeafStore, NewEvent, TreeChunk } from '../store.js';
 import type { SqliteCommitThread } from './commit-thread.js';
 import { LeafHashIndex } from './leaf-hash-index.js';
-import { SqliteLeafWriter, mergeLinksQuietly, type LeafBatch, type LeafBatchOutcome } from './leaf-writer.js';
+import { SqliteLeafWriter, type LeafBatch, type LeafBatchOutcome } from './leaf-writer.js';
 import { LEAF_COLUMNS, blobBytes, hashBytes, leafFromRow, type LeafRow } from './rows.js';
 
 /** Leaves read per query while the index catches up with the table. */
@@ -22,14 +22,14 @@ export class SqliteLeafStore implements LeafStore {
 
   /**
    * `commitThread`: commits (and chunk saves) run there, off the event loop; reads stay here.
-   * `linkMergeRows`: see SqliteLeafWriter (the thread is given its own).
+   * `afterCommit`: called after each commit, to keep the wallet-link index moving (wallet-index.ts).
    */
   constructor(
     db: Database.Database,
     private readonly commitThread: SqliteCommitThread | null,
-    linkMergeRows: number,
+    private readonly afterCommit: () => void,
   ) {
-    this.writer = commitThread ? null : new SqliteLeafWriter(db, linkMergeRows);
+    this.writer = commitThread ? null : new SqliteLeafWriter(db);
     this.stmts = {
       leafCount: db.prepare<[], { n: number | null }>('SELECT MAX(position) AS n FROM leaves'),
       leafAt: db.prepare<[number], LeafRow>(`SELECT ${LEAF_COLUMNS} FROM leaves WHERE position = ?`),
@@ -129,7 +129,7 @@ export class SqliteLeafStore implements LeafStore {
       ? await this.commitThread.commit(batch)
       : this.writer!.commit(batch);
     this.indexOutcome(batch, hashes, outcome);
-    if (this.writer) mergeLinksQuietly(this.writer);
+    this.afterCommit();
     return outcome.results;
   }
 

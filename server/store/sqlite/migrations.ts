@@ -180,4 +180,14 @@ export const MIGRATIONS: readonly string[] = [
     key_id      TEXT
   );
   `,
+  // 9: the link log is the record of wallet links from now on, never emptied; the by-wallet index
+  // is derived from it in a file of its own (wallet-index.ts), so its writes no longer hold
+  // commits back. The links merged into wallet_links so far join the log. The log's index by leaf
+  // finds whether a wallet is linked to a leaf already (new leaves append to its end).
+  `
+  INSERT INTO wallet_link_log (wallet_hash, position, created_at, key_id)
+    SELECT wallet_hash, position, created_at, key_id FROM wallet_links ORDER BY position, wallet_hash;
+  DROP TABLE wallet_links;
+  CREATE INDEX wallet_link_log_by_leaf ON wallet_link_log (position);
+  `,
 ];
