@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AutocannonRequest } from 'autocannon';
+import type { AutocannonRequest, AutocannonResult, AutocannonRun } from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/free-port.js';
@@ -153,4 +153,27 @@ export function distinctEventRequests(adminKey: string): AutocannonRequest[] {
       },
     },
   ];
+}
+
+/** A run's result and how long it answered: from its first answer to its last. */
+export interface AnsweredRun {
+  result: AutocannonResult;
+  seconds: number;
+}
+/**
+ * Waits for `run`, timing it by its answers. autocannon's own `duration` cannot rate a run: it
+ * counts building the clients (long with thousands of prebuilt requests), and a run stops at the
+ * one-second tick after its time is up, which is sometimes one tick later (runs of 10 s reported
+ * 11.01 s and kept answering that long), and a run of `amount` requests ends at the tick after its
+ * last answer.
+ */
+export async function answered(run: AutocannonRun): Promise<AnsweredRun> {
+  let first = 0;
+  let last = 0;
+  run.on('response', () => {
+    last = performance.now();
+    if (first === 0) first = last;
+  });
+  const result = await run;
+  return { result, seconds: (last - first) / 1000 };
 }

@@ -20,6 +20,8 @@ import { openSqliteStore } from '../server/store/sqlite-store.js';
 import { fmt, writeSection } from './report.js';
 import {
   SERVICE_ENTRY,
+  answered,
+  type AnsweredRun,
   distinctEventRequests,
   field,
   getJson,
@@ -41,12 +43,9 @@ const STARTS = 3;
 
 const countOf = (r: AutocannonResult, status: number): number =>
   r.statusCodeStats[String(status)]?.count ?? 0;
-/**
- * Answers per second of a timed run. autocannon's `duration` also counts building its clients (long
- * with thousands of prebuilt requests); only answers within the timed window are counted.
- */
-const rateOf = (count: number, r: AutocannonResult, seconds: number): number =>
-  count / Math.min(r.duration, seconds);
+/** Answers of `status` per second of a run's answering time. */
+const rateOf = ({ result, seconds }: AnsweredRun, status: number): number =>
+  countOf(result, status) / seconds;
 const load = (): string =>
   os
     .loadavg()
@@ -78,14 +77,15 @@ try {
     services.push(service);
     const requests = distinctEventRequests(ADMIN_KEY);
     const eventRun = (duration: number) =>
-      autocannon({ url: service.base, connections: CONNECTIONS, duration, requests });
+      answered(autocannon({ url: service.base, connections: CONNECTIONS, duration, requests }));
     await eventRun(2); // warm-up (JIT, SQLite page cache)
     await sleep(500); // let the warm-up's last requests commit
     // Three runs: on a shared machine one run can land on someone else's burst; the median counts.
     const measured: { perSecond: number; created: number; others: number; p50: number; p99: number }[] = [];
     for (let i = 0; i < EVENT_RUNS; i++) {
       const before = Number(field(await getJson(`${service.base}/stats`), 'total_leaves'));
-      const result = await eventRun(EVENT_SECONDS);
+      const run = await eventRun(EVENT_SECONDS);
+      const { result } = run;
       await sleep(500); // let the last requests in flight commit
       const after = Number(field(await getJson(`${service.base}/stats`), 'total_leaves'));
       const created = countOf(result, 201);
@@ -93,7 +93,7 @@ try {
       console.log('POST /event', {
         created,
         others,
-        seconds: result.duration,
+        seconds: run.seconds,
         p50: result.latency.p50,
         p99: result.latency.p99,
         load: load(),
@@ -104,7 +104,7 @@ try {
         throw new Error(`${created} events acknowledged but ${stored} leaves stored`);
       }
       measured.push({
-        perSecond: rateOf(created, result, EVENT_SECONDS),
+        perSecond: rateOf(run, 201),
         created,
         others,
         p50: result.latency.p50,
@@ -136,12 +136,11 @@ try {
     await autocannon({ url: `${service.base}/health`, connections: CONNECTIONS, duration: 2 });
     const ceilingRuns: number[] = [];
     for (let i = 0; i < EVENT_RUNS; i++) {
-      const health = await autocannon({
-        url: `${service.base}/health`,
-        connections: CONNECTIONS,
-        duration: EVENT_SECONDS,
-      });
-      ceilingRuns.push(rateOf(countOf(health, 200), health, EVENT_SECONDS));
+      const health = await answered(
+        autocannon({ url: `${service.base}/health`, connections: CONNECTIONS, duration: EVENT_SECONDS }),
+      );
+      console.log('GET /health', { answered: countOf(health.result, 200), seconds: health.seconds });
+      ceilingRuns.push(rateOf(health, 200));
     }
     const ceiling = median(ceilingRuns);
     row(
@@ -323,20 +322,11 @@ try {
     // order, on the running service (after the cached runs, before the mixed pool).
     const firstRequests = async () => {
       const order = shuffled(firstPool);
-      // Timed here, to the last answer: autocannon reports a run of `amount` requests at its next
-      // one-second tick after the last answer, which added up to a second (a run measured as
-      // 10.01 s had ended its requests earlier).
-      const started = performance.now();
-      let lastAnswer = started;
-      const run = askEachOnce(order);
-      run.on('response', () => {
-        lastAnswer = performance.now();
-      });
-      const result = await run;
+      const run = await answered(askEachOnce(order));
+      const { result, seconds } = run;
       const ok = countOf(result, 200);
       const others = result.non2xx + result.errors;
-      const seconds = (lastAnswer - started) / 1000;
-      const perSecond = ok / seconds;
+      const perSecond = rateOf(run, 200);
       console.log('GET proof.json, first requests', { ok, others, seconds });
       row(
         `**First request** of GET /verify/{leaf}/proof.json at 1,000,000 leaves: ${fmt(order.length)} distinct leaves, each asked for once, ${CONNECTIONS} connections`,
@@ -354,13 +344,15 @@ try {
 
     for (const run of runs) {
       if (run.pool === coldPool) await firstRequests();
-      const result = await proofRun(run);
+      const timed = await answered(proofRun(run));
+      const { result } = timed;
       const ok = countOf(result, 200);
       const others = result.non2xx + result.errors;
-      const perSecond = rateOf(ok, result, PROOF_SECONDS);
+      const perSecond = rateOf(timed, 200);
       console.log('GET proof.json', {
         pool: run.pool.length,
         connections: run.connections,
+        seconds: timed.seconds,
         ok,
         others,
         p50: result.latency.p50,
@@ -389,13 +381,11 @@ try {
       const base = bare.base;
       const requests = hotPool.map((leaf) => ({ method: 'GET', path: `/verify/${leaf}/proof.json` }));
       await autocannon({ url: base, connections: CONNECTIONS, duration: 2, requests });
-      const result = await autocannon({
-        url: base,
-        connections: CONNECTIONS,
-        duration: PROOF_SECONDS,
-        requests,
-      });
-      const perSecond = rateOf(countOf(result, 200), result, PROOF_SECONDS);
+      const timed = await answered(
+        autocannon({ url: base, connections: CONNECTIONS, duration: PROOF_SECONDS, requests }),
+      );
+      const { result } = timed;
+      const perSecond = rateOf(timed, 200);
       console.log('bare Fastify', { perSecond, p50: result.latency.p50, p99: result.latency.p99 });
       row(
         `Reference, not the service: bare Fastify, fixed ${fmt(sampleBody.length)}-byte body, same paths and client, ${CONNECTIONS} connections`,
