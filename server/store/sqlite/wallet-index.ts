@@ -22,8 +22,8 @@ export const WALLET_INDEX_FILE = 'zap1-wallets.sqlite';
 /**
  * Links waiting in the log that make a catch-up due at once. A catch-up writes about two pages per
  * wallet it touches, however many links it carries, so it waits for many; readers scan the links
- * waiting (a page of 100 took 0.94 ms with 16,384 waiting against 0.54 ms with none, in the
- * benchmark's database).
+ * waiting (of 200,000 links of 1,000 wallets, a page of 100 takes 0.93 ms with 16,384 waiting
+ * against 0.39 ms with none).
  */
 export const LINK_INDEX_ROWS = 16_384;
 
