@@ -188,6 +188,28 @@ describe('SQLite store: wallet links, logged then indexed', () => {
     });
   }
 
+  it('catches up an index left behind the log when the store opens, before any commit (commit thread)', async () => {
+    const dir = tempDir();
+    const at = '2026-01-01T00:00:00.000Z';
+    let store = openSqliteStore(dir, { linkIndexRows: 1_000 });
+    try {
+      await store.leaves.commitEvents(
+        [1, 2, 3].map((n) => testEvent(n, { walletHash: 'behind' })),
+        at,
+      );
+      await store.close();
+      expect(indexProgress(dir)).toEqual({ indexed: 0, logged: 3 });
+      store = openSqliteStore(dir, { commitThread: true });
+      const deadline = Date.now() + 10_000;
+      while (indexProgress(dir).indexed < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(indexProgress(dir)).toEqual({ indexed: 3, logged: 3 });
+      expect((await store.events.walletLeaves('behind', { limit: 10 })).total).toBe(3);
+    } finally {
+      await removeTempStore(dir, store);
+    }
+  });
+
   it('rebuilds an index that belongs to another database, and one lost, before reading it', async () => {
     const dir = tempDir();
     const other = tempDir();

@@ -107,6 +107,7 @@ export class SqliteStore implements Store {
     const indexer = WalletIndexer.open(indexFile, db.name, BUSY_TIMEOUT_MS);
     let afterCommit: () => void;
     if (commitThread) {
+      const behind = indexer.waiting() > 0;
       indexer.close();
       const thread = new WalletIndexThread({
         indexFile,
@@ -115,6 +116,9 @@ export class SqliteStore implements Store {
         dueRows: linkIndexRows,
       });
       afterCommit = () => thread.ensureRunning();
+      // An index behind the log (rebuilt, or the last links of the previous run) catches up now,
+      // not at the first commit: until it does, lifecycle reads scan what it lacks.
+      if (behind) thread.ensureRunning();
       this.indexThread = thread;
     } else {
       afterCommit = () => indexer.catchUpIfDue(linkIndexRows);
