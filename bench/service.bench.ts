@@ -78,10 +78,23 @@ try {
     const requests = distinctEventRequests(ADMIN_KEY);
     const eventRun = (duration: number) =>
       answered(autocannon({ url: service.base, connections: CONNECTIONS, duration, requests }));
+    // The same process's ceiling: GET /health (one trivial query), same connections and client.
+    const healthRun = (duration: number) =>
+      answered(autocannon({ url: `${service.base}/health`, connections: CONNECTIONS, duration }));
     await eventRun(2); // warm-up (JIT, SQLite page cache)
     await sleep(500); // let the warm-up's last requests commit
-    // Three runs: on a shared machine one run can land on someone else's burst; the median counts.
-    const measured: { perSecond: number; created: number; others: number; p50: number; p99: number }[] = [];
+    await healthRun(2);
+    // Three pairs of runs, POST /event then /health: on a shared machine a run can land on someone
+    // else's burst (a ceiling of 32,000/s in one run, 45,000/s in the next), and a burst that lands
+    // on a pair lowers both its figures, not one side of the share. The medians count.
+    const measured: {
+      perSecond: number;
+      created: number;
+      others: number;
+      p50: number;
+      p99: number;
+      ceiling: number;
+    }[] = [];
     for (let i = 0; i < EVENT_RUNS; i++) {
       const before = Number(field(await getJson(`${service.base}/stats`), 'total_leaves'));
       const run = await eventRun(EVENT_SECONDS);
@@ -103,12 +116,15 @@ try {
       if (stored < created || stored > created + CONNECTIONS) {
         throw new Error(`${created} events acknowledged but ${stored} leaves stored`);
       }
+      const health = await healthRun(EVENT_SECONDS);
+      console.log('GET /health', { answered: countOf(health.result, 200), seconds: health.seconds });
       measured.push({
         perSecond: rateOf(run, 201),
         created,
         others,
         p50: result.latency.p50,
         p99: result.latency.p99,
+        ceiling: rateOf(health, 200),
       });
     }
     const byRate = [...measured].sort((x, y) => x.perSecond - y.perSecond);
@@ -132,28 +148,21 @@ try {
       'under 50 ms',
       mid.p99 < 50,
     );
-    // The same process's ceiling: GET /health (one trivial query), same connections and client.
-    await autocannon({ url: `${service.base}/health`, connections: CONNECTIONS, duration: 2 });
-    const ceilingRuns: number[] = [];
-    for (let i = 0; i < EVENT_RUNS; i++) {
-      const health = await answered(
-        autocannon({ url: `${service.base}/health`, connections: CONNECTIONS, duration: EVENT_SECONDS }),
-      );
-      console.log('GET /health', { answered: countOf(health.result, 200), seconds: health.seconds });
-      ceilingRuns.push(rateOf(health, 200));
-    }
+    const ceilingRuns = measured.map((m) => m.ceiling);
     const ceiling = median(ceilingRuns);
     row(
-      `Ceiling of the same process: GET /health, ${CONNECTIONS} connections, ${EVENT_SECONDS} s × ${EVENT_RUNS}, median run`,
+      `Ceiling of the same process: GET /health, ${CONNECTIONS} connections, ${EVENT_SECONDS} s × ${EVENT_RUNS}, each run after one of POST /event, median run`,
       `${fmt(ceiling)} req/s (runs: ${ceilingRuns.map((r) => fmt(r)).join(', ')})`,
       '',
       null,
     );
+    const shares = measured.map((m) => m.perSecond / m.ceiling);
+    const share = median(shares);
     row(
-      'Durable POST /event as a share of that ceiling (commits on the SQLite commit thread)',
-      `${fmt((mid.perSecond / ceiling) * 100)}%`,
+      'Durable POST /event as a share of that ceiling (commits on the SQLite commit thread), median of the three pairs of runs',
+      `${fmt(share * 100)}% (pairs: ${shares.map((x) => `${fmt(x * 100)}%`).join(', ')})`,
       'at least 35%',
-      mid.perSecond / ceiling >= 0.35,
+      share >= 0.35,
     );
     await stopService(service);
   }

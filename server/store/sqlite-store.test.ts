@@ -210,7 +210,7 @@ describe('SQLite store: wallet links, logged then indexed', () => {
     }
   });
 
-  it('rebuilds an index that belongs to another database, and one lost, before reading it', async () => {
+  it('rebuilds an index that belongs to another database, one lost and one unreadable, before reading it', async () => {
     const dir = tempDir();
     const other = tempDir();
     const at = '2026-01-01T00:00:00.000Z';
@@ -240,6 +240,11 @@ describe('SQLite store: wallet links, logged then indexed', () => {
       expect((await store.events.walletLeaves('mine', { limit: 10 })).leaves.map((l) => l.position)).toEqual([
         1, 2,
       ]);
+      await store.close();
+      // Not a database at all (a disk fault, a stray copy): made anew, and the store still opens.
+      fs.writeFileSync(path.join(dir, WALLET_INDEX_FILE), 'not a database '.repeat(500));
+      store = openSqliteStore(dir);
+      expect((await store.events.walletLeaves('mine', { limit: 10 })).total).toBe(2);
       await store.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

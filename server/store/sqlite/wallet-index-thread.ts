@@ -1,7 +1,8 @@
 /**
- * The main thread's side of the wallet-index thread (wallet-index-worker.ts): started with the
- * first commit, so a store that never commits never starts it, and restarted with the next commit
- * if it dies (a second later at the soonest). It never holds the process open.
+ * The main thread's side of the wallet-index thread (wallet-index-worker.ts): started when the
+ * store opens with links waiting, else with the first commit (a store that never commits and has
+ * nothing waiting never starts it), and restarted with the next commit if it dies (a second later
+ * at the soonest). It never holds the process open.
  */
 import type { Worker } from 'node:worker_threads';
 import { startWorker } from './start-worker.js';

@@ -13,6 +13,7 @@
  * `indexed_through` says how far into the log the index goes; readers take the index up to there
  * and the log after it (events.ts), so a link is readable from its commit on.
  */
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { preparePrivateDatabaseFile } from '../private-files.js';
 
@@ -83,8 +84,24 @@ function openConnections(indexFile: string, eventsFile: string, busyTimeoutMs: n
 export class WalletIndexer {
   private readonly stmts;
 
-  /** Opens (creating if needed) the index of the database `eventsFile`, emptying one that is not its own. */
+  /**
+   * Opens (creating if needed) the index of the database `eventsFile`, emptying one that is not its
+   * own. A file SQLite cannot read as a database is removed and made anew: it holds nothing the log
+   * does not.
+   */
   static open(indexFile: string, eventsFile: string, busyTimeoutMs: number): WalletIndexer {
+    try {
+      return WalletIndexer.openOnce(indexFile, eventsFile, busyTimeoutMs);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== 'SQLITE_NOTADB' && code !== 'SQLITE_CORRUPT') throw error;
+      for (const file of [indexFile, `${indexFile}-wal`, `${indexFile}-shm`])
+        fs.rmSync(file, { force: true });
+      return WalletIndexer.openOnce(indexFile, eventsFile, busyTimeoutMs);
+    }
+  }
+
+  private static openOnce(indexFile: string, eventsFile: string, busyTimeoutMs: number): WalletIndexer {
     const { index, events } = openConnections(indexFile, eventsFile, busyTimeoutMs);
     try {
       return new WalletIndexer(index, events);
