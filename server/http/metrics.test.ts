@@ -38,6 +38,8 @@ describe('GET /metrics', () => {
     ).toBe(1);
     expect(await sample('zap1_tree_leaves')).toBe(1);
     expect(await sample('zap1_unanchored_leaves')).toBe(1);
+    // Both wallets' links wait for the index (it takes thousands at a time).
+    expect(await sample('zap1_wallet_links_unindexed')).toBe(2);
 
     const tree = new MerkleTree();
     tree.append(created.json<{ leaf_hash: string }>().leaf_hash);

@@ -2,7 +2,8 @@
  * `GET /metrics` in the Prometheus text format (prom-client): what an operator alerts on. Counted
  * as requests are answered: request durations by route, and POST /event outcomes (created, exists,
  * or the error code). Read at each scrape: tree size, unanchored leaves, anchor attempts by state,
- * and the latency of the latest anchor (from its intent to its read-back).
+ * the latency of the latest anchor (from its intent to its read-back) and, on SQLite, the wallet
+ * links waiting for the wallet-link index.
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -61,6 +62,17 @@ export function createMetrics(app: FastifyInstance, deps: { store: Store; ledger
       }
     },
   });
+  const awaitingIndex = deps.store.events.linksAwaitingIndex?.bind(deps.store.events);
+  if (awaitingIndex) {
+    new Gauge({
+      name: 'zap1_wallet_links_unindexed',
+      help: 'Wallet links logged but not yet in the wallet-link index (SQLite); lifecycle reads scan them',
+      registers: [registry],
+      async collect() {
+        this.set(await awaitingIndex());
+      },
+    });
+  }
 
   /** The error code an answer carried, kept by the error handler for the outcome label. */
   const errorCodes = new WeakMap<object, string>();

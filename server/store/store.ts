@@ -279,9 +279,13 @@ export interface EventLog {
     walletHash: string,
     page: { limit: number; after?: number; maxPosition?: number },
   ): Promise<WalletPage>;
-  /** Count per type byte. */
   /** Leaves per type byte, of positions up to `maxPosition` (all when omitted). */
   typeCounts(maxPosition?: number): Promise<Map<number, number>>;
+  /**
+   * SQLite only: wallet links logged but not yet in the wallet-link index (sqlite/wallet-index.ts).
+   * Lifecycle reads scan them; a figure that keeps growing means the index thread is not keeping up.
+   */
+  linksAwaitingIndex?(): Promise<number>;
 }
 
 /**

@@ -140,6 +140,10 @@ export class SqliteEventLog implements EventLog {
     };
   }
 
+  async linksAwaitingIndex(): Promise<number> {
+    return Math.max(0, (this.stmts.lastLogged.get() ?? 0) - (this.stmts.indexedThrough.get() ?? 0));
+  }
+
   async typeCounts(maxPosition?: number): Promise<Map<number, number>> {
     return new Map(
       this.stmts.typeCounts.all(maxPosition ?? Number.MAX_SAFE_INTEGER).map((r) => [r.event_type, r.n]),
