@@ -32,9 +32,10 @@ db.pragma('foreign_keys = ON');
 db.pragma(`busy_timeout = ${busyTimeoutMs}`);
 // Checkpoints run here, after a commit, and copy WAL pages into the database file. Commits keep
 // rewriting the same pages (the tables' last pages), so a checkpoint every 1,000 pages (the
-// default) copied them again and again; every 10,000 pages (a WAL of about 40 MB) copies each once for many commits. Measured with
-// `npm run bench:service` when every event still wrote two random index pages: durable events per
-// second up by about a sixth; the commit that runs a checkpoint waits for it.
+// default) copied them again and again; every 10,000 pages (a WAL of about 40 MB) copies each
+// once for many commits. Measured with `npm run bench:service` when every event still wrote two
+// random index pages: durable events per second up by about a sixth; the commit that runs a
+// checkpoint waits for it.
 db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
 const writer = new SqliteLeafWriter(db);
 const port = parentPort;
