@@ -169,8 +169,8 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX leaves_by_type ON leaves (event_type, position);
   `,
   // 8: new wallet links are appended to a log in the commit and merged into wallet_links (keyed by
-  // wallet) many at a time (LINK_MERGE_ROWS, leaf-writer.ts): each link written straight there
-  // dirtied a page at its wallet's place, another random page per event. Readers see both tables.
+  // wallet) many at a time (until migration 9): each link written straight there dirtied a page
+  // at its wallet's place, another random page per event. Readers see both tables.
   `
   CREATE TABLE wallet_link_log (
     seq         INTEGER PRIMARY KEY,
