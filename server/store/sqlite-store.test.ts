@@ -138,6 +138,17 @@ function indexProgress(dir: string): { indexed: number; logged: number } {
   }
 }
 
+/** Waits (up to 10 s) until the index in `dir` goes `links` rows into the log; the progress then. */
+async function indexedAtLeast(dir: string, links: number): Promise<{ indexed: number; logged: number }> {
+  const deadline = Date.now() + 10_000;
+  let progress = indexProgress(dir);
+  while (progress.indexed < links && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    progress = indexProgress(dir);
+  }
+  return progress;
+}
+
 describe('SQLite store: wallet links, logged then indexed', () => {
   for (const commitThread of [false, true]) {
     it(`reads a wallet the same wherever its links are${commitThread ? ' (the index on its own thread)' : ''}`, async () => {
@@ -165,16 +176,15 @@ describe('SQLite store: wallet links, logged then indexed', () => {
           );
           expect(page.nextAfter).toBe(n - Math.floor(n / 2) > 2 ? page.leaves[1]!.position : null);
           // On this thread, the index catches up after the commit that leaves 4 links waiting.
-          if (!commitThread) expect(indexProgress(dir).logged - indexProgress(dir).indexed).toBeLessThan(4);
+          if (!commitThread) {
+            const { indexed, logged } = indexProgress(dir);
+            expect(logged - indexed).toBeLessThan(4);
+          }
         }
         // 22 links, once each: the repeated events linked nothing new.
         expect(indexProgress(dir).logged).toBe(22);
-        if (commitThread) {
-          // The thread catches up on its own: at once with 4 waiting, and the last few within a second.
-          const deadline = Date.now() + 10_000;
-          while (indexProgress(dir).indexed < 22 && Date.now() < deadline)
-            await new Promise((r) => setTimeout(r, 50));
-        }
+        // The thread catches up on its own: at once with 4 waiting, and the last few within a second.
+        if (commitThread) await indexedAtLeast(dir, 22);
         expect(indexProgress(dir).indexed).toBeGreaterThanOrEqual(commitThread ? 22 : 20);
         await readsAll(store);
         // A reopened store reads the same.
@@ -200,10 +210,7 @@ describe('SQLite store: wallet links, logged then indexed', () => {
       await store.close();
       expect(indexProgress(dir)).toEqual({ indexed: 0, logged: 3 });
       store = openSqliteStore(dir, { commitThread: true });
-      const deadline = Date.now() + 10_000;
-      while (indexProgress(dir).indexed < 3 && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 50));
-      expect(indexProgress(dir)).toEqual({ indexed: 3, logged: 3 });
+      expect(await indexedAtLeast(dir, 3)).toEqual({ indexed: 3, logged: 3 });
       expect((await store.events.walletLeaves('behind', { limit: 10 })).total).toBe(3);
     } finally {
       await removeTempStore(dir, store);
@@ -256,7 +263,10 @@ describe('SQLite store: wallet links, logged then indexed', () => {
 describe('WalletIndexer', () => {
   const at = '2026-01-01T00:00:00.000Z';
 
-  /** A migrated database in a fresh folder with `links` (wallet per leaf) logged, and an indexer on it. */
+  /**
+   * Runs `check` on a migrated database in a fresh folder with one leaf logged per entry of
+   * `wallets` (linked to that wallet), given a way to open indexers on it and a connection to the index.
+   */
   const withLoggedLinks = async (
     wallets: string[],
     check: (indexer: () => WalletIndexer, index: Database.Database) => void,
