@@ -18,20 +18,49 @@ export function contractEvent(n: number): { event: Record<string, unknown>; leaf
   return { event, leafHex: leafHash(event) };
 }
 
+/**
+ * A HOSTING_PAYMENT event per `n`: its leaf commits to the serial number, month and year only (the
+ * cheap event a forged receipt starts from in the security review's finding 1).
+ */
+export function hostingPaymentEvent(n: number): { event: Record<string, unknown>; leafHex: string } {
+  const event = {
+    event_type: 'HOSTING_PAYMENT',
+    wallet_hash: `wallet_${n}`,
+    serial_number: `HOST-${n}`,
+    month: 11,
+    year: 2026,
+  };
+  return { event, leafHex: leafHash(event) };
+}
+
+type Anchor = { txid: string | null; height: number | null };
+
 /** The bundle of leaf `index` in a tree of `size` contract events, anchored as `anchor` says. */
 export function genuineBundle(
   index: number,
   size: number,
-  anchor: { txid: string | null; height: number | null } = { txid: TXID, height: HEIGHT },
+  anchor: Anchor = { txid: TXID, height: HEIGHT },
 ): Record<string, unknown> {
+  const leaves = Array.from({ length: size }, (_, n) => contractEvent(n).leafHex);
+  return bundleOfLeaves(leaves, index, 'CONTRACT_ANCHOR', anchor);
+}
+
+/** The bundle of `leaves[index]` (an event of `eventType`) in a tree of `leaves`, anchored as `anchor` says. */
+export function bundleOfLeaves(
+  leaves: readonly string[],
+  index: number,
+  eventType: string,
+  anchor: Anchor = { txid: TXID, height: HEIGHT },
+): Record<string, unknown> {
+  const size = leaves.length;
   const tree = new MerkleTree();
-  for (let n = 0; n < size; n++) tree.append(contractEvent(n).leafHex);
+  for (const leaf of leaves) tree.append(leaf);
   return {
     protocol: 'ZAP1',
     version: '2',
     leaf: {
-      hash: contractEvent(index).leafHex,
-      event_type: 'CONTRACT_ANCHOR',
+      hash: leaves[index],
+      event_type: eventType,
       created_at: '2026-11-01T00:00:00.000Z',
     },
     proof: tree.inclusionProof(index, size),

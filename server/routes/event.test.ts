@@ -466,6 +466,17 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
     expect(fields).toEqual(expect.arrayContaining(['contract_sha256', 'serial_number']));
   });
 
+  it("refuses fields the event type's leaf does not commit to, naming them, and writes nothing", async () => {
+    const before = tableCounts(t.dir);
+    const res = await post({ ...validEvent('HOSTING_PAYMENT'), contract_sha256: HEX_A, agent_id: 'agent_1' });
+    expect(res.statusCode).toBe(400);
+    const error = res.json().error;
+    expect(error.code).toBe('unknown_field');
+    expect(error.fields.map((f: { field: string }) => f.field)).toEqual(['contract_sha256', 'agent_id']);
+    expect(error.fields[0].message).toContain('HOSTING_PAYMENT');
+    expect(tableCounts(t.dir)).toEqual(before);
+  });
+
   it('never reads a key from the query string', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -123,8 +123,8 @@ export function eventRoutes(ctx: AppContext): void {
           throw new ApiError(
             400,
             'unknown_field',
-            `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
-            unknown.map((field) => ({ field, message: `${field} is not a field of POST /event` })),
+            `Unknown field${unknown.length > 1 ? 's' : ''} for this event type: ${unknown.map((u) => u.field).join(', ')}`,
+            unknown,
           );
         }
       }

@@ -326,6 +326,22 @@ export function eventTypeLabel(typeByte: number): EventType | 'UNKNOWN' {
   return EVENT_TYPES.find((t) => EVENT_SPECS[t].byte === typeByte) ?? 'UNKNOWN';
 }
 
+/** The fields the type's leaf preimage commits to (the type itself is its first byte), in preimage order. */
+export function committedFields(type: EventType): readonly string[] {
+  return (eventSpec(type).preimage ?? []).map(([, field]) => field);
+}
+
+/**
+ * Every field an event of this type may carry: `event_type`, `wallet_hash` (every write names its
+ * wallet, hashed or not), the type's required fields and what its preimage commits to, including the
+ * service's `timestamp` where the type hashes it. `POST /event` takes these less `timestamp`; a
+ * receipt's event holds no other field (anything else would be an unproven claim beside a proven one).
+ */
+export function eventFieldsOf(type: EventType): readonly string[] {
+  const spec = eventSpec(type);
+  return [...new Set(['event_type', 'wallet_hash', ...spec.required, ...committedFields(type)])];
+}
+
 /** What the app calls a type label it receives (the wire label itself when it is not a defined type). */
 export function eventTypeName(label: string): string {
   return isEventType(label) ? EVENT_SPECS[label].label : label;

@@ -16,6 +16,7 @@ export * from './consistency.js';
 export * from './proof-bundle.js';
 export * from './anchor-history.js';
 export * from './anchor-verdict.js';
+export * from './display-text.js';
 export * from './receipt.js';
 export * from './verify-claim.js';
 export * from './link-header.js';

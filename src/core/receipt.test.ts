@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contractEvent, genuineBundle } from '../../test/bundles.js';
+import { contractEvent, genuineBundle, hostingPaymentEvent } from '../../test/bundles.js';
+import { leafHash } from './leaf-hash.js';
 import {
   RECEIPT_FORMAT,
   checkReceiptEvent,
@@ -8,6 +9,9 @@ import {
   looksLikeReceipt,
   makeReceipt,
   parseReceipt,
+  provenReceiptFields,
+  receiptCommitsToFile,
+  uncommittedReceiptFields,
 } from './receipt.js';
 
 const { event, leafHex } = contractEvent(2);
@@ -77,5 +81,71 @@ describe('receipts', () => {
       status: 'fail',
       detail: expect.stringContaining('"other.pdf" is not the anchored file'),
     });
+  });
+});
+
+describe('a receipt holds only what its leaf proves (security review 1)', () => {
+  const hosting = hostingPaymentEvent(1);
+  const forgedFileSha = 'f'.repeat(64);
+  const honest = makeReceipt({
+    serviceUrl: 'https://zap1.example',
+    network: 'devnet',
+    event: hosting.event,
+    leafHex: hosting.leafHex,
+    now: new Date(Date.UTC(2026, 10, 1)),
+  });
+  const forged = { ...honest, event: { ...hosting.event, contract_sha256: forgedFileSha } };
+
+  it('fails the event check of a HOSTING_PAYMENT receipt given a contract_sha256, naming the field', () => {
+    expect(checkReceiptEvent(honest).status).toBe('pass');
+    expect(uncommittedReceiptFields(forged)).toEqual(['contract_sha256']);
+    expect(checkReceiptEvent(forged)).toMatchObject({
+      status: 'fail',
+      detail: expect.stringContaining('does not commit to (contract_sha256)'),
+    });
+  });
+
+  it('fails a timestamp on a type the service does not stamp, and a serial number on a type that hashes none', () => {
+    const shield = { event_type: 'SHIELD_RENEWAL', wallet_hash: 'w', year: 2026 };
+    const base = { ...honest, event: shield, leaf_hash: leafHash(shield) };
+    expect(checkReceiptEvent(base).status).toBe('pass');
+    expect(checkReceiptEvent({ ...base, event: { ...shield, serial_number: 'SN-1' } }).detail).toContain(
+      '(serial_number)',
+    );
+    expect(checkReceiptEvent({ ...base, event: { ...shield, timestamp: 5 } }).detail).toContain(
+      '(timestamp)',
+    );
+  });
+
+  it('never says a file is the anchored one for a type whose leaf commits to no file hash', () => {
+    expect(receiptCommitsToFile(honest)).toBe(false);
+    expect(receiptCommitsToFile(receipt)).toBe(true);
+    expect(checkReceiptFile(forged, { sha256Hex: forgedFileSha, name: 'forged.pdf' })).toEqual({
+      name: 'file',
+      status: 'unknown',
+      detail:
+        '"forged.pdf" is not part of this proof: a HOSTING_PAYMENT leaf commits to no file hash, so nothing about the file was checked.',
+    });
+  });
+
+  it('names as proven only the type and the preimage fields (not an unhashed wallet)', () => {
+    expect(provenReceiptFields(receipt).map(([field]) => field)).toEqual([
+      'event_type',
+      'serial_number',
+      'contract_sha256',
+    ]);
+    expect(provenReceiptFields(honest).map(([field]) => field)).toEqual([
+      'event_type',
+      'serial_number',
+      'month',
+      'year',
+    ]);
+  });
+
+  it('shows a file name with a right-to-left override as what it is', () => {
+    const sha = String(event['contract_sha256']);
+    expect(checkReceiptFile(receipt, { sha256Hex: sha, name: 'invoice_\u202Efdp.exe' }).detail).toContain(
+      '"invoice_<U+202E>fdp.exe" is the anchored file',
+    );
   });
 });

@@ -6,6 +6,8 @@
  * verification completes it).
  */
 import type { VerdictCheck } from './anchor-verdict.js';
+import { visibleText } from './display-text.js';
+import { committedFields, eventFieldsOf, isEventType } from './event-specs.js';
 import { isHex64, isRecord } from './guards.js';
 import { leafHash } from './leaf-hash.js';
 
@@ -111,15 +113,58 @@ function bundleLeaf(proof: unknown): string | null {
 }
 
 /**
- * The event check: the event fields hash to the receipt's leaf (so the event type and its fields
- * are proven, not claimed), and the proof, when present, is the proof of that leaf.
+ * Fields of the receipt's event that its type's leaf does not commit to. A receipt may carry only
+ * its type's own fields: anything else (a `contract_sha256` on a HOSTING_PAYMENT, say) would read
+ * as proven beside the fields that are, while no hash covers it.
+ */
+export function uncommittedReceiptFields(receipt: Receipt): string[] {
+  const type = receipt.event['event_type'];
+  if (!isEventType(type)) return [];
+  const own = new Set(eventFieldsOf(type));
+  return Object.keys(receipt.event).filter((field) => !own.has(field));
+}
+
+/**
+ * The event fields the leaf proves (its type and the fields its preimage commits to), in preimage
+ * order; every other part of a receipt (wallet_hash where it is not hashed, the file's name and
+ * size, the service, the time) is the receipt's own statement.
+ */
+export function provenReceiptFields(receipt: Receipt): Array<[field: string, value: unknown]> {
+  const type = receipt.event['event_type'];
+  if (!isEventType(type)) return [];
+  return [
+    ['event_type', type],
+    ...committedFields(type).map((field): [string, unknown] => [field, receipt.event[field]]),
+  ];
+}
+
+/** Whether the receipt's event type hashes a file's SHA-256 into its leaf (so a file can be checked against it). */
+export function receiptCommitsToFile(receipt: Receipt): boolean {
+  const type = receipt.event['event_type'];
+  return isEventType(type) && committedFields(type).includes('contract_sha256');
+}
+
+/**
+ * The event check: the event holds only fields its type commits to, they hash to the receipt's
+ * leaf (so the event type and those fields are proven, not claimed), and the proof, when present,
+ * is the proof of that leaf.
  */
 export function checkReceiptEvent(receipt: Receipt): VerdictCheck {
+  const type = visibleText(String(receipt.event['event_type']));
+  const extra = uncommittedReceiptFields(receipt);
+  if (extra.length > 0) {
+    const names = extra.map((field) => visibleText(field)).join(', ');
+    return {
+      name: 'event',
+      status: 'fail',
+      detail: `The receipt's event holds ${extra.length > 1 ? 'fields' : 'a field'} its ${type} leaf does not commit to (${names}): a receipt holds only what its leaf proves, so it was edited.`,
+    };
+  }
   let recomputed: string;
   try {
     recomputed = leafHash(receipt.event);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : 'they cannot be hashed';
+    const reason = error instanceof Error ? visibleText(error.message) : 'they cannot be hashed';
     return {
       name: 'event',
       status: 'fail',
@@ -138,35 +183,36 @@ export function checkReceiptEvent(receipt: Receipt): VerdictCheck {
     return {
       name: 'event',
       status: 'fail',
-      detail: `The receipt's proof is for leaf ${proofLeaf ?? '(none)'}, not for its event's leaf ${receipt.leaf_hash}.`,
+      detail: `The receipt's proof is for leaf ${proofLeaf === null ? '(none)' : visibleText(proofLeaf)}, not for its event's leaf ${receipt.leaf_hash}.`,
     };
   }
   return {
     name: 'event',
     status: 'pass',
-    detail: `The event fields (${String(receipt.event['event_type'])}) hash to the leaf ${receipt.leaf_hash}.`,
+    detail: `The event fields (${type}) hash to the leaf ${receipt.leaf_hash}.`,
   };
 }
 
 /**
- * The file check: the SHA-256 of the file at hand is the contract hash the receipt's event names
- * (so this is the anchored file), hashed the same way the event was written.
+ * The file check: the SHA-256 of the file at hand is the contract hash the receipt's event commits
+ * to (so this is the anchored file), hashed the same way the event was written. For a type whose leaf
+ * commits to no file hash, a file is not part of the proof: the check says so and proves nothing.
  */
 export function checkReceiptFile(receipt: Receipt, file: { sha256Hex: string; name?: string }): VerdictCheck {
-  const named = receipt.event['contract_sha256'];
-  const which = file.name ? `"${file.name}"` : 'The file';
-  if (typeof named !== 'string') {
+  const which = file.name ? `"${visibleText(file.name)}"` : 'The file';
+  if (!receiptCommitsToFile(receipt)) {
     return {
       name: 'file',
-      status: 'fail',
-      detail: `This receipt's event (${String(receipt.event['event_type'])}) names no file hash, so no file can be checked against it.`,
+      status: 'unknown',
+      detail: `${which} is not part of this proof: a ${visibleText(String(receipt.event['event_type']))} leaf commits to no file hash, so nothing about the file was checked.`,
     };
   }
+  const named = receipt.event['contract_sha256'];
   if (named !== file.sha256Hex) {
     return {
       name: 'file',
       status: 'fail',
-      detail: `${which} is not the anchored file: its SHA-256 is ${file.sha256Hex}, the receipt's is ${named}.`,
+      detail: `${which} is not the anchored file: its SHA-256 is ${file.sha256Hex}, the receipt's is ${visibleText(String(named))}.`,
     };
   }
   return {

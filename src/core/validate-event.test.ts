@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WRITE_API_EVENT_TYPES } from './event-specs.js';
+import { eventFieldsOf, WRITE_API_EVENT_TYPES } from './event-specs.js';
 import { EVENT_REQUEST_FIELDS } from './field-specs.js';
 import { leafHash } from './leaf-hash.js';
 import { unknownEventFields, validateEvent, type FieldError } from './validate-event.js';
@@ -432,7 +432,7 @@ describe('validateEvent rules', () => {
     expect(EVENT_REQUEST_FIELDS).not.toContain('timestamp');
     expect(EVENT_REQUEST_FIELDS).toHaveLength(24);
     expect(validateEvent({ ...VALID['DEPLOYMENT'], timestamp: 5 })).toEqual([]);
-    expect(unknownEventFields({ ...VALID['DEPLOYMENT']!, timestamp: 5 })).toEqual(['timestamp']);
+    expect(fieldsOf(unknownEventFields({ ...VALID['DEPLOYMENT']!, timestamp: 5 }))).toEqual(['timestamp']);
   });
 });
 
@@ -444,11 +444,44 @@ describe('unknownEventFields', () => {
   });
 
   it('names unknown fields in body order, case-sensitively', () => {
-    expect(unknownEventFields({ zeta: 1, event_type: 'EXIT', Wallet_Hash: 'x', alpha: 2 })).toEqual([
-      'zeta',
-      'Wallet_Hash',
-      'alpha',
+    expect(fieldsOf(unknownEventFields({ zeta: 1, event_type: 'EXIT', Wallet_Hash: 'x', alpha: 2 }))).toEqual(
+      ['zeta', 'Wallet_Hash', 'alpha'],
+    );
+    expect(fieldsOf(unknownEventFields(JSON.parse('{"__proto__": {}, "wallet_hash": "w"}')))).toEqual([
+      '__proto__',
     ]);
-    expect(unknownEventFields(JSON.parse('{"__proto__": {}, "wallet_hash": "w"}'))).toEqual(['__proto__']);
+  });
+
+  it('refuses a field of another type: the leaf would not commit to it (security review 1)', () => {
+    const forged = { ...VALID['HOSTING_PAYMENT']!, contract_sha256: 'a'.repeat(64), agent_id: 'x' };
+    expect(unknownEventFields(forged)).toEqual([
+      {
+        field: 'contract_sha256',
+        message: 'contract_sha256 is not a field of HOSTING_PAYMENT events (its leaf does not commit to it)',
+      },
+      {
+        field: 'agent_id',
+        message: 'agent_id is not a field of HOSTING_PAYMENT events (its leaf does not commit to it)',
+      },
+    ]);
+    expect(fieldsOf(unknownEventFields({ ...VALID['CONTRACT_ANCHOR']!, month: 1 }))).toEqual(['month']);
+  });
+
+  it("accepts exactly each type's own fields, and nulls of other fields as absent", () => {
+    for (const type of WRITE_API_EVENT_TYPES) {
+      expect(unknownEventFields(VALID[type]!), type).toEqual([]);
+      const own = new Set(eventFieldsOf(type));
+      const others = EVENT_REQUEST_FIELDS.filter((field) => !own.has(field));
+      expect(
+        fieldsOf(unknownEventFields({ ...VALID[type]!, ...Object.fromEntries(others.map((f) => [f, 'x'])) })),
+      ).toEqual(others);
+      expect(
+        unknownEventFields({ ...VALID[type]!, ...Object.fromEntries(others.map((f) => [f, null])) }),
+      ).toEqual([]);
+    }
   });
 });
+
+function fieldsOf(errors: readonly FieldError[]): string[] {
+  return errors.map((error) => error.field);
+}

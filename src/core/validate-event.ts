@@ -3,7 +3,7 @@
  * "Contract details"). The service answers 400 with these messages and the web app shows them
  * before submitting, so both say the same thing in the same words.
  */
-import { eventSpec, isWriteApiEventType } from './event-specs.js';
+import { eventFieldsOf, eventSpec, isWriteApiEventType } from './event-specs.js';
 import {
   EVENT_REQUEST_FIELDS,
   fieldSpec,
@@ -52,11 +52,30 @@ function hasControlCharacter(text: string): boolean {
 const isAbsent = (value: unknown): boolean => value === undefined || value === null;
 
 /**
- * Names of the fields in `body` that `POST /event` does not accept, in the body's key order
+ * The fields of `body` that `POST /event` does not accept, in the body's key order, each with why
  * (docs/architecture.md "Contract details": the service answers 400 `unknown_field` naming them).
+ * For a type it accepts, only that type's own fields are accepted: a field its leaf does not commit
+ * to would be stored and shown beside the event as if proven. Otherwise (no type, or an unknown or
+ * system one, which `validateEvent` refuses anyway) any field of some event type passes here.
  */
-export function unknownEventFields(body: Readonly<Record<string, unknown>>): string[] {
-  return Object.keys(body).filter((key) => !REQUEST_FIELD_SET.has(key));
+export function unknownEventFields(body: Readonly<Record<string, unknown>>): FieldError[] {
+  const type = body['event_type'];
+  if (!isWriteApiEventType(type)) {
+    return Object.keys(body)
+      .filter((key) => !REQUEST_FIELD_SET.has(key))
+      .map((field) => ({ field, message: `${field} is not a field of POST /event` }));
+  }
+  const accepted = new Set(eventFieldsOf(type).filter((field) => field !== 'timestamp'));
+  // A field of another type sent as null is absent, as `validateEvent` counts it (clients that
+  // serialise every optional field send nulls).
+  return Object.keys(body)
+    .filter((key) => !accepted.has(key) && !(REQUEST_FIELD_SET.has(key) && body[key] === null))
+    .map((field) => ({
+      field,
+      message: REQUEST_FIELD_SET.has(field)
+        ? `${field} is not a field of ${type} events (its leaf does not commit to it)`
+        : `${field} is not a field of POST /event`,
+    }));
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HEIGHT, TXID, contractEvent, genuineBundle } from '../../test/bundles.js';
+import {
+  HEIGHT,
+  TXID,
+  bundleOfLeaves,
+  contractEvent,
+  genuineBundle,
+  hostingPaymentEvent,
+} from '../../test/bundles.js';
 import type { HistoryPage } from './anchor-history.js';
 import { verifyProofBundle } from './proof-bundle.js';
 import { completeReceipt, makeReceipt } from './receipt.js';
@@ -117,5 +124,58 @@ describe('verifyClaim', () => {
       NOW,
     );
     expect(out.judgement.verdict).toBe('anchored');
+  });
+});
+
+describe('a forged receipt (security review 1)', () => {
+  // A cheap HOSTING_PAYMENT anchored for real, then a contract_sha256 added to the receipt's event.
+  const hosting = hostingPaymentEvent(1);
+  const leaves = [contractEvent(0).leafHex, hosting.leafHex, contractEvent(2).leafHex];
+  const bundle = bundleOfLeaves(leaves, 1, 'HOSTING_PAYMENT');
+  const hostingRoot = verifyProofBundle(bundle).rootHex!;
+  const reader: ServiceReader = {
+    ...service(),
+    leafKnown: async (leaf) => leaf === hosting.leafHex,
+    proof: async () => bundle,
+    historyPage: async () => ({
+      anchors: [{ rootHex: hostingRoot, txid: TXID, height: HEIGHT, leafCount: 3, blockTime: 1 }],
+      nextBefore: null,
+    }),
+  };
+  const honest = makeReceipt({
+    serviceUrl: 'https://zap1.example',
+    network: 'devnet',
+    event: hosting.event,
+    leafHex: hosting.leafHex,
+    proof: bundle,
+    now: NOW,
+  });
+  const forgedSha = 'e'.repeat(64);
+  const forged = { ...honest, event: { ...hosting.event, contract_sha256: forgedSha } };
+
+  it('is invalid and names the field its leaf does not commit to, even with the matching file', async () => {
+    expect((await verifyClaim({ receipt: honest }, reader, NOW)).judgement.verdict).toBe('anchored');
+    const out = await verifyClaim(
+      { receipt: forged, file: { sha256Hex: forgedSha, name: 'forged.pdf' } },
+      reader,
+      NOW,
+    );
+    expect(out.judgement.verdict).toBe('invalid');
+    expect(out.judgement.summary).toContain('contract_sha256');
+    expect(out.judgement.checks.find((c) => c.name === 'file')?.status).not.toBe('pass');
+    expect(JSON.stringify(out.judgement)).not.toContain('is the anchored file');
+  });
+
+  it('says a file dropped beside an honest HOSTING_PAYMENT receipt is not part of the proof', async () => {
+    const out = await verifyClaim(
+      { receipt: honest, file: { sha256Hex: forgedSha, name: 'any.pdf' } },
+      reader,
+      NOW,
+    );
+    expect(out.judgement.verdict).toBe('anchored');
+    expect(out.judgement.checks.find((c) => c.name === 'file')).toMatchObject({
+      status: 'unknown',
+      detail: expect.stringContaining('is not part of this proof'),
+    });
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * Text from receipts, bundles and file names is untrusted: shown as it is, a right-to-left override
+ * turns `invoice_\u202Efdp.exe` into what reads as `invoice_exe.pdf`, and a terminal escape sequence
+ * can rewrite lines a verifier already printed. Before such text is shown (the page, the printed
+ * certificate, the command line), the characters that change how other characters look, or that do
+ * not look like anything, are replaced by a visible `<U+XXXX>`.
+ */
+
+/**
+ * C0 and C1 controls and DEL (Cc), the bidirectional embeddings, overrides, isolates and marks,
+ * zero-width and invisible formatting characters, line and paragraph separators, and the byte-order
+ * mark, and the invisible tag characters. Ordinary spaces are kept; so are letters of every script, emoji and their joiners (U+200D is
+ * needed by emoji sequences, and on its own it changes nothing that reads differently).
+ */
+const HIDDEN_OR_REORDERING =
+  /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B\u200C\u200E\u200F\u2028-\u202E\u2060-\u2069\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}]/gu;
+
+/** `text` with every hidden or reordering character shown as `<U+XXXX>` (so nothing is lost, and nothing is hidden). */
+export function visibleText(text: string): string {
+  return text.replace(
+    HIDDEN_OR_REORDERING,
+    (char) => `<U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`,
+  );
+}
+
+/** Whether `text` holds a character `visibleText` would replace. */
+export function hasHiddenCharacters(text: string): boolean {
+  HIDDEN_OR_REORDERING.lastIndex = 0;
+  const found = HIDDEN_OR_REORDERING.test(text);
+  HIDDEN_OR_REORDERING.lastIndex = 0;
+  return found;
+}
