@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf, parseProxyTrust, type ProxyTrust } from './client-address.js';
+import { clientAddressOf, parseProxyTrust, rateLimitSubject, type ProxyTrust } from './client-address.js';
 import { RateLimiter } from './rate-limit.js';
 
 function trust(value: string | null): ProxyTrust {
@@ -42,6 +42,38 @@ describe('the client address behind proxies', () => {
     expect(parseProxyTrust('10.0.0.1,proxy.local')).toEqual({
       error: expect.stringContaining('"proxy.local" is not an IP address'),
     });
+  });
+});
+
+describe('what per-address limits count under', () => {
+  it('is an IPv4 address itself', () => {
+    expect(rateLimitSubject('203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('is the /64 of an IPv6 address, written one way however the address is', () => {
+    const subject = '2001:db8:0:1::/64';
+    for (const address of [
+      '2001:db8:0:1::1',
+      '2001:0db8:0000:0001:0000:0000:0000:0002',
+      '2001:DB8::1:ffff:ffff:ffff:ffff',
+      '2001:db8:0:1:1:2:3.4.5.6',
+    ]) {
+      expect(rateLimitSubject(address)).toBe(subject);
+    }
+    expect(rateLimitSubject('2001:db8:0:2::1')).toBe('2001:db8:0:2::/64');
+    expect(rateLimitSubject('2001:db9:0:1::1')).not.toBe(subject);
+    expect(rateLimitSubject('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitSubject('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('is the IPv4 address of an IPv4-mapped IPv6 address', () => {
+    expect(rateLimitSubject('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(rateLimitSubject('::FFFF:cb00:7109')).toBe('203.0.113.9');
+  });
+
+  it('leaves what is not an IP address as it is', () => {
+    expect(rateLimitSubject('')).toBe('');
+    expect(rateLimitSubject('unknown')).toBe('unknown');
   });
 });
 

@@ -85,3 +85,41 @@ export function clientAddressOf(
   while (i > 0 && isTrusted(trust.proxies, chain[i]!)) i--;
   return chain[i] ?? peer;
 }
+
+/** The eight 16-bit groups of an IPv6 address (`isIP(address) === 6`, no zone), `::` expanded. */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  // A dotted IPv4 tail (`::ffff:1.2.3.4`, `64:ff9b::1.2.3.4`) is the last two groups.
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', rest] = text.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const left = parse(head);
+  const right = rest === undefined ? [] : parse(rest);
+  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * What per-address limits count under: an IPv4 address itself, an IPv6 address by its /64 (one
+ * host or subscriber usually owns a whole /64, so counting each address would hand it 2^64
+ * budgets), written `2001:db8:0:1::/64`. An IPv4-mapped address (`::ffff:1.2.3.4`) counts as the
+ * IPv4 address. Anything that is not an IP address is returned unchanged.
+ */
+export function rateLimitSubject(address: string): string {
+  const bare = address.replace(/%.*$/, ''); // an IPv6 zone (`fe80::1%eth0`) names a link, not a host
+  const family = isIP(bare);
+  if (family === 4) return bare;
+  if (family !== 6) return address;
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [hi = 0, lo = 0] = groups.slice(6);
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}

@@ -24,6 +24,8 @@ export type ErrorCode =
   | 'forbidden'
   /** 403: WALLET_WRITES=first-key and another key first wrote to this wallet. */
   | 'wallet_key_mismatch'
+  /** 403: a browser page on another site asked for a trial key (server/http/cross-site.ts). */
+  | 'cross_site_request'
   | 'not_found'
   | 'rate_limited'
   | 'conflict'

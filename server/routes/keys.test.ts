@@ -65,6 +65,99 @@ describe('POST /trial-key', () => {
     }
   });
 
+  it('counts IPv6 clients by their /64: two addresses in one share the limit, another /64 does not', async () => {
+    const from = (ip: string) => t.app.inject({ method: 'POST', url: '/trial-key', remoteAddress: ip });
+    expect((await from('2001:db8:1:2::1')).statusCode).toBe(201);
+    expect((await from('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).statusCode).toBe(201);
+    const res = await from('2001:DB8:1:2:ffff::9');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error.code).toBe('rate_limited');
+    expect((await from('2001:db8:1:3::1')).statusCode).toBe(201);
+  });
+
+  describe('from browsers', () => {
+    const victim = '198.51.100.20';
+    const post = (app: TestApp['app'], headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/trial-key',
+        remoteAddress: victim,
+        headers: { host: 'zap1.example', ...headers },
+      });
+
+    it("refuses another site's page with 403 cross_site_request, spending nothing of its visitor's limit", async () => {
+      const before = tableCounts(t.dir);
+      // What fetch(…, {mode: 'no-cors', method: 'POST'}) from another site sends, many times over.
+      for (let i = 0; i < 6; i++) {
+        const res = await post(t.app, { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' });
+        expect(res.statusCode).toBe(403);
+        expect(res.json().error.code).toBe('cross_site_request');
+        // Without Sec-Fetch-Site (older browsers), the Origin alone says so.
+        expect((await post(t.app, { origin: 'https://evil.example' })).statusCode).toBe(403);
+        expect((await post(t.app, { origin: 'null' })).statusCode).toBe(403);
+        // A sibling subdomain is someone else's unless CORS_ORIGINS lists it.
+        const sibling = { 'sec-fetch-site': 'same-site', origin: 'https://user.zap1.example' };
+        expect((await post(t.app, sibling)).statusCode).toBe(403);
+      }
+      expect(tableCounts(t.dir)).toEqual(before);
+      // The visitor's own page still gets its keys (the limit is 2 an hour here).
+      const own = { 'sec-fetch-site': 'same-origin', origin: 'http://zap1.example' };
+      expect((await post(t.app, own)).statusCode).toBe(201);
+      expect((await post(t.app, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+      expect((await post(t.app, own)).statusCode).toBe(429);
+    });
+
+    it('issues to its own origin, a user action and clients that are not browsers', async () => {
+      const codes = [
+        // An older browser on this site: Origin only.
+        (await post(t.app, { origin: 'http://zap1.example' })).statusCode,
+        (await post(t.app, { 'sec-fetch-site': 'none' })).statusCode,
+      ];
+      expect(codes).toEqual([201, 201]);
+      // curl and the ZAP1 clients send neither header.
+      expect((await t.app.inject({ method: 'POST', url: '/trial-key' })).statusCode).toBe(201);
+    });
+
+    it('issues to an origin CORS_ORIGINS allows, and behind trusted proxies to the origin they report', async () => {
+      const allowed = await makeTestApp({
+        CORS_ORIGINS: 'https://app.example',
+        TRUST_PROXY: '1',
+        TRIAL_KEYS_PER_HOUR: '5',
+      });
+      try {
+        const via = { 'x-forwarded-for': '198.51.100.21' };
+        const app = allowed.app;
+        const cors = await post(app, {
+          ...via,
+          'sec-fetch-site': 'cross-site',
+          origin: 'https://app.example',
+        });
+        expect(cors.statusCode).toBe(201);
+        expect(cors.headers['access-control-allow-origin']).toBe('https://app.example');
+        const other = { ...via, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
+        expect((await post(app, other)).statusCode).toBe(403);
+        // TLS ends at the proxy: the page is https://zap1.example, the service hears http.
+        const tls = { ...via, 'x-forwarded-proto': 'https', origin: 'https://zap1.example' };
+        expect((await post(app, tls)).statusCode).toBe(201);
+      } finally {
+        await allowed.close();
+      }
+    });
+
+    it('issues to any origin when CORS_ORIGINS is *', async () => {
+      const open = await makeTestApp({ CORS_ORIGINS: '*' });
+      try {
+        const res = await post(open.app, {
+          'sec-fetch-site': 'cross-site',
+          origin: 'https://elsewhere.example',
+        });
+        expect(res.statusCode).toBe(201);
+      } finally {
+        await open.close();
+      }
+    });
+  });
+
   it('ignores a request body it does not need, but still bounds it', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,8 +1,13 @@
-/** POST /trial-key (open, rate-limited per client address) and GET /key (what a key is and what is left). */
+/**
+ * POST /trial-key (open, rate-limited per client address, IPv6 by its /64; refused to browser pages
+ * on other sites) and GET /key (what a key is and what is left).
+ */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { authenticate, sha256Hex } from '../http/auth.js';
+import { rateLimitSubject } from '../http/client-address.js';
 import { clientAddress, type AppContext } from '../http/context.js';
+import { isCrossSiteRequest, ownOrigins } from '../http/cross-site.js';
 import { ApiError } from '../http/errors.js';
 
 export const TrialKeyResponseSchema = z
@@ -38,13 +43,29 @@ export function keyRoutes(ctx: AppContext): void {
     summary: 'Issue a trial key (no credentials; limited per client address)',
     responses: {
       201: { description: 'The new key, shown once', schema: TrialKeyResponseSchema },
+      403: { description: 'A browser page on another site asked (cross_site_request); nothing spent' },
       429: { description: 'Too many keys from this address', headers: { 'Retry-After': 'seconds' } },
     },
     handler: async ({ request, reply }) => {
+      // Another site's page could otherwise spend its visitor's budget (the answer it cannot read).
+      if (
+        isCrossSiteRequest({
+          secFetchSite: request.headers['sec-fetch-site'],
+          origin: request.headers.origin,
+          ownOrigins: ownOrigins(request, ctx.config.trustProxy),
+          corsOrigins: ctx.config.corsOrigins,
+        })
+      ) {
+        throw new ApiError(
+          403,
+          'cross_site_request',
+          'Trial keys are not issued to pages on other sites; ask from this site, or from outside a browser.',
+        );
+      }
       // Counted by the store: across every instance on PostgreSQL, in memory on SQLite.
       const decision = await ctx.store.limits.hit(
         'trial_keys',
-        clientAddress(ctx, request),
+        rateLimitSubject(clientAddress(ctx, request)),
         ctx.config.trialKeysPerHour,
         HOUR_MS,
         ctx.now().getTime(),
