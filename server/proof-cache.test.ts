@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MerkleTree, verifyProofBundle } from '../src/core/index.js';
 import { Ledger } from './ledger.js';
@@ -76,6 +77,34 @@ describe('GET /verify/{leaf}/proof.json served from the bundle cache', () => {
     const bad = await t.app.inject({ url: `/verify/${leaf.toUpperCase()}/proof.json` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('validation_failed');
+  });
+});
+
+describe('proofs against many anchored roots', () => {
+  it('serves every leaf against the first anchored root containing it, whatever the anchoring cadence', async () => {
+    const leaves: string[] = [];
+    for (let i = 1; i <= 48; i++) leaves.push(await submitContractEvent(t, i));
+    const cadences = fc.sample(
+      fc
+        .uniqueArray(fc.integer({ min: 1, max: 48 }), { minLength: 1, maxLength: 24 })
+        .map((sizes) => sizes.sort((a, b) => a - b)),
+      { numRuns: 3, seed: 2026 },
+    );
+    for (const [run, sizes] of cadences.entries()) {
+      const ids: number[] = [];
+      for (const [n, size] of sizes.entries())
+        ids.push(await anchor(leaves, size, 4_000_000 + run * 100 + n));
+      for (const [index, leaf] of leaves.entries()) {
+        const served = await bundle(leaf);
+        const first = sizes.find((size) => size > index);
+        expect(served.root.leaf_count).toBe(first ?? leaves.length);
+        expect(served.anchor.height).toBe(
+          first === undefined ? null : 4_000_000 + run * 100 + sizes.indexOf(first),
+        );
+      }
+      // The next cadence starts from an unanchored tree again.
+      for (const id of ids) await t.store.anchors.revertAnchor(id, 'next cadence');
+    }
   });
 });
 

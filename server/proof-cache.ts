@@ -1,8 +1,8 @@
 /**
  * Built-and-verified proof bundles, serialized, per leaf (docs/architecture.md "The tree in the service":
  * anchored proofs are served from memory). A bundle against an anchored root takes its path from
- * `VerifiedPaths` (the leaf's lowest levels hashed for the request, the rest verified once per
- * root); any other is built and checked in full with `verifyProofBundle`. Serving a cached one
+ * `verifiedInclusionProof` (O(log n), checked to reach the anchored root, whichever root it is); any
+ * other is built and checked in full with `verifyProofBundle`. Serving a cached one
  * costs one indexed lookup that proves the bundle still targets the right root. Every served bundle
  * was verified when it was built, so decision 6 holds.
  */
@@ -16,7 +16,7 @@ import {
   type ProofTarget,
 } from './proofs.js';
 import type { LeafRecord } from './store/store.js';
-import { VerifiedPaths } from './verified-paths.js';
+import { verifiedInclusionProof } from './verified-proof.js';
 
 interface Entry {
   position: number;
@@ -32,17 +32,13 @@ interface Entry {
 export class ProofBundleCache {
   /** Insertion order is recency order: a hit moves its entry to the end. */
   private readonly entries = new Map<string, Entry>();
-  private readonly paths: VerifiedPaths;
   /** Anchored roots whose bundle fields were checked once with verifyProofBundle, by anchor id. */
   private readonly checkedRoots = new Map<number, { rootHex: string; leafCount: number }>();
 
   constructor(
     private readonly ledger: Ledger,
     private readonly maxEntries = 16_384,
-    paths?: VerifiedPaths,
-  ) {
-    this.paths = paths ?? new VerifiedPaths(ledger.tree);
-  }
+  ) {}
 
   get size(): number {
     return this.entries.size;
@@ -91,18 +87,17 @@ export class ProofBundleCache {
   }
 
   /**
-   * The bundle against the leaf's anchored root with its path from `VerifiedPaths`, or null when
-   * the leaf is not anchored yet or is among the few the memo does not cover. The path is verified
-   * there for every leaf; the other fields are the root's and the leaf's hash, so the first bundle
-   * of each root is also checked whole with `verifyProofBundle`.
+   * The bundle against the leaf's anchored root with its path from `verifiedInclusionProof`, or null
+   * when the leaf is not anchored yet. The path is verified there for every leaf; the other fields
+   * are the root's and the leaf's hash, so the first bundle of each root is also checked whole with
+   * `verifyProofBundle`.
    */
   private async buildOnVerifiedPath(
     leaf: LeafRecord,
   ): Promise<{ target: ProofTarget; bundle: ProofBundle } | null> {
     const anchored = await targetAnchoredRoot(this.ledger, leaf.position);
     if (!anchored) return null;
-    const proof = this.paths.proof(leaf.leafHex, leaf.position - 1, anchored);
-    if (!proof) return null;
+    const proof = verifiedInclusionProof(this.ledger.tree, leaf.leafHex, leaf.position - 1, anchored);
     const target: ProofTarget = {
       rootHex: anchored.rootHex,
       leafCount: anchored.leafCount,

@@ -184,19 +184,31 @@ export class MerkleTree {
    * generator. O(log n).
    */
   inclusionProof(index: number, size: number = this.#size): ProofStep[] {
+    return this.inclusionPath(index, size).map(({ sibling, position }) => ({
+      hash: toHex(sibling),
+      position,
+    }));
+  }
+
+  /** `inclusionProof` with each sibling as 32 bytes (read them, never write them): for callers that hash the path. */
+  inclusionPath(
+    index: number,
+    size: number = this.#size,
+  ): Array<{ sibling: Uint8Array; position: ProofStep['position'] }> {
     checkInteger(size, 'size', 1, this.#size);
     checkInteger(index, 'index', 0, size - 1);
-    // RFC 6962 PATH, walked from the root down, then reversed to put the leaf level first.
-    const steps: ProofStep[] = [];
+    // RFC 6962 PATH, walked from the root down, then reversed to put the leaf level first. Only the
+    // first right-hand sibling can be a partial node (a fold); every other sibling is a stored node.
+    const steps: Array<{ sibling: Uint8Array; position: ProofStep['position'] }> = [];
     let start = 0;
     let end = size;
     while (end - start > 1) {
       const k = splitPoint(end - start);
       if (index < start + k) {
-        steps.push({ hash: toHex(this.#rangeRoot(start + k, end)), position: 'right' });
+        steps.push({ sibling: this.#rangeRoot(start + k, end), position: 'right' });
         end = start + k;
       } else {
-        steps.push({ hash: toHex(this.#rangeRoot(start, start + k)), position: 'left' });
+        steps.push({ sibling: this.#rangeRoot(start, start + k), position: 'left' });
         start += k;
       }
     }

@@ -15,6 +15,18 @@ export interface WalkStep {
 /** The verdict schemes: the scheme a proof verified under, or INVALID. */
 export type VerdictScheme = typeof SCHEME_COUNT_BOUND | typeof SCHEME_LEGACY | 'INVALID';
 
+/** The sibling of step `i` as bytes, and whether it is on the right; throws for a malformed step. */
+function readStep(step: unknown, i: number): { sibling: Uint8Array; right: boolean; hash: string } {
+  if (!isRecord(step)) throw new TypeError(`proof[${i}] must be an object with hash and position`);
+  const { hash, position } = step;
+  if (typeof hash !== 'string') throw new TypeError(`proof[${i}].hash must be a hex string`);
+  const sibling = parseHash(hash, `proof[${i}].hash`);
+  if (position !== 'right' && position !== 'left') {
+    throw new RangeError(`proof[${i}].position must be exactly "left" or "right"`);
+  }
+  return { sibling, right: position === 'right', hash };
+}
+
 /**
  * Walks a proof from the leaf to the raw root (docs/protocol.md 3.4 step 1): "right" means
  * `H_node(current, sibling)`, "left" means `H_node(sibling, current)`. Throws TypeError/RangeError
@@ -28,16 +40,22 @@ export function walkProof(
   if (!Array.isArray(proof)) throw new TypeError('proof must be an array of steps');
   const steps: WalkStep[] = [];
   proof.forEach((step: unknown, i) => {
-    if (!isRecord(step)) throw new TypeError(`proof[${i}] must be an object with hash and position`);
-    const { hash, position } = step;
-    if (typeof hash !== 'string') throw new TypeError(`proof[${i}].hash must be a hex string`);
-    const sibling = parseHash(hash, `proof[${i}].hash`);
-    if (position === 'right') current = hashNode(current, sibling);
-    else if (position === 'left') current = hashNode(sibling, current);
-    else throw new RangeError(`proof[${i}].position must be exactly "left" or "right"`);
-    steps.push({ siblingHex: hash, position, resultHex: toHex(current) });
+    const { sibling, right, hash } = readStep(step, i);
+    current = right ? hashNode(current, sibling) : hashNode(sibling, current);
+    steps.push({ siblingHex: hash, position: right ? 'right' : 'left', resultHex: toHex(current) });
   });
   return { rawRootHex: toHex(current), steps };
+}
+
+/** The raw root a proof walks to, as bytes: `walkProof` without the record of each step (a verdict needs only the end). */
+function rawRootOf(leafHex: string, proof: readonly ProofStep[]): Uint8Array {
+  let current = parseHash(leafHex, 'leafHex');
+  if (!Array.isArray(proof)) throw new TypeError('proof must be an array of steps');
+  for (let i = 0; i < proof.length; i++) {
+    const { sibling, right } = readStep(proof[i], i);
+    current = right ? hashNode(current, sibling) : hashNode(sibling, current);
+  }
+  return current;
 }
 
 /**
@@ -78,7 +96,7 @@ export function verifyProof(input: {
     ) {
       return invalid;
     }
-    const raw = parseHash(walkProof(leafHex, proof).rawRootHex);
+    const raw = rawRootOf(leafHex, proof);
     const expected = parseHash(rootHex);
     if (scheme !== null && scheme !== SCHEME_COUNT_BOUND && scheme !== SCHEME_LEGACY) return invalid;
     if (

@@ -1,0 +1,49 @@
+/**
+ * Inclusion proofs against anchored roots, each verified before it is served (docs/architecture.md
+ * decision 6: a bundle that would not verify is never served), in O(log n) for any root.
+ *
+ * The tree keeps every completed node, and a completed node is the same in every root that covers
+ * it; only the right edge of a root (at most one partial sibling on any path) is a fold of stored
+ * nodes. So a proof against any of thousands of anchored roots is O(log n) node reads, and checking
+ * it is O(log n) hashes: from the leaf's stored hash through the served siblings to the raw root,
+ * committed with the root's leaf count, which must be the anchored root the store recorded. Nothing
+ * is memoized per root, so no root's first request pays for more than its own path.
+ */
+import {
+  SCHEME_COUNT_BOUND,
+  bytesEqual,
+  commitRoot,
+  hashNode,
+  parseHash,
+  type MerkleTree,
+  type ProofStep,
+} from '../src/core/index.js';
+import { UnservableProofError } from './proofs.js';
+
+/** Lowercase hex of 32 bytes (Node's encoder: one flat string, cheaper to build and to serialize). */
+const hexOf = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+
+/**
+ * The proof of leaf `leafHex` at `index` against the count-bound root `rootHex` of the first
+ * `leafCount` leaves, as `verifyProof` would accept it under `ZAP1_COUNT_BOUND_V2`; throws
+ * `UnservableProofError` when the path from that leaf hash does not lead to that root.
+ */
+export function verifiedInclusionProof(
+  tree: MerkleTree,
+  leafHex: string,
+  index: number,
+  target: { rootHex: string; leafCount: number },
+): ProofStep[] {
+  const path = tree.inclusionPath(index, target.leafCount);
+  let node = parseHash(leafHex, 'leafHex');
+  for (const { sibling, position } of path) {
+    node = position === 'right' ? hashNode(node, sibling) : hashNode(sibling, node);
+  }
+  if (!bytesEqual(commitRoot(target.leafCount, node), parseHash(target.rootHex, 'rootHex'))) {
+    throw new UnservableProofError(
+      `the ${SCHEME_COUNT_BOUND} proof of leaf ${leafHex} does not lead to root ${target.rootHex}`,
+    );
+  }
+  return path.map(({ sibling, position }) => ({ hash: hexOf(sibling), position }));
+}
