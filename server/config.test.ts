@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       requestTimeoutMs: 15000,
       headersTimeoutMs: 10000,
       keepAliveTimeoutMs: 5000,
+      webhookAllowPrivate: false,
       upstreamUrl: null,
       upstreamTimeoutMs: 15_000,
       deploymentImageId: null,
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
       DEVCHAIN_PORT: '18232',
       ADMIN_API_KEY: 'x'.repeat(16),
       EXPLORER_TX_URL: 'https://explorer.example/tx/{txid}',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
       devchainPort: 18232,
       adminApiKey: 'x'.repeat(16),
+      webhookAllowPrivate: true,
     });
   });
 
@@ -97,6 +100,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1,proxy.local'],
     ['LIFECYCLE_REQUIRES_KEY', 'TRUE'],
+    ['WEBHOOK_ALLOW_PRIVATE', 'yes'],
     ['CHAIN', 'mainnet'],
     ['DEVCHAIN_BLOCK_MS', '0'],
     ['DEVCHAIN_PORT', '0'],

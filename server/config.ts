@@ -77,6 +77,8 @@ export interface Config {
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** Also deliver webhooks to link-local and cloud metadata addresses (refused by default). */
+  webhookAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -284,6 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 15_000, 1000, 600_000),
     headersTimeoutMs: int(env, 'HEADERS_TIMEOUT_MS', 10_000, 1000, 600_000),
     keepAliveTimeoutMs: int(env, 'KEEP_ALIVE_TIMEOUT_MS', 5000, 1000, 600_000),
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
   };
 
   if (config.adminApiKey !== null && config.adminApiKey.length < 16) {

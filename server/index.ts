@@ -76,6 +76,7 @@ async function main(): Promise<void> {
           store,
           treeSize: () => ledger.size,
           log: (line) => console.error(line),
+          allowPrivate: config.webhookAllowPrivate,
         });
         webhooks.start();
       } else if (!on && webhooks) {

@@ -7,7 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { requireOperator } from '../http/auth.js';
 import { parseInput, type AppContext } from '../http/context.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { webhookUrlRefusal } from '../webhooks/receiver-address.js';
 
 const OPERATOR_ERRORS = {
   401: { description: 'Missing or unknown key' },
@@ -64,12 +65,18 @@ export function webhookRoutes(ctx: AppContext): void {
     body: [{ contentType: 'application/json', schema: RegisterWebhookSchema }],
     responses: {
       201: { description: 'Registered; the secret is shown this once', schema: WebhookCreatedSchema },
-      400: { description: 'The url is missing or not an http(s) URL' },
+      400: {
+        description:
+          'The url is missing, not an http(s) URL, or its host is a link-local, metadata or unspecified address',
+      },
       ...OPERATOR_ERRORS,
     },
     handler: async ({ request, reply }) => {
       await requireOperator(ctx, request);
       const { url } = parseInput(RegisterWebhookSchema, request.body);
+      // Loopback and private receivers are allowed; a host name is checked again at each delivery.
+      const refused = webhookUrlRefusal(url, ctx.config.webhookAllowPrivate);
+      if (refused !== null) throw badRequest('url', refused);
       const secret = randomBytes(16).toString('hex');
       const latest = await ctx.store.anchors.anchoredRootsAfter(0, Number.MAX_SAFE_INTEGER);
       const id = randomUUID();

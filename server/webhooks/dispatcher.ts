@@ -5,10 +5,15 @@
  * between an event and its delivery means it is delivered after the restart, with the same
  * delivery id (derived from the webhook and the event), by which a receiver drops a repeat.
  * Each webhook gets its events one at a time, in order; a failure is retried with backoff.
+ * A delivery goes only to an allowed receiver address (receiver-address.ts), ends within its
+ * timeout and reads at most a few KiB of the answer (post.ts).
  */
 import { createHash } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import { eventTypeLabel } from '../../src/core/index.js';
 import type { AnchoredRoot, LeafRecord, Store, WebhookRecord } from '../store/store.js';
+import { postWebhook } from './post.js';
+import { guardLookup, webhookUrlRefusal } from './receiver-address.js';
 import { signDelivery } from './signature.js';
 
 export const SIGNATURE_HEADER = 'x-zap1-signature';
@@ -28,8 +33,15 @@ export interface DispatcherOptions {
   maxBackoffMs?: number;
   /** Reports failed deliveries (the operator's log). */
   log?: (line: string) => void;
-  fetch?: typeof fetch;
+  /** WEBHOOK_ALLOW_PRIVATE: also deliver to link-local and metadata addresses (default false). */
+  allowPrivate?: boolean;
+  /** At most this much of an answer is read before the connection is dropped (default 4 KiB). */
+  maxResponseBytes?: number;
+  /** Resolves receiver host names (default dns.lookup); the addresses it gives are checked. */
+  lookup?: LookupFunction;
 }
+
+export const MAX_RESPONSE_BYTES = 4096;
 
 /** A UUID-shaped id that is the same whenever the same event goes to the same webhook. */
 export function deliveryId(webhookId: string, kind: 'leaf' | 'anchor', n: number): string {
@@ -89,10 +101,10 @@ export class WebhookDispatcher {
   private stopped = false;
   /** Per webhook: consecutive failures and when to try again. */
   private readonly backoff = new Map<string, { failures: number; until: number }>();
-  private readonly fetchImpl: typeof fetch;
+  private readonly lookup: LookupFunction;
 
   constructor(private readonly options: DispatcherOptions) {
-    this.fetchImpl = options.fetch ?? fetch;
+    this.lookup = guardLookup(options.allowPrivate ?? false, options.lookup);
   }
 
   start(): void {
@@ -153,24 +165,29 @@ export class WebhookDispatcher {
   private async send(hook: WebhookRecord, delivery: Delivery): Promise<boolean> {
     const body = JSON.stringify(delivery.body);
     let problem: string;
-    try {
-      const response = await this.fetchImpl(hook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signDelivery(hook.secretHex, body),
-          [DELIVERY_HEADER]: delivery.id,
-          [EVENT_HEADER]: delivery.event,
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.ok) return true;
-      problem = `answered HTTP ${response.status}`;
-    } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
+    const refused = webhookUrlRefusal(hook.url, this.options.allowPrivate ?? false);
+    if (refused !== null) {
+      // Checked before connecting: a URL stored before the check existed, or allowed then.
+      problem = `refused: ${refused}`;
+    } else {
+      try {
+        const status = await postWebhook(new URL(hook.url), {
+          headers: {
+            'content-type': 'application/json',
+            [SIGNATURE_HEADER]: signDelivery(hook.secretHex, body),
+            [DELIVERY_HEADER]: delivery.id,
+            [EVENT_HEADER]: delivery.event,
+          },
+          body,
+          timeoutMs: this.options.timeoutMs ?? 10_000,
+          maxResponseBytes: this.options.maxResponseBytes ?? MAX_RESPONSE_BYTES,
+          lookup: this.lookup,
+        });
+        if (status >= 200 && status < 300) return true;
+        problem = `answered HTTP ${status}`;
+      } catch (error) {
+        problem = error instanceof Error ? error.message : String(error);
+      }
     }
     const failures = (this.backoff.get(hook.id)?.failures ?? 0) + 1;
     const base = this.options.backoffMs ?? 1000;
