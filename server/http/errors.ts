@@ -46,6 +46,8 @@ export type ErrorCode =
   | 'upstream_unreachable'
   /** 504 (proxy mode): the upstream did not start answering within UPSTREAM_TIMEOUT_MS. */
   | 'upstream_timeout'
+  /** 502 (proxy mode): the upstream answered with something not JSON, an SVG badge or a plain-text error. */
+  | 'upstream_unexpected'
   | 'internal';
 
 export class ApiError extends Error {

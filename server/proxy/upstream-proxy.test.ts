@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 import { tempDir } from '../test-helpers.js';
+import { FORWARDED_CSP } from './upstream-headers.js';
 import { PROXY_BODY_LIMIT, UPSTREAM_HEADER, buildProxyApp } from './upstream-proxy.js';
 
 interface Seen {
@@ -52,12 +53,12 @@ function handleUpstream(req: IncomingMessage, res: ServerResponse, body: string)
   } else if (url.startsWith('/api/events')) {
     res.writeHead(200, { 'content-type': 'application/json', link: '</events?before=x>; rel="next"' });
     res.end(JSON.stringify({ events: [], query: url }));
-  } else if (url.startsWith('/api/slow-body')) {
+  } else if (url.startsWith('/api/anchor/attempts')) {
     // Headers and a first part now, the rest when the test says so: the proxy must not buffer.
-    res.writeHead(200, { 'content-type': 'text/plain' });
-    res.write('first part;');
-    releaseSlow.push(() => res.end('second part'));
-  } else if (url.startsWith('/api/never')) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"first":');
+    releaseSlow.push(() => res.end('"part"}'));
+  } else if (url.startsWith('/api/anchor/consistency')) {
     // Never answers.
   } else {
     res.writeHead(404, { 'content-type': 'text/plain' });
@@ -97,15 +98,16 @@ afterAll(async () => {
 });
 
 describe('proxy mode', () => {
-  it('forwards an API read and names the upstream, without the upstream CORS grant, cookie or security headers', async () => {
+  it("forwards an API read and names the upstream, with a policy of its own instead of the upstream's CORS grant, cookie or security headers", async () => {
     const res = await fetch(`${proxyBase}/protocol/info`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ protocol: 'ZAP1', network: 'mainnet' });
     expect(res.headers.get(UPSTREAM_HEADER)).toBe(upstreamBase);
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
     expect(res.headers.get('set-cookie')).toBeNull();
-    // This site's own policy, not the upstream's.
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Not the upstream's policy, and not the app's either: a forwarded answer runs nothing.
+    expect(res.headers.get('content-security-policy')).toBe(FORWARDED_CSP);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(seen.at(-1)?.url).toBe('/api/protocol/info');
   });
 
@@ -151,20 +153,20 @@ describe('proxy mode', () => {
   });
 
   it('streams an answer as it comes instead of waiting for its end', async () => {
-    const res = await fetch(`${proxyBase}/slow-body`);
+    const res = await fetch(`${proxyBase}/anchor/attempts`);
     const reader = res.body!.getReader();
     const first = await reader.read();
-    expect(new TextDecoder().decode(first.value)).toBe('first part;');
+    expect(new TextDecoder().decode(first.value)).toBe('{"first":');
     releaseSlow.shift()?.();
     let rest = '';
     for (let part = await reader.read(); !part.done; part = await reader.read())
       rest += new TextDecoder().decode(part.value);
-    expect(rest).toBe('second part');
+    expect(rest).toBe('"part"}');
   });
 
   it('says so in JSON when the upstream is too slow (504) or cannot be reached (502)', async () => {
     const started = Date.now();
-    const slow = await fetch(`${proxyBase}/never`);
+    const slow = await fetch(`${proxyBase}/anchor/consistency`);
     expect(slow.status).toBe(504);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(await slow.json()).toEqual({

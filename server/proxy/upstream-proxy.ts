@@ -1,54 +1,40 @@
 /**
- * Proxy mode (`UPSTREAM_URL`): the web app served from this origin, and every other path forwarded
- * to another ZAP1 deployment, so the browser never makes a cross-origin call (most deployments
- * allow browser calls only from their own sites). This process keeps no store, keys or anchoring:
- * it streams each answer back as the upstream gave it (status, `Retry-After`, `Link`, body), adds
- * no credentials of its own (a key the user keeps goes through as the user sent it), and answers
- * in the service's JSON error shape when the upstream cannot be reached or is too slow.
+ * Proxy mode (`UPSTREAM_URL`): the web app served from this origin, and the ZAP1 API paths it uses
+ * (forwarded-routes.ts) forwarded to another ZAP1 deployment, so the browser never makes a
+ * cross-origin call (most deployments allow browser calls only from their own sites). This process
+ * keeps no store, keys or anchoring: it streams each answer back (status, `Retry-After`, `Link`,
+ * body), adds no credentials of its own (a key the user keeps goes through as the user sent it), and
+ * answers in the service's JSON error shape when the upstream cannot be reached, is too slow, or
+ * answers with something a ZAP1 service does not (a page or a script would run on the app's origin).
  */
 import { randomUUID } from 'node:crypto';
-import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { Transform, type Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { jsonClientErrorHandler, timedServerFactory } from '../http/connections.js';
 import { ApiError, errorBody, toApiError } from '../http/errors.js';
 import { escapeMarkup } from '../http/markup.js';
 import { useSecurityHeaders } from '../http/security-headers.js';
 import { serveWebApp } from '../http/web-app.js';
+import { resolveForwarded, type ForwardedRoute } from './forwarded-routes.js';
+import {
+  FORWARDED_CSP,
+  SVG_CSP,
+  answerKind,
+  describeType,
+  forwardedRequestHeaders,
+  forwardedResponseHeaders,
+  upstreamBase,
+  type UpstreamBase,
+} from './upstream-headers.js';
 
 /** A forwarded request body larger than this is refused (ZAP1 bodies are a few kilobytes). */
 export const PROXY_BODY_LIMIT = 1024 * 1024;
 /** Names the upstream on every forwarded answer. */
 export const UPSTREAM_HEADER = 'x-zap1-upstream';
-
-// Headers that describe one connection, not the message (RFC 9110 7.6.1), never forwarded.
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-// Of the browser's request: this site's own cookies and origin are not the upstream's business, and
-// the client address is set here, not taken from the client.
-const DROPPED_REQUEST_HEADERS = new Set(['host', 'cookie', 'origin', 'referer', 'x-forwarded-for']);
-// Of the upstream's answer: its CORS grants and cookies mean nothing on this origin, and this
-// site's security headers (helmet) are not the upstream's to change.
-const DROPPED_RESPONSE_PREFIXES = ['access-control-', 'cross-origin-'];
-const DROPPED_RESPONSE_HEADERS = new Set([
-  'set-cookie',
-  'content-security-policy',
-  'x-frame-options',
-  'x-content-type-options',
-  'referrer-policy',
-  'strict-transport-security',
-]);
 
 export interface ProxyAppOptions {
   config: Config;
@@ -57,26 +43,6 @@ export interface ProxyAppOptions {
   /** Built web app to serve under /app/. */
   staticDir?: string | null;
   log?: 'requests' | 'errors' | 'off';
-}
-
-function forwardedRequestHeaders(headers: IncomingHttpHeaders, clientIp: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || DROPPED_REQUEST_HEADERS.has(name)) continue;
-    out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  out['x-forwarded-for'] = clientIp;
-  return out;
-}
-
-function forwardedResponseHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || DROPPED_RESPONSE_HEADERS.has(name)) continue;
-    if (DROPPED_RESPONSE_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
-    out[name] = value;
-  }
-  return out;
 }
 
 /** Passes a body through, failing once more than `limit` bytes have come. */
@@ -97,51 +63,101 @@ function sendError(reply: FastifyReply, error: ApiError): void {
     reply.raw.destroy();
     return;
   }
-  void reply.code(error.statusCode).type('application/json; charset=utf-8').send(errorBody(error));
+  void reply
+    .code(error.statusCode)
+    .headers(error.headers)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(error));
+}
+
+interface Upstream extends UpstreamBase {
+  url: string;
+}
+
+/** The upstream URL of a request, or why it is not forwarded. */
+function targetOf(
+  request: FastifyRequest,
+  upstream: Upstream,
+): { url: URL; route: ForwardedRoute } | ApiError {
+  const resolution = resolveForwarded(request.method, request.url);
+  if (resolution.kind === 'refuse') return resolution.error;
+  // Checked again on the URL as sent: whatever the parsing, it stays under the base path.
+  const url = new URL(upstream.url + resolution.path + resolution.search);
+  if (url.origin !== upstream.origin || url.pathname !== upstream.basePath + resolution.path)
+    return new ApiError(400, 'malformed_request', 'Only a path of the service can be forwarded.');
+  return { url, route: resolution.route };
 }
 
 /** Forwards one request and streams the upstream's answer; resolves once the answer has started. */
 function forward(
   request: FastifyRequest,
   reply: FastifyReply,
-  upstreamUrl: string,
-  timeoutMs: number,
+  upstream: Upstream,
+  config: Config,
 ): Promise<void> {
-  // Only paths go upstream: an absolute-form request line ("GET http://elsewhere/") names another host.
-  const target = request.url.startsWith('/') ? new URL(upstreamUrl + request.url) : null;
-  if (target === null || target.origin !== new URL(upstreamUrl).origin) {
-    sendError(reply, new ApiError(400, 'malformed_request', 'Only a path of the service can be forwarded.'));
+  const upstreamUrl = upstream.url;
+  const timeoutMs = config.upstreamTimeoutMs;
+  const resolved = targetOf(request, upstream);
+  if (resolved instanceof ApiError) {
+    sendError(reply, resolved);
     return Promise.resolve();
   }
+  const { url: target } = resolved;
   const client = target.protocol === 'https:' ? https : http;
   const declaredLength = Number(request.headers['content-length'] ?? 0);
   if (declaredLength > PROXY_BODY_LIMIT) {
     sendError(reply, new ApiError(413, 'payload_too_large', `The body is over ${PROXY_BODY_LIMIT} bytes.`));
     return Promise.resolve();
   }
+  // The client as the service itself would see it: behind a front proxy, per TRUST_PROXY.
+  const clientAddress = clientAddressOf(
+    config.trustProxy,
+    request.socket.remoteAddress ?? '',
+    request.headers['x-forwarded-for'],
+  );
   return new Promise<void>((resolve) => {
     let settled = false;
+    let streaming = false;
     const fail = (error: ApiError): void => {
       clearTimeout(timer);
       if (!settled) {
         settled = true;
         sendError(reply, error);
         resolve();
-      } else if (!reply.raw.writableEnded) reply.raw.destroy();
+      } else if (streaming && !reply.raw.writableEnded) reply.raw.destroy();
     };
     const upstreamRequest = client.request(
       target,
-      { method: request.method, headers: forwardedRequestHeaders(request.headers, request.ip) },
+      { method: request.method, headers: forwardedRequestHeaders(request.headers, clientAddress) },
       (response: IncomingMessage) => {
         clearTimeout(timer);
         if (settled) return response.resume();
+        const status = response.statusCode ?? 502;
+        const kind = answerKind(resolved.route, request.method, status, response.headers);
+        if (kind === null) {
+          // Refused before a byte of it is passed on; the error answer is ours, so a reset of the
+          // upstream connection that follows must not cut it.
+          fail(
+            new ApiError(
+              502,
+              'upstream_unexpected',
+              `The upstream ZAP1 service at ${upstreamUrl} answered ${request.method} ${resolved.url.pathname.slice(upstream.basePath.length)} with ${describeType(response.headers)} (HTTP ${status}), which is not a ZAP1 answer (JSON, an SVG badge or a plain-text error); it is not passed on.`,
+            ),
+          );
+          response.destroy();
+          return;
+        }
         settled = true;
+        streaming = true;
         // A stalled body after the headers is cut after the same wait.
         response.setTimeout(timeoutMs, () => response.destroy());
         void reply
-          .code(response.statusCode ?? 502)
-          .headers(forwardedResponseHeaders(response.headers))
+          .code(status)
+          .headers(forwardedResponseHeaders(response.headers, target, upstream))
           .header(UPSTREAM_HEADER, upstreamUrl)
+          // Even opened directly, a forwarded answer runs no script on this origin.
+          .header('content-security-policy', kind === 'svg' ? SVG_CSP : FORWARDED_CSP)
+          .header('x-content-type-options', 'nosniff')
           .send(response);
         resolve();
       },
@@ -213,11 +229,12 @@ export async function buildProxyApp(options: ProxyAppOptions): Promise<FastifyIn
 
   await useSecurityHeaders(app);
   await serveWebApp(app, options.staticDir ?? null, nameUpstreamInIndex(upstreamUrl));
+  const upstream: Upstream = { url: upstreamUrl, ...upstreamBase(upstreamUrl) };
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',
     handler: async (request, reply) => {
-      await forward(request, reply, upstreamUrl, config.upstreamTimeoutMs);
+      await forward(request, reply, upstream, config);
       return reply;
     },
   });
