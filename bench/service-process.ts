@@ -132,9 +132,11 @@ export async function startBareFastify(bodyBytes: number): Promise<{ base: strin
  * autocannon's requests for POST /event with `adminKey`, each a distinct CONTRACT_ANCHOR (a new
  * leaf). Give every load of one run the same list, so no two requests repeat a serial number.
  */
-export function distinctEventRequests(adminKey: string): AutocannonRequest[] {
-  const run = randomBytes(4).toString('hex');
-  const contract = randomBytes(32).toString('hex');
+export function distinctEventRequests(
+  adminKey: string,
+  run = randomBytes(4).toString('hex'),
+  contract = randomBytes(32).toString('hex'),
+): AutocannonRequest[] {
   let serial = 0;
   return [
     {
@@ -143,16 +145,21 @@ export function distinctEventRequests(adminKey: string): AutocannonRequest[] {
       headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' },
       setupRequest: (request) => {
         serial++;
-        request.body = JSON.stringify({
-          event_type: 'CONTRACT_ANCHOR',
-          wallet_hash: `bench_wallet_${serial % 1000}`,
-          serial_number: `SN-${run}-${serial}`,
-          contract_sha256: contract,
-        });
+        request.body = JSON.stringify(benchEvent(run, contract, serial));
         return request;
       },
     },
   ];
+}
+
+/** The `serial`-th event (from 1) of `distinctEventRequests(key, run, contract)`: its leaf can be recomputed. */
+export function benchEvent(run: string, contract: string, serial: number): Record<string, string> {
+  return {
+    event_type: 'CONTRACT_ANCHOR',
+    wallet_hash: `bench_wallet_${serial % 1000}`,
+    serial_number: `SN-${run}-${serial}`,
+    contract_sha256: contract,
+  };
 }
 
 /** A run's result and how long it answered: from its first answer to its last. */

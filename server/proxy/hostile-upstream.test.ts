@@ -244,4 +244,20 @@ describe('proxy mode against a hostile upstream: requests', () => {
       }
     }
   });
+
+  it("refuses another site's page writing through it, even from a browser that sends only Origin", async () => {
+    const before = received.length;
+    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'http://evil.example' }]) {
+      const answer = await raw('/trial-key', headers, 'POST');
+      expect(answer.status).toBe(403);
+      expect(errorCode(answer)).toBe('cross_site_request');
+    }
+    expect(received.length).toBe(before); // nothing reached the upstream
+    const own = await raw(
+      '/trial-key',
+      { origin: `http://127.0.0.1:${proxyPort}`, 'sec-fetch-site': 'same-origin' },
+      'POST',
+    );
+    expect(own.status).not.toBe(403);
+  });
 });

@@ -19,6 +19,7 @@ import { ApiError, errorBody, toApiError } from '../http/errors.js';
 import { escapeMarkup } from '../http/markup.js';
 import { useSecurityHeaders } from '../http/security-headers.js';
 import { serveWebApp } from '../http/web-app.js';
+import { isCrossSiteRequest, ownOrigins } from '../http/cross-site.js';
 import { resolveForwarded, type ForwardedRoute } from './forwarded-routes.js';
 import {
   FORWARDED_CSP,
@@ -100,6 +101,24 @@ function forward(
   const resolved = targetOf(request, upstream);
   if (resolved instanceof ApiError) {
     sendError(reply, resolved);
+    return Promise.resolve();
+  }
+  // The upstream sees no Origin (dropped above), so an older browser that sends only Origin would
+  // reach it as a script would: another site's page writing through this origin is refused here.
+  if (
+    request.method !== 'GET' &&
+    request.method !== 'HEAD' &&
+    isCrossSiteRequest({
+      secFetchSite: request.headers['sec-fetch-site'],
+      origin: request.headers.origin,
+      ownOrigins: ownOrigins(request, config.trustProxy),
+      corsOrigins: config.corsOrigins,
+    })
+  ) {
+    sendError(
+      reply,
+      new ApiError(403, 'cross_site_request', 'Another site may not send this request through this app.'),
+    );
     return Promise.resolve();
   }
   const { url: target } = resolved;
