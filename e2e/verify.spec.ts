@@ -2,7 +2,7 @@
  * The Verify page's four verdicts in the browser, against the running service on the development
  * chain: genuine bundles and bundles with one part edited, a pending bundle, a service that cannot
  * be reached, and the shared link; a receipt from the Anchor page, completed once anchored, and
- * checked with its file.
+ * checked with its file; a HOSTING_PAYMENT receipt given a contract hash it never committed to.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { contractEvent, genuineBundle } from '../test/bundles';
-import { expect, expectAccessible, postEvent, test, trialKey, uniqueWallet } from './fixtures';
+import { leafHash, makeReceipt } from '../src/core';
+import { expect, expectAccessible, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
 
 type Bundle = Record<string, unknown> & {
   anchor: { txid: string | null; height: number | null };
@@ -213,6 +214,95 @@ test('a receipt downloaded at submission is completed once anchored, and checks 
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid');
       await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'fail');
       await expect(page.getByTestId('check-file')).toContainText('is not the anchored file');
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a HOSTING_PAYMENT receipt given a contract_sha256 is invalid, naming it; beside an honest one a file is not part of the proof', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'zap1-e2e-forged-'));
+  try {
+    // A cheap event anchored for real: its leaf commits to the serial number, month and year only.
+    const event = {
+      event_type: 'HOSTING_PAYMENT',
+      wallet_hash: uniqueWallet('hosting'),
+      serial_number: `HOST-${Date.now()}`,
+      month: 11,
+      year: 2026,
+    };
+    const key = await trialKey(request);
+    const posted = await request.post('/event', { headers: { Authorization: `Bearer ${key}` }, data: event });
+    expect(posted.status()).toBe(201);
+    const leaf = ((await posted.json()) as { leaf_hash: string }).leaf_hash;
+    expect(leaf).toBe(leafHash(event));
+    await waitForAnchor(request, leaf);
+    let proof: Bundle | null = null;
+    await expect(async () => {
+      const body = (await (await request.get(`/verify/${leaf}/proof.json`)).json()) as Bundle;
+      expect(body.anchor.txid).not.toBeNull();
+      proof = body;
+    }).toPass({ timeout: 60_000 });
+    const info = (await (await request.get('/protocol/info')).json()) as { network?: string };
+
+    const forgedPdf = path.join(dir, 'forged.pdf');
+    writeFileSync(forgedPdf, `A contract nobody anchored ${Date.now()} ${Math.random()}\n`);
+    const forgedSha = createHash('sha256').update(readFileSync(forgedPdf)).digest('hex');
+    const honest = makeReceipt({
+      serviceUrl: baseURL!,
+      network: info.network ?? null,
+      event,
+      leafHex: leaf,
+      file: { name: 'forged.pdf', size: readFileSync(forgedPdf).length },
+      proof,
+      now: new Date(),
+    });
+    const honestPath = path.join(dir, 'receipt-honest.json');
+    writeFileSync(honestPath, JSON.stringify(honest));
+    // After anchoring, the claim is added to the receipt's event: no hash covers it.
+    const forgedPath = path.join(dir, 'receipt-forged.json');
+    writeFileSync(forgedPath, JSON.stringify({ ...honest, event: { ...event, contract_sha256: forgedSha } }));
+
+    await test.step('the forged receipt with its file is invalid and names contract_sha256', async () => {
+      await page.goto('/app/verify');
+      await page.getByLabel(/Choose or drop files/).setInputFiles([forgedPath, forgedPdf]);
+      await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'unknown');
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid');
+      await expect(verdict(page)).toHaveText('✗ Invalid');
+      await expect(page.getByTestId('verdict-reason')).toContainText('(contract_sha256)');
+      await expect(page.getByTestId('check-event')).toHaveAttribute('data-status', 'fail');
+      await expect(page.locator('body')).not.toContainText('is the anchored file');
+      await expect(page.getByTestId('nothing-proven')).toBeVisible();
+      // The printed page states neither the forged hash nor the file.
+      const certificate = (await page.getByTestId('certificate').textContent()) ?? '';
+      expect(certificate).toContain('contract_sha256');
+      expect(certificate).not.toContain(forgedSha);
+      expect(certificate).not.toContain('forged.pdf');
+    });
+
+    await test.step('the honest receipt with a file is anchored, and the file is not part of the proof', async () => {
+      await page.goto('/app/verify');
+      await page.getByLabel(/Choose or drop files/).setInputFiles([honestPath, forgedPdf]);
+      await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'unknown');
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+      await expect(page.getByTestId('check-file')).toContainText('– File');
+      await expect(page.getByTestId('check-file')).toContainText('"forged.pdf" is not part of this proof');
+      await expect(page.locator('body')).not.toContainText('is the anchored file');
+      await expect(page.getByTestId('proven-fields')).toContainText(event.serial_number);
+      const stated = page.getByTestId('receipt-statements');
+      await expect(stated.getByRole('heading')).toHaveText('Stated by the receipt, not proven');
+      await expect(stated).toContainText('forged.pdf');
+      await expect(stated).toContainText(event.wallet_hash);
+      const certificate = (await page.getByTestId('certificate').textContent()) ?? '';
+      expect(certificate).toContain('✓ Anchored');
+      expect(certificate).toContain(event.serial_number);
+      expect(certificate).not.toContain('forged.pdf');
+      expect(certificate).not.toContain(event.wallet_hash);
+      await expectAccessible(page);
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

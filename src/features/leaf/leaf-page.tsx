@@ -16,7 +16,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { RelativeTime } from '../../components/relative-time';
-import { eventTypeName } from '../../core';
+import { eventTypeName, visibleText } from '../../core';
 import { HashText } from '../../components/hash-text';
 import { TxLink } from '../../components/tx-link';
 import { downloadJson } from './download-json';
@@ -138,7 +138,7 @@ function LeafStatus({ leafHex }: { leafHex: string }) {
       {!check.data.valid && (
         <p className="font-medium text-red-700 dark:text-red-300">
           The service's own check says this leaf's proof does not verify (
-          {check.data.merkle_scheme ?? 'no scheme'}).
+          {visibleText(check.data.merkle_scheme ?? 'no scheme')}).
         </p>
       )}
       <NotifyWhenAnchored anchored={anchored} what={`Leaf ${leafHex.slice(0, 16)}… is anchored on chain.`} />
@@ -163,7 +163,8 @@ function Facts({ check }: { check: VerifyCheck }) {
       {check.event_type && (
         <>
           <dt className="font-medium">Event type</dt>
-          <dd>{eventTypeName(check.event_type)} (as the service claims it)</dd>
+          {/* The service's text: shown, never obeyed (a bidi override could reorder it). */}
+          <dd>{visibleText(eventTypeName(check.event_type))} (as the service claims it)</dd>
         </>
       )}
     </>

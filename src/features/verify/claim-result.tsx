@@ -1,7 +1,8 @@
 /**
  * A verification's answer: the verdict (one of four, never greener than what was proven), the
- * anchor and whose word it rests on, each check, what to download, how to share it, and the
- * printable certificate.
+ * anchor and whose word it rests on, what a receipt proves and what it only states, each check,
+ * what to download, how to share it, and the printable certificate. Text from receipts, bundles
+ * and file names is untrusted: it is shown with `visibleText`.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -9,15 +10,19 @@ import { explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
 import {
   HISTORICAL_BUNDLE_WARNING,
   verifyProofBundle,
+  visibleText,
   type ClaimOutcome,
   type Receipt,
   type VerdictCheck,
 } from '../../core';
 import { downloadJson } from '../leaf/download-json';
 import { receiptFileName, verdictLook, verifyLink, type HeldClaim } from './claim';
+import { Certificate } from './certificate';
 import { ChainCheck, RecomputeLeaf } from './proof-details';
 import { ProofPath } from './proof-path';
-import { QrImage, ShareLink } from './share-link';
+import { ReceiptFacts } from './receipt-facts';
+import { eventProven } from './receipt-rows';
+import { ShareLink } from './share-link';
 import { claimedScheme, presentVerdict } from './verdict';
 import { Button } from '../../components/ui/button';
 import { BUTTON_CLASS, PANEL_CLASS } from '../../components/ui/styles';
@@ -41,6 +46,16 @@ const CHECK_NAMES: Record<VerdictCheck['name'], string> = {
 
 const CHECK_MARKS: Record<VerdictCheck['status'], string> = { pass: '✓', fail: '✗', unknown: '?' };
 
+/**
+ * A check's mark and its words for screen readers. A file given with a receipt whose leaf commits to
+ * no file hash is neither the anchored file nor another one: it is outside the proof.
+ */
+function checkMark(check: VerdictCheck): { mark: string; words: string } {
+  if (check.name === 'file' && check.status === 'unknown')
+    return { mark: '–', words: 'not part of this proof' };
+  return { mark: CHECK_MARKS[check.status], words: check.status === 'unknown' ? 'not known' : check.status };
+}
+
 export function ClaimResult({
   outcome,
   claim,
@@ -57,14 +72,17 @@ export function ClaimResult({
   checking: boolean;
 }) {
   const { judgement } = outcome;
-  const service = outcome.service ?? 'no service';
+  // The service URL a receipt names is its text: asked as it is, shown with visibleText.
+  const service = outcome.service === null ? 'no service' : visibleText(outcome.service);
   const look = verdictLook(judgement.verdict, service);
-  const info = useQuery({ ...protocolInfoQueryOptions(service), enabled: outcome.service !== null });
+  const info = useQuery({
+    ...protocolInfoQueryOptions(outcome.service ?? ''),
+    enabled: outcome.service !== null,
+  });
   const explorer = judgement.txid ? explorerTxLink(info.data, judgement.txid) : null;
   const link =
     judgement.leafHex && outcome.service ? verifyLink(appOrigin, judgement.leafHex, outcome.service) : null;
   const receipt = claim?.kind === 'receipt' ? claim.receipt : null;
-  const fileName = file?.name ?? receipt?.file?.name ?? null;
 
   return (
     <div className="space-y-5">
@@ -74,7 +92,10 @@ export function ClaimResult({
           <p className="text-xl font-bold" data-testid="verdict" data-verdict={judgement.verdict}>
             {look.headline}
           </p>
-          <p data-testid="verdict-reason">{judgement.summary}</p>
+          {/* For an invalid verdict this is the failed check, naming what failed (an added field, say). */}
+          <p data-testid="verdict-reason" className="font-medium">
+            {visibleText(judgement.summary)}
+          </p>
           {judgement.historical && (
             <p
               data-testid="historical-warning"
@@ -100,14 +121,6 @@ export function ClaimResult({
           className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]"
           data-testid="anchor-facts"
         >
-          {fileName && <Fact term="File" value={fileName} />}
-          {receipt?.event['contract_sha256'] !== undefined && (
-            <Fact
-              term="Contract SHA-256"
-              value={String(receipt.event['contract_sha256'])}
-              hash="contract SHA-256"
-            />
-          )}
           {judgement.leafHex && <Fact term="Leaf" value={judgement.leafHex} hash="leaf hash" />}
           {judgement.rootHex && <Fact term="Root" value={judgement.rootHex} hash="root" />}
           {judgement.txid && (
@@ -136,6 +149,8 @@ export function ClaimResult({
           )}
         </dl>
 
+        {receipt && <ReceiptFacts receipt={receipt} checks={judgement.checks} file={file} />}
+
         <Section
           title="Whose word the anchor rests on"
           className={PANEL_CLASS}
@@ -143,7 +158,7 @@ export function ClaimResult({
         >
           <p className="text-sm" data-testid="whose-word">
             {outcome.service
-              ? `The inclusion was computed here, in this browser. The anchor was compared with the anchor history of ${outcome.service}: that is its word, not the chain's.`
+              ? `The inclusion was computed here, in this browser. The anchor was compared with the anchor history of ${service}: that is its word, not the chain's.`
               : 'The inclusion was computed here, in this browser. No service was asked about the anchor.'}{' '}
             To check the chain without trusting any service, open the transaction in a block explorer
             {explorer ? ' (the link above)' : ''}, or run{' '}
@@ -154,20 +169,20 @@ export function ClaimResult({
 
         <Section title="What was checked" className={PANEL_CLASS} headingClassName="font-semibold">
           <ul className="space-y-1 text-sm">
-            {judgement.checks.map((check) => (
-              <li
-                key={`${check.name}-${check.detail}`}
-                data-testid={`check-${check.name}`}
-                data-status={check.status}
-              >
-                <span aria-hidden="true">{CHECK_MARKS[check.status]} </span>
-                <span className="font-medium">{CHECK_NAMES[check.name]}</span>
-                <span className="sr-only">
-                  {' '}
-                  ({check.status === 'unknown' ? 'not known' : check.status})
-                </span>: {check.detail}
-              </li>
-            ))}
+            {judgement.checks.map((check) => {
+              const { mark, words } = checkMark(check);
+              return (
+                <li
+                  key={`${check.name}-${check.detail}`}
+                  data-testid={`check-${check.name}`}
+                  data-status={check.status}
+                >
+                  <span aria-hidden="true">{mark} </span>
+                  <span className="font-medium">{CHECK_NAMES[check.name]}</span>
+                  <span className="sr-only"> ({words})</span>: {visibleText(check.detail)}
+                </li>
+              );
+            })}
           </ul>
         </Section>
 
@@ -182,16 +197,16 @@ export function ClaimResult({
             <Button onClick={() => window.print()}>Print certificate</Button>
           </p>
         )}
-        {outcome.bundle !== null && <BundleDetails bundle={outcome.bundle} service={outcome.service} />}
+        {outcome.bundle !== null && (
+          <BundleDetails
+            bundle={outcome.bundle}
+            service={outcome.service}
+            eventProven={receipt !== null && eventProven(judgement.checks)}
+          />
+        )}
       </div>
       {link && (
-        <Certificate
-          outcome={outcome}
-          fileName={fileName}
-          receipt={receipt}
-          link={link}
-          headline={look.headline}
-        />
+        <Certificate outcome={outcome} receipt={receipt} file={file} link={link} headline={look.headline} />
       )}
     </div>
   );
@@ -256,11 +271,22 @@ function Downloads({
   );
 }
 
-/** The Merkle path drawn, the legacy and trust notes, and recomputing the leaf from its fields. */
-function BundleDetails({ bundle, service }: { bundle: unknown; service: string | null }) {
+/**
+ * The Merkle path drawn, the legacy and trust notes, and recomputing the leaf from its fields (not
+ * needed when a receipt's event fields were proven to hash to the leaf).
+ */
+function BundleDetails({
+  bundle,
+  service,
+  eventProven,
+}: {
+  bundle: unknown;
+  service: string | null;
+  eventProven: boolean;
+}) {
   const inclusion = useMemo(() => verifyProofBundle(bundle, { allowHistorical: true }), [bundle]);
   const scheme = claimedScheme(bundle);
-  const view = presentVerdict(inclusion, { source: 'file', claimedScheme: scheme });
+  const view = presentVerdict(inclusion, { source: 'file', claimedScheme: scheme, eventProven });
   return (
     <div className="space-y-5 print:hidden">
       <ProofPath verdict={inclusion} scheme={scheme} />
@@ -272,67 +298,12 @@ function BundleDetails({ bundle, service }: { bundle: unknown; service: string |
         </ul>
       </Section>
       {inclusion.anchor?.txid && service && <ChainCheck rootHex={inclusion.rootHex} service={service} />}
-      {inclusion.leafHex && inclusion.witness !== 'verified' && (
-        <RecomputeLeaf leafHex={inclusion.leafHex} eventType={inclusion.eventType} />
+      {inclusion.leafHex && inclusion.witness !== 'verified' && !eventProven && (
+        <RecomputeLeaf
+          leafHex={inclusion.leafHex}
+          eventType={inclusion.eventType === null ? null : visibleText(inclusion.eventType)}
+        />
       )}
     </div>
-  );
-}
-
-/** One printed page: what was verified, the verdict, and the QR code of the link that checks it again. */
-function Certificate({
-  outcome,
-  fileName,
-  receipt,
-  link,
-  headline,
-}: {
-  outcome: ClaimOutcome;
-  fileName: string | null;
-  receipt: Receipt | null;
-  link: string;
-  headline: string;
-}) {
-  const { judgement } = outcome;
-  const rows: [string, string | null][] = [
-    ['File', fileName],
-    [
-      'Contract SHA-256',
-      typeof receipt?.event['contract_sha256'] === 'string' ? receipt.event['contract_sha256'] : null,
-    ],
-    [
-      'Serial number',
-      typeof receipt?.event['serial_number'] === 'string' ? receipt.event['serial_number'] : null,
-    ],
-    ['Leaf', judgement.leafHex],
-    ['Root', judgement.rootHex],
-    ['Transaction', judgement.txid],
-    ['Height', judgement.height === null ? null : String(judgement.height)],
-    ['Block time', judgement.blockTime === null ? null : new Date(judgement.blockTime * 1000).toISOString()],
-    ['Service', outcome.service],
-    ['Verified at', new Date().toISOString()],
-  ];
-  return (
-    <section className="hidden break-inside-avoid space-y-4 text-black print:block" data-testid="certificate">
-      <h2 className="text-2xl font-bold">ZAP1 verification certificate</h2>
-      <p className="text-xl font-bold">{headline}</p>
-      <p>{judgement.summary}</p>
-      {judgement.historical && <p>Warning: {HISTORICAL_BUNDLE_WARNING}</p>}
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows
-          .filter((row): row is [string, string] => row[1] !== null)
-          .map(([term, value]) => (
-            // Printed: every value written out, times exact (a sheet of paper has no hover).
-            <div key={term} className="contents">
-              <dt className="font-medium">{term}</dt>
-              <dd className={/[0-9a-f]{64}/.test(value) ? 'break-all font-mono' : 'break-all'}>{value}</dd>
-            </div>
-          ))}
-      </dl>
-      <div className="flex items-center gap-4">
-        <QrImage text={link} size={120} />
-        <p className="break-all text-xs">Verify again: {link}</p>
-      </div>
-    </section>
   );
 }

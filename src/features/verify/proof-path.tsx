@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SCHEME_LEGACY, type BundleVerdict } from '../../core';
+import { SCHEME_LEGACY, visibleText, type BundleVerdict } from '../../core';
 import { TxLink } from '../../components/tx-link';
 import { HashText } from '../../components/hash-text';
 import { Section } from '../../components/ui/section';
@@ -60,7 +60,7 @@ export function ProofPath({ verdict, scheme }: { verdict: BundleVerdict; scheme:
     <Section title="The path, step by step" headingClassName="text-lg font-semibold">
       <ol className="space-y-0" data-testid="proof-path">
         <li>
-          <Box title={`Leaf${verdict.eventType ? ` (claimed ${verdict.eventType})` : ''}`}>
+          <Box title={`Leaf${verdict.eventType ? ` (claimed ${visibleText(verdict.eventType)})` : ''}`}>
             <PathHash hex={verdict.leafHex} what="leaf hash" />
           </Box>
         </li>

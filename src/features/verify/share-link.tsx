@@ -1,6 +1,7 @@
 /** The link that verifies this leaf again, anywhere: shown, copied, and as a QR code for a phone or a printed page. */
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
+import { visibleText } from '../../core';
 import { CopyButton } from '../../components/ui/copy-button';
 
 /** The QR code of `text` as an SVG data URL (an image: the page's CSP allows no inline markup from strings). */
@@ -49,8 +50,9 @@ export function ShareLink({ link }: { link: string }) {
       <div className="flex flex-wrap items-start gap-4">
         <QrImage text={link} />
         <div className="min-w-0 flex-1 space-y-2">
+          {/* The link holds a receipt's service URL: shown with hidden characters written out. */}
           <a className="block break-all font-mono text-sm underline" href={link} data-testid="verify-link">
-            {link}
+            {visibleText(link)}
           </a>
           <div className="flex flex-wrap items-center gap-2">
             <CopyButton text={link} what="link" label="Copy link" />

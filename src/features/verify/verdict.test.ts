@@ -57,6 +57,15 @@ describe('presentVerdict', () => {
     expect(view.trusted).toHaveLength(2);
   });
 
+  it("drops the event type from the trusted list once a receipt's fields proved it, and shows a bundle's type as text", () => {
+    const leaf = 'de62554ad3867a59895befa7216686c923fc86245231e8fb6bd709a20e1fd133';
+    const verdict = verifyProofBundle(servedShape(), { expectedLeafHex: leaf });
+    const proven = presentVerdict(verdict, { source: 'file', eventProven: true });
+    expect(proven.trusted.join(' ')).not.toMatch(/event type/);
+    const bidi = presentVerdict({ ...verdict, eventType: 'OWNERSHIP\u202EATTEST' }, { source: 'file' });
+    expect(bidi.trusted[0]).toMatch(/^The event type \(OWNERSHIP<U\+202E>ATTEST\) is the service's claim/);
+  });
+
   it('gives the reason of an invalid bundle as a sentence, and claims nothing as checked', () => {
     const bundle = readZap1Json('invalid_bundle.json');
     const view = presentVerdict(verifyProofBundle(bundle), {

@@ -2,7 +2,13 @@
  * The verify page's words: the verdict, what was checked here and what is still taken on trust.
  * The verifying itself is src/core's verifyProofBundle; this only presents its result.
  */
-import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_LEGACY, leafHash, type BundleVerdict } from '../../core';
+import {
+  LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
+  SCHEME_LEGACY,
+  leafHash,
+  visibleText,
+  type BundleVerdict,
+} from '../../core';
 
 export type BundleSource = 'service' | 'pasted' | 'file';
 
@@ -35,10 +41,18 @@ export function claimedScheme(bundle: unknown): string | null {
 /** Turns a verdict into the verdict box, the "checked" list and the "trusted" list. */
 export function presentVerdict(
   verdict: BundleVerdict,
-  context: { source: BundleSource; expectedLeafHex?: string | null; claimedScheme?: string | null },
+  context: {
+    source: BundleSource;
+    expectedLeafHex?: string | null;
+    claimedScheme?: string | null;
+    /** A receipt's event fields were checked against the leaf, so its type is proven even if the bundle withholds them. */
+    eventProven?: boolean;
+  },
 ): VerdictView {
   const checked: string[] = [];
   const trusted: string[] = [];
+  // The event type is the bundle's text: shown, never obeyed (bidi overrides, controls).
+  const eventType = verdict.eventType === null ? null : visibleText(verdict.eventType);
   const legacy = (verdict.valid ? verdict.scheme : context.claimedScheme) === SCHEME_LEGACY;
 
   if (verdict.valid) {
@@ -58,14 +72,14 @@ export function presentVerdict(
     );
     if (verdict.witness === 'verified') {
       checked.push(
-        `The disclosed event fields hash to the leaf, so the event type ${verdict.eventType ?? ''} is proven, not just claimed.`,
+        `The disclosed event fields hash to the leaf, so the event type ${eventType ?? ''} is proven, not just claimed.`,
       );
     }
   }
 
-  if (verdict.witness !== 'verified') {
+  if (verdict.witness !== 'verified' && !context.eventProven) {
     trusted.push(
-      `The event type${verdict.eventType ? ` (${verdict.eventType})` : ''} is the service's claim: the bundle withholds the event fields, so nothing here proves what kind of event the leaf is. If you know the fields, recompute the leaf below.`,
+      `The event type${eventType ? ` (${eventType})` : ''} is the service's claim: the bundle withholds the event fields, so nothing here proves what kind of event the leaf is. If you know the fields, recompute the leaf below.`,
     );
   }
   if (verdict.anchor?.txid) {
@@ -86,7 +100,9 @@ export function presentVerdict(
   return {
     valid: verdict.valid,
     headline: verdict.valid ? 'Valid proof' : 'Invalid proof',
-    reason: verdict.valid ? null : sentence(verdict.error ?? 'the proof does not lead to the bundle root'),
+    reason: verdict.valid
+      ? null
+      : sentence(visibleText(verdict.error ?? 'the proof does not lead to the bundle root')),
     checked,
     trusted,
   };

@@ -1,5 +1,6 @@
 /** The two ways into a verification: a leaf (from the service), or what a person holds (files dropped or chosen, or pasted JSON). */
 import { useId, useState } from 'react';
+import { visibleText } from '../../core';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { readClaimText, sortDroppedFiles, type HeldClaim } from './claim';
 import { Button } from '../../components/ui/button';
@@ -42,7 +43,8 @@ export function LeafSource({
       </Field>
       {service && (
         <p className="text-sm" data-testid="linked-service">
-          Asking the service named by the link: <span className="break-all font-mono">{service}</span>
+          Asking the service named by the link:{' '}
+          <span className="break-all font-mono">{visibleText(service)}</span>
         </p>
       )}
       <Button type="submit" variant="primary">
@@ -135,8 +137,9 @@ export function ClaimSource({
       </Button>
       {problems.length > 0 && (
         <div role="alert" className="space-y-1 text-sm text-red-700 dark:text-red-300">
+          {/* Problems name the dropped files: untrusted text. */}
           {problems.map((problem) => (
-            <p key={problem}>{problem}</p>
+            <p key={problem}>{visibleText(problem)}</p>
           ))}
         </div>
       )}

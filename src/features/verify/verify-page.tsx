@@ -10,6 +10,7 @@ import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Page } from '../../components/ui/page';
+import { visibleText } from '../../core';
 import { useFileHash } from '../anchor/use-file-hash';
 import { absoluteServiceUrl, parseServiceParam, serviceToAsk, type HeldClaim } from './claim';
 import { ClaimResult } from './claim-result';
@@ -108,9 +109,10 @@ function VerifyClaimPage() {
       />
       {claim && (
         <p className="flex flex-wrap items-center gap-3 text-sm print:hidden">
+          {/* The label, the document's name and a receipt's service are untrusted text. */}
           <span>
-            Verifying {claim.value.label}
-            {file ? ` with the document ${file.name}` : ''} against {service}.
+            Verifying {visibleText(claim.value.label)}
+            {file ? ` with the document ${visibleText(file.name)}` : ''} against {visibleText(service)}.
           </span>
           <Button
             onClick={() => {
@@ -129,7 +131,7 @@ function VerifyClaimPage() {
         )}
         {verification.data?.kind === 'unknown-leaf' && (
           <p role="alert" className="rounded border border-slate-400 p-4">
-            {service} has no such leaf, so there is no proof to verify.{' '}
+            {visibleText(service)} has no such leaf, so there is no proof to verify.{' '}
             <Link className="underline" to={PATHS.settings}>
               Check the service URL
             </Link>
@@ -138,8 +140,8 @@ function VerifyClaimPage() {
         )}
         {verification.data?.kind === 'unreachable' && (
           <p role="alert" className="rounded border border-amber-500 p-4">
-            The proof could not be fetched: {verification.data.message}. A receipt or bundle you hold can
-            still be checked here.
+            The proof could not be fetched: {visibleText(verification.data.message)}. A receipt or bundle you
+            hold can still be checked here.
           </p>
         )}
         {verification.data?.kind === 'verified' && (
@@ -167,11 +169,13 @@ function DocumentState({
   holdingClaim: boolean;
 }) {
   if (state.status === 'idle') return null;
+  // A dropped file's name is untrusted text (invoice_\u202Efdp.exe would read as …exe.pdf).
+  const fileName = visibleText(state.fileName);
   if (state.status === 'hashing') {
     const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm print:hidden">
-        <label htmlFor="document-progress">Hashing {state.fileName} here…</label>
+        <label htmlFor="document-progress">Hashing {fileName} here…</label>
         <progress id="document-progress" max={100} value={percent}>
           {percent}%
         </progress>
@@ -182,14 +186,14 @@ function DocumentState({
   if (state.status === 'error') {
     return (
       <p role="alert" className="text-red-700 dark:text-red-300">
-        {state.fileName} could not be hashed: {state.message}
+        {fileName} could not be hashed: {visibleText(state.message)}
       </p>
     );
   }
-  if (state.status === 'cancelled') return <p className="text-sm">Hashing {state.fileName} was cancelled.</p>;
+  if (state.status === 'cancelled') return <p className="text-sm">Hashing {fileName} was cancelled.</p>;
   return holdingClaim ? null : (
     <p className="text-sm print:hidden" data-testid="document-waiting">
-      {state.fileName} is hashed (SHA-256 <HashText value={state.sha256Hex} what="SHA-256" />
+      {fileName} is hashed (SHA-256 <HashText value={state.sha256Hex} what="SHA-256" />
       ). Now give its receipt to check it against.
     </p>
   );

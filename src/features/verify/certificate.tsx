@@ -1,0 +1,61 @@
+/**
+ * The printed certificate: one page with the verdict, what the leaf proves, the anchor, and the QR
+ * code of the link that checks it again. It prints as fact only what was proven or checked here:
+ * a receipt's own statements (its file name, service, time) are left off, since a sheet under
+ * "✓ Anchored" would lend them a weight no hash gives them.
+ */
+import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome, type Receipt } from '../../core';
+import { provenRows } from './receipt-rows';
+import { QrImage } from './share-link';
+
+export function Certificate({
+  outcome,
+  receipt,
+  file,
+  link,
+  headline,
+}: {
+  outcome: ClaimOutcome;
+  receipt: Receipt | null;
+  /** The file checked here, if any (printed only when its check passed). */
+  file: { name: string } | null;
+  link: string;
+  headline: string;
+}) {
+  const { judgement } = outcome;
+  const proven = receipt ? provenRows(receipt, judgement.checks, file) : [];
+  const rows: [string, string | null][] = [
+    ...proven.map((row): [string, string] => [row.label, row.value]),
+    ['Leaf', judgement.leafHex],
+    ['Root', judgement.rootHex],
+    ['Transaction', judgement.txid],
+    ['Height', judgement.height === null ? null : String(judgement.height)],
+    ['Block time', judgement.blockTime === null ? null : new Date(judgement.blockTime * 1000).toISOString()],
+    // The service whose anchor history was asked: what this verification did, not what the receipt says.
+    ['Anchor history asked', outcome.service === null ? null : visibleText(outcome.service)],
+    ['Verified at', new Date().toISOString()],
+  ];
+  return (
+    <section className="hidden break-inside-avoid space-y-4 text-black print:block" data-testid="certificate">
+      <h2 className="text-2xl font-bold">ZAP1 verification certificate</h2>
+      <p className="text-xl font-bold">{headline}</p>
+      <p>{visibleText(judgement.summary)}</p>
+      {judgement.historical && <p>Warning: {HISTORICAL_BUNDLE_WARNING}</p>}
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows
+          .filter((row): row is [string, string] => row[1] !== null)
+          .map(([term, value]) => (
+            // Printed: every value written out, times exact (a sheet of paper has no hover).
+            <div key={term} className="contents">
+              <dt className="font-medium">{term}</dt>
+              <dd className={/[0-9a-f]{64}/.test(value) ? 'break-all font-mono' : 'break-all'}>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <div className="flex items-center gap-4">
+        <QrImage text={link} size={120} />
+        <p className="break-all text-xs">Verify again: {visibleText(link)}</p>
+      </div>
+    </section>
+  );
+}
