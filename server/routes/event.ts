@@ -81,7 +81,10 @@ export function eventRoutes(ctx: AppContext): void {
       200: { description: 'Leaf already recorded; the wallet is linked to it', schema: EventResponseSchema },
       400: { description: 'invalid_json, unknown_field or validation_failed (with fields)' },
       401: { description: 'unauthorized or key_expired' },
-      403: { description: 'quota_exhausted, or wallet_key_mismatch (WALLET_WRITES=first-key)' },
+      403: {
+        description:
+          'quota_exhausted, or wallet_key_mismatch (WALLET_WRITES=first-key; fields names wallet_hash, agent_id or new_wallet_hash)',
+      },
       413: { description: 'Body over 64 KiB' },
       415: { description: 'Not application/json' },
       429: { description: 'Too many events for this trial key', headers: { 'Retry-After': 'seconds' } },
@@ -161,13 +164,15 @@ export function eventRoutes(ctx: AppContext): void {
         onlyWalletFirstKey: ctx.config.walletWrites === 'first-key',
       });
       if (result.status === 'wallet_key_mismatch') {
-        throw new ApiError(
-          403,
-          'wallet_key_mismatch',
-          result.firstKeyId === null
-            ? `Only the operator may add events to ${subjectId}: it was recorded before this service kept which key wrote first.`
-            : `Only the key that first wrote to ${subjectId} (${result.firstKeyId}) may add to its lifecycle on this service.`,
-        );
+        const counterparty = result.wallet === 'counterparty';
+        const wallet =
+          counterparty && typeof body.new_wallet_hash === 'string' ? body.new_wallet_hash : subjectId;
+        const field = counterparty ? 'new_wallet_hash' : isAgent ? 'agent_id' : 'wallet_hash';
+        const message = walletKeyMismatch(wallet, result.firstKeyId, {
+          // With LIFECYCLE_REQUIRES_KEY the first key id is the operator's to know, as the lifecycle is.
+          nameFirstKey: !ctx.config.lifecycleRequiresKey,
+        });
+        throw new ApiError(403, 'wallet_key_mismatch', message, [{ field, message }]);
       }
       if (result.status === 'quota_exhausted')
         throw quotaExhausted(caller.tier === 'trial' ? caller.key.quota : 0);
@@ -193,6 +198,24 @@ export function eventRoutes(ctx: AppContext): void {
       return reply.code(result.status === 'created' ? 201 : 200).send(response);
     },
   });
+}
+
+/**
+ * The refusal of WALLET_WRITES=first-key for `wallet`, a wallet the event links to (its own or a
+ * TRANSFER's new owner). It names the wallet's first key only when `nameFirstKey` (the lifecycle,
+ * which shows it, is public).
+ */
+function walletKeyMismatch(
+  wallet: string,
+  firstKeyId: string | null,
+  { nameFirstKey }: { nameFirstKey: boolean },
+): string {
+  if (!nameFirstKey) {
+    return `Only the key that first wrote to ${wallet} (and the operator key) may add events to its lifecycle on this service.`;
+  }
+  return firstKeyId === null
+    ? `Only the operator may add events to ${wallet}: it was recorded before this service kept which key wrote first.`
+    : `Only the key that first wrote to ${wallet} (${firstKeyId}) may add events to its lifecycle on this service.`;
 }
 
 function quotaExhausted(quota: number): ApiError {

@@ -18,6 +18,7 @@ import {
   testLeaf as leaf,
   type StoreHarness,
 } from './store-contract.js';
+import { describeWalletContract } from './store-contract-wallets.js';
 import { AnchorLeaseLostError, isStoreBusy } from './store.js';
 
 const urls = new WeakMap<object, string>();
@@ -43,6 +44,7 @@ const harness: StoreHarness = {
 };
 
 describeStoreContract('PostgreSQL', harness);
+describeWalletContract('PostgreSQL', harness);
 describeCoordinationContract('PostgreSQL', harness);
 
 describe('PostgreSQL: several instances on one database', () => {

@@ -12,6 +12,7 @@ import { WALLET_INDEX_FILE, WalletIndexer } from './sqlite/wallet-index.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
 import { describeCoordinationContract } from './coordination-contract.js';
 import { describeStoreContract, testEvent, testLeaf, type StoreHarness } from './store-contract.js';
+import { describeWalletContract } from './store-contract-wallets.js';
 
 /** Where each store the contract opened lives, so reopen and destroy find its folder. */
 const dirs = new WeakMap<object, string>();
@@ -39,11 +40,16 @@ const sqliteHarness = (commitThread: boolean, linkIndexRows?: number): StoreHarn
     if (dir && store instanceof SqliteStore) await removeTempStore(dir, store);
   },
 });
-describeStoreContract('SQLite', sqliteHarness(false));
+for (const [name, harness] of [
+  ['SQLite', sqliteHarness(false)],
+  ['SQLite with the commit thread', sqliteHarness(true)],
+  ['SQLite indexing wallet links every 2', sqliteHarness(false, 2)],
+  ['SQLite with the commit thread, indexing wallet links every 3', sqliteHarness(true, 3)],
+] as const) {
+  describeStoreContract(name, harness);
+  describeWalletContract(name, harness);
+}
 describeCoordinationContract('SQLite', sqliteHarness(false));
-describeStoreContract('SQLite with the commit thread', sqliteHarness(true));
-describeStoreContract('SQLite indexing wallet links every 2', sqliteHarness(false, 2));
-describeStoreContract('SQLite with the commit thread, indexing wallet links every 3', sqliteHarness(true, 3));
 
 describe('SQLite store on disk', () => {
   let dir: string;

@@ -94,41 +94,6 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
   });
 
   describe(`${name}: leaves, keys and the event log`, () => {
-    it('assigns dense positions, dedupes within and across batches, and links every wallet', async () => {
-      const r1 = await store.leaves.commitEvents(
-        [event(1), event(2), event(1, 'other')],
-        '2026-01-01T00:00:00.000Z',
-      );
-      expect(r1).toEqual([
-        { status: 'created', position: 1 },
-        { status: 'created', position: 2 },
-        { status: 'exists', position: 1 },
-      ]);
-      const r2 = await store.leaves.commitEvents([event(3), event(2, 'third')], '2026-01-01T00:00:01.000Z');
-      expect(r2).toEqual([
-        { status: 'created', position: 3 },
-        { status: 'exists', position: 2 },
-      ]);
-      expect(await store.leaves.leafCount()).toBe(3);
-      expect((await store.events.walletLeaves('other', { limit: 10 })).leaves.map((l) => l.leafHex)).toEqual([
-        leaf(1),
-      ]);
-      expect((await store.events.walletLeaves('w1', { limit: 10 })).leaves.map((l) => l.position)).toEqual([
-        1,
-      ]);
-      expect(await store.leaves.leafByHash(leaf(3))).toMatchObject({
-        position: 3,
-        serialNumber: 'S3',
-        walletHash: 'w3',
-        createdAt: '2026-01-01T00:00:01.000Z',
-        timestamp: null,
-      });
-      expect(await store.leaves.leafByHash(leaf(9))).toBeNull();
-      expect(await store.leaves.leafBytes(2, 2)).toEqual(
-        Uint8Array.from([...Buffer.from(leaf(2), 'hex'), ...Buffer.from(leaf(3), 'hex')]),
-      );
-    });
-
     it('keeps everything when reopened', async () => {
       await fill(5);
       store = await harness.reopen(store);
@@ -144,84 +109,6 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect(await store.leaves.leafCount()).toBe(2);
       expect(await store.leaves.leafByHash(leaf(3))).toBeNull();
       expect((await store.events.walletLeaves('w3', { limit: 10 })).leaves).toEqual([]);
-    });
-
-    it("keeps a transfer's new owner and links the leaf to both wallets", async () => {
-      const transfer: NewEvent = { ...event(1, 'old_owner'), eventType: 7, counterpartyWallet: 'new_owner' };
-      await store.leaves.commitEvents([transfer, event(2, 'old_owner')], '2026-01-01T00:00:00.000Z');
-      expect(await store.leaves.leafAt(1)).toMatchObject({
-        walletHash: 'old_owner',
-        counterparty: 'new_owner',
-      });
-      expect((await store.leaves.leafAt(2))?.counterparty).toBeNull();
-      const incoming = await store.events.walletLeaves('new_owner', { limit: 10 });
-      expect(incoming.total).toBe(1);
-      expect(incoming.leaves.map((l) => [l.position, l.walletHash, l.counterparty])).toEqual([
-        [1, 'old_owner', 'new_owner'],
-      ]);
-      expect((await store.events.walletLeaves('old_owner', { limit: 10 })).total).toBe(2);
-      // Linked, not claimed: the first key to write to the new owner's wallet is still to come.
-      expect(incoming.firstKeyId).toBeNull();
-    });
-
-    it("pages a wallet's lifecycle oldest first, up to the tree's size, with its total", async () => {
-      await store.leaves.commitEvents(
-        [1, 2, 3, 4, 5].map((n) => event(n, 'busy')),
-        '2026-01-01T00:00:00.000Z',
-      );
-      const p1 = await store.events.walletLeaves('busy', { limit: 2 });
-      expect(p1).toMatchObject({ total: 5, nextAfter: 2 });
-      expect(p1.leaves.map((l) => l.position)).toEqual([1, 2]);
-      const p2 = await store.events.walletLeaves('busy', { limit: 2, after: p1.nextAfter! });
-      expect(p2.leaves.map((l) => l.position)).toEqual([3, 4]);
-      const p3 = await store.events.walletLeaves('busy', { limit: 2, after: p2.nextAfter! });
-      expect(p3).toMatchObject({ nextAfter: null });
-      expect(p3.leaves.map((l) => l.position)).toEqual([5]);
-      const held = await store.events.walletLeaves('busy', { limit: 10, maxPosition: 3 });
-      expect(held).toMatchObject({ total: 3, nextAfter: null });
-    });
-
-    it('keeps which key wrote each wallet link and which key wrote first; first-key refuses other keys before spending quota', async () => {
-      await store.keys.insertTrialKey({
-        keyHash: KEY_B,
-        quota: 5,
-        used: 0,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        expiresAt: '2027-01-01T00:00:00.000Z',
-      });
-      const byKey = (n: number, keyId: string, wallet = 'owned'): NewEvent => ({
-        ...event(n, wallet),
-        keyId,
-        onlyWalletFirstKey: true,
-      });
-      expect(await store.leaves.commitEvents([byKey(1, 'key_first')], '2026-01-01T00:00:00.000Z')).toEqual([
-        { status: 'created', position: 1 },
-      ]);
-      const refused = { ...byKey(2, 'key_other'), trialKeyHash: KEY_B };
-      expect(
-        await store.leaves.commitEvents(
-          [refused, byKey(3, 'key_first'), byKey(4, OPERATOR_KEY_ID)],
-          '2026-01-01T00:00:01.000Z',
-        ),
-      ).toEqual([
-        { status: 'wallet_key_mismatch', firstKeyId: 'key_first' },
-        { status: 'created', position: 2 },
-        { status: 'created', position: 3 },
-      ]);
-      expect((await store.keys.trialKey(KEY_B))?.used).toBe(0);
-      // Without the restriction anyone may add, and the page says who did.
-      await store.leaves.commitEvents(
-        [{ ...event(5, 'owned'), keyId: 'key_other' }],
-        '2026-01-01T00:00:02.000Z',
-      );
-      const page = await store.events.walletLeaves('owned', { limit: 10 });
-      expect(page.firstKeyId).toBe('key_first');
-      expect(page.leaves.map((l) => l.keyId)).toEqual([
-        'key_first',
-        'key_first',
-        OPERATOR_KEY_ID,
-        'key_other',
-      ]);
     });
 
     it('pages events newest first with a cursor and a type filter, and counts them per type', async () => {

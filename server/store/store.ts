@@ -33,8 +33,10 @@ export interface NewEvent {
    */
   counterpartyWallet?: string | null;
   /**
-   * WALLET_WRITES=first-key: refuse the event when the wallet's lifecycle was first written by
-   * another key (the operator key is always allowed).
+   * WALLET_WRITES=first-key: refuse the event when a wallet it links to (`walletHash`, and
+   * `counterpartyWallet` when there is one) was first written by another key; the operator key is
+   * always allowed. A wallet nobody wrote to yet is no refusal: `walletHash` becomes the writer's,
+   * a counterparty is linked without becoming anyone's.
    */
   onlyWalletFirstKey?: boolean;
 }
@@ -49,8 +51,15 @@ export type CommitResult =
   | { status: 'quota_exhausted' }
   | { status: 'key_expired' }
   | { status: 'unauthorized' }
-  /** WALLET_WRITES=first-key and the wallet was first written by another key (null: before key ids were kept). */
-  | { status: 'wallet_key_mismatch'; firstKeyId: string | null };
+  /**
+   * WALLET_WRITES=first-key and a wallet the event links to was first written by another key
+   * (null: before key ids were kept): `wallet` says which, the event's own or its counterparty.
+   * Nothing of the event was written.
+   */
+  | { status: 'wallet_key_mismatch'; wallet: LinkedWallet; firstKeyId: string | null };
+
+/** The wallets an event links to: its own (`NewEvent.walletHash`) and a TRANSFER's new owner. */
+export type LinkedWallet = 'subject' | 'counterparty';
 
 export interface TrialKeyRecord {
   keyHash: string;

@@ -13,7 +13,11 @@ const CommitResultsSchema = z.array(
   z.union([
     z.object({ status: z.enum(['created', 'exists']), position: z.number().int().min(1) }),
     z.object({ status: z.enum(['quota_exhausted', 'key_expired', 'unauthorized']) }),
-    z.object({ status: z.literal('wallet_key_mismatch'), first_key_id: z.string().nullable() }),
+    z.object({
+      status: z.literal('wallet_key_mismatch'),
+      wallet: z.enum(['subject', 'counterparty']),
+      first_key_id: z.string().nullable(),
+    }),
   ]),
 );
 
@@ -86,7 +90,8 @@ export class PostgresLeafStore implements LeafStore {
     if (parsed.length !== events.length) throw new Error('commit answered a different number of results');
     return parsed.map((r): CommitResult => {
       if (r.status === 'created' || r.status === 'exists') return { status: r.status, position: r.position };
-      if (r.status === 'wallet_key_mismatch') return { status: r.status, firstKeyId: r.first_key_id };
+      if (r.status === 'wallet_key_mismatch')
+        return { status: r.status, wallet: r.wallet, firstKeyId: r.first_key_id };
       return { status: r.status };
     });
   }

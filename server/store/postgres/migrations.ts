@@ -233,6 +233,91 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   $$;
   CREATE TRIGGER anchor_log AFTER INSERT OR UPDATE ON anchors FOR EACH ROW EXECUTE FUNCTION zap1_anchor_log();
   `,
+  // 3: the first-key rule covers every wallet an event links to: a TRANSFER's new owner as well as
+  // its own wallet (before, a key could link a leaf into a wallet another key wrote first by naming
+  // it as new_wallet_hash). A refusal says which wallet. Otherwise as migration 1's function.
+  `
+  CREATE OR REPLACE FUNCTION zap1_commit_events(batch jsonb, stamp text) RETURNS jsonb
+  LANGUAGE plpgsql AS $fn$
+  DECLARE
+    ev jsonb;
+    next_position bigint;
+    first_position bigint;
+    results jsonb[] := '{}';
+    owner_key text;
+    key_expires text;
+    spent integer;
+    hash bytea;
+    found_position bigint;
+    leaf_position bigint;
+    links_counterparty boolean;
+  BEGIN
+    PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LEAF_WRITER_LOCK});
+    SELECT COALESCE(MAX(position), 0) + 1 INTO next_position FROM leaves;
+    first_position := next_position;
+    FOR ev IN SELECT value FROM jsonb_array_elements(batch) LOOP
+      links_counterparty := ev->>'counterparty' IS NOT NULL AND ev->>'counterparty' <> ev->>'wallet_hash';
+      -- Every linked wallet, before any quota is spent; earlier events of the batch have claimed theirs.
+      IF COALESCE((ev->>'only_first_key')::boolean, false) AND ev->>'key_id' <> 'operator' THEN
+        SELECT key_id INTO owner_key FROM wallet_owners WHERE wallet_hash = ev->>'wallet_hash';
+        IF FOUND AND owner_key IS DISTINCT FROM ev->>'key_id' THEN
+          results := array_append(results, jsonb_build_object('status', 'wallet_key_mismatch',
+            'wallet', 'subject', 'first_key_id', owner_key));
+          CONTINUE;
+        END IF;
+        IF links_counterparty THEN
+          SELECT key_id INTO owner_key FROM wallet_owners WHERE wallet_hash = ev->>'counterparty';
+          IF FOUND AND owner_key IS DISTINCT FROM ev->>'key_id' THEN
+            results := array_append(results, jsonb_build_object('status', 'wallet_key_mismatch',
+              'wallet', 'counterparty', 'first_key_id', owner_key));
+            CONTINUE;
+          END IF;
+        END IF;
+      END IF;
+      IF ev->>'trial_key_hash' IS NOT NULL THEN
+        UPDATE api_keys SET used = used + 1, last_used_at = stamp
+          WHERE key_hash = ev->>'trial_key_hash' AND used < quota AND expires_at > stamp;
+        GET DIAGNOSTICS spent = ROW_COUNT;
+        IF spent = 0 THEN
+          SELECT expires_at INTO key_expires FROM api_keys WHERE key_hash = ev->>'trial_key_hash';
+          results := array_append(results, jsonb_build_object('status',
+            CASE WHEN NOT FOUND THEN 'unauthorized'
+                 WHEN key_expires <= stamp THEN 'key_expired'
+                 ELSE 'quota_exhausted' END));
+          CONTINUE;
+        END IF;
+      END IF;
+      hash := decode(ev->>'leaf_hex', 'hex');
+      SELECT position INTO found_position FROM leaves WHERE leaf_hash = hash;
+      IF FOUND THEN
+        leaf_position := found_position;
+        results := array_append(results, jsonb_build_object('status', 'exists', 'position', leaf_position));
+      ELSE
+        leaf_position := next_position;
+        next_position := next_position + 1;
+        INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at,
+                            timestamp, counterparty)
+          VALUES (leaf_position, hash, (ev->>'event_type')::smallint, ev->>'wallet_hash',
+                  ev->>'serial_number', stamp, (ev->>'timestamp')::bigint, ev->>'counterparty');
+        results := array_append(results, jsonb_build_object('status', 'created', 'position', leaf_position));
+      END IF;
+      INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
+        VALUES (ev->>'wallet_hash', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
+      -- The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
+      IF links_counterparty THEN
+        INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
+          VALUES (ev->>'counterparty', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
+      END IF;
+      INSERT INTO wallet_owners (wallet_hash, key_id, created_at)
+        VALUES (ev->>'wallet_hash', ev->>'key_id', stamp) ON CONFLICT DO NOTHING;
+    END LOOP;
+    IF next_position > first_position THEN
+      PERFORM pg_notify('zap1_leaves', (next_position - 1)::text);
+    END IF;
+    RETURN to_jsonb(results);
+  END
+  $fn$;
+  `,
 ];
 
 /**

@@ -12,7 +12,13 @@
  */
 import type Database from 'better-sqlite3';
 import { toHex } from '../../../src/core/index.js';
-import { OPERATOR_KEY_ID, type CommitResult, type NewEvent, type TreeChunk } from '../store.js';
+import {
+  OPERATOR_KEY_ID,
+  type CommitResult,
+  type LinkedWallet,
+  type NewEvent,
+  type TreeChunk,
+} from '../store.js';
 import { hashBytes } from './rows.js';
 
 export interface LeafBatch {
@@ -97,12 +103,24 @@ export class SqliteLeafWriter {
         if (!newLeaf && this.stmts.linked.get({ wallet: walletHash, position }) === 1) return;
         this.stmts.logLink.run(walletHash, position, createdAt, keyId);
       };
+      /** First-key: the refusal if `walletHash` was first written by a key other than `keyId`. */
+      const ownerRefusal = (walletHash: string, wallet: LinkedWallet, keyId: string): CommitResult | null => {
+        const owner = this.stmts.walletOwner.get(walletHash);
+        return owner && owner.key_id !== keyId
+          ? { status: 'wallet_key_mismatch', wallet, firstKeyId: owner.key_id }
+          : null;
+      };
       events.forEach((event, i) => {
+        const counterparty = event.counterpartyWallet ?? null;
+        const linksCounterparty = counterparty !== null && counterparty !== event.walletHash;
         if (event.onlyWalletFirstKey && event.keyId !== OPERATOR_KEY_ID) {
-          // Checked before quota is spent: a refused write costs nothing.
-          const owner = this.stmts.walletOwner.get(event.walletHash);
-          if (owner && owner.key_id !== event.keyId) {
-            results.push({ status: 'wallet_key_mismatch', firstKeyId: owner.key_id });
+          // Every wallet the event links to, checked before quota is spent: a refused write costs
+          // nothing and writes nothing. Earlier events of the batch have claimed their wallets.
+          const refusal =
+            ownerRefusal(event.walletHash, 'subject', event.keyId) ??
+            (linksCounterparty ? ownerRefusal(counterparty, 'counterparty', event.keyId) : null);
+          if (refusal) {
+            results.push(refusal);
             return;
           }
         }
@@ -138,10 +156,7 @@ export class SqliteLeafWriter {
         }
         link(event.walletHash, position, newLeaf, event.keyId);
         // The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
-        const counterparty = event.counterpartyWallet ?? null;
-        if (counterparty !== null && counterparty !== event.walletHash) {
-          link(counterparty, position, newLeaf, event.keyId);
-        }
+        if (linksCounterparty) link(counterparty, position, newLeaf, event.keyId);
         this.stmts.claimWallet.run(event.walletHash, event.keyId, createdAt);
       });
       return { results, leafCount: next - 1 };
