@@ -91,7 +91,7 @@ async function isAnchorer(instance: ServiceProcess): Promise<boolean> {
 /** Every event in the feed, oldest first, following the Link header page by page. */
 async function allEvents(url: string): Promise<{ leaf_hash: string; position: number }[]> {
   const events: { leaf_hash: string; position: number }[] = [];
-  let next: string | null = '/events?limit=200';
+  let next: string | null = '/events?limit=200&include=position';
   while (next) {
     const res = await fetch(`${url}${next}`);
     const body = (await res.json()) as { events: { leaf_hash: string; position: number }[] };

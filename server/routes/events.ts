@@ -1,4 +1,8 @@
-/** GET /events: the public feed, newest first, paged by leaf position (docs/reference-api.md 4.8). */
+/**
+ * GET /events: the public feed, newest first, paged by leaf position (docs/reference-api.md 4.8).
+ * Items have exactly the reference's fields, since its checker refuses any other; `position` only
+ * on `?include=position`.
+ */
 import { z } from 'zod';
 import { EVENT_SPECS, EVENT_TYPES, eventTypeLabel } from '../../src/core/index.js';
 import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
@@ -10,6 +14,10 @@ export const EventsQuerySchema = z
       .optional()
       .describe('Only leaves at positions below this (from the Link header)'),
     event_type: z.enum(EVENT_TYPES).optional(),
+    include: z
+      .literal('position')
+      .optional()
+      .describe("`position` adds each leaf's 0-based position to the items (not a reference field)"),
   })
   // Unknown keys (cache busters such as `?_=1`) are ignored; bad values of known keys stay 400.
   .strip();
@@ -22,7 +30,10 @@ export const EventsResponseSchema = z
       z
         .object({
           leaf_hash: z.string(),
-          position: z.int().describe("The leaf's 0-based position in the tree"),
+          position: z
+            .int()
+            .optional()
+            .describe("The leaf's 0-based position in the tree; only with `?include=position`"),
           event_type: z.string(),
           description: z.string(),
           created_at: z.string(),
@@ -49,7 +60,7 @@ export function eventsRoutes(ctx: AppContext): void {
         schema: EventsResponseSchema,
         headers: { Link: '<…/events?…&before=N>; rel="next" when older events exist' },
       },
-      400: { description: 'Bad limit, before or event_type' },
+      400: { description: 'Bad limit, before, event_type or include' },
     },
     handler: async ({ query, reply }) => {
       const page = await ctx.store.events.listEvents({
@@ -60,6 +71,7 @@ export function eventsRoutes(ctx: AppContext): void {
       if (page.nextBefore !== null && query.limit > 0) {
         const params = new URLSearchParams({ limit: String(query.limit), before: String(page.nextBefore) });
         if (query.event_type) params.set('event_type', query.event_type);
+        if (query.include) params.set('include', query.include);
         reply.header('link', `</events?${params.toString()}>; rel="next"`);
       }
       const body: z.infer<typeof EventsResponseSchema> = {
@@ -69,7 +81,7 @@ export function eventsRoutes(ctx: AppContext): void {
           const label = eventTypeLabel(leaf.eventType);
           return {
             leaf_hash: leaf.leafHex,
-            position: leaf.position - 1,
+            ...(query.include === 'position' ? { position: leaf.position - 1 } : {}),
             event_type: label,
             description: label === 'UNKNOWN' ? 'Unknown event type' : EVENT_SPECS[label].description,
             created_at: leaf.createdAt,

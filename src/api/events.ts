@@ -1,6 +1,7 @@
 /**
- * `GET /events?limit=&before=&event_type=` (docs/reference-api.md 4.8): newest first; the body keeps the
- * reference shape and this service puts the next (older) page in a `Link: <…>; rel="next"` header.
+ * `GET /events?limit=&before=&event_type=&include=` (docs/reference-api.md 4.8): newest first; the
+ * body keeps the reference shape and this service puts the next (older) page in a
+ * `Link: <…>; rel="next"` header. Items carry `position` only when asked (`includePosition`).
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { apiRequestWithMeta } from './client';
 
 export const eventItemSchema = z.looseObject({
   leaf_hash: z.string(),
-  // Only this service: the leaf's 0-based position in the tree.
+  // Only this service, and only with `?include=position`: the leaf's 0-based position in the tree.
   position: z.number().int().min(0).optional(),
   event_type: z.string(),
   created_at: z.string(),
@@ -35,6 +36,12 @@ export interface EventsParams {
   before?: number;
   /** An event type label. */
   eventType?: string;
+  /**
+   * Ask for each item's `position` (`?include=position`). Off by default: the reference's checker
+   * refuses fields beyond its own, so this service adds it only on request (a reference deployment
+   * answers without it, which `eventItemSchema` accepts too).
+   */
+  includePosition?: boolean;
 }
 
 export interface EventsPage {
@@ -48,6 +55,7 @@ export function eventsPath(params: EventsParams = {}): string {
   if (params.limit !== undefined) search.set('limit', String(params.limit));
   if (params.before !== undefined) search.set('before', String(params.before));
   if (params.eventType) search.set('event_type', params.eventType);
+  if (params.includePosition) search.set('include', 'position');
   const qs = search.toString();
   return qs ? `/events?${qs}` : '/events';
 }

@@ -1,0 +1,111 @@
+/**
+ * GET /events items against the reference's own schema (test/conformance/api_schemas.json, the
+ * file its API checker validates with): exactly its fields by default, `position` on request.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { REPO_ROOT } from '../../test/vectors.js';
+import { makeTestApp, submitContractEvent, type TestApp } from '../test-helpers.js';
+import { EventsResponseSchema } from './events.js';
+
+const schemas = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'test', 'conformance', 'api_schemas.json'), 'utf8'),
+) as { schemas: Record<string, z.core.JSONSchema.JSONSchema> };
+const referenceEventsSchema = schemas.schemas['/events'];
+if (!referenceEventsSchema) throw new Error('api_schemas.json has no /events schema');
+/** The reference's /events body, strict as its checker is (`additionalProperties: false`). */
+const ReferenceEvents = z.fromJSONSchema(referenceEventsSchema);
+
+let t: TestApp;
+const leaves: string[] = [];
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  for (let i = 0; i < 3; i++) leaves.push(await submitContractEvent(t, i));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ url });
+
+describe('GET /events and the reference schema', () => {
+  it('the reference schema refuses an item with a field of its own (as its checker does)', () => {
+    const item = {
+      leaf_hash: 'a'.repeat(64),
+      event_type: 'CONTRACT_ANCHOR',
+      event_type_authentication: 'unverified_server_metadata_without_disclosed_witness',
+      description: 'x',
+      created_at: 'x',
+      preimage_disclosure: 'withheld from the public event feed',
+      verify_url: 'x',
+      proof_url: 'x',
+      badge_url: 'x',
+    };
+    const body = { protocol: 'ZAP1', total_returned: 1, events: [item] };
+    expect(ReferenceEvents.safeParse(body).success).toBe(true);
+    const extra = { ...body, events: [{ ...item, position: 0 }] };
+    expect(ReferenceEvents.safeParse(extra).error?.issues[0]).toMatchObject({
+      code: 'unrecognized_keys',
+      keys: ['position'],
+    });
+  });
+
+  it('answers exactly the reference fields by default', async () => {
+    for (const url of [
+      '/events',
+      '/events?limit=2',
+      '/events?limit=2&before=2',
+      '/events?event_type=CONTRACT_ANCHOR',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const parsed = ReferenceEvents.safeParse(res.json());
+      expect(parsed.error?.issues, url).toBeUndefined();
+    }
+    const body = EventsResponseSchema.parse((await get('/events')).json());
+    expect(body.events.map((e) => e.leaf_hash)).toEqual([...leaves].reverse());
+    expect(body.events.every((e) => !('position' in e))).toBe(true);
+  });
+
+  it('adds each leaf position with ?include=position, kept in the next-page link', async () => {
+    const first = await get('/events?limit=2&include=position');
+    const body = EventsResponseSchema.parse(first.json());
+    expect(body.events.map((e) => [e.leaf_hash, e.position])).toEqual([
+      [leaves[2], 2],
+      [leaves[1], 1],
+    ]);
+    expect(first.headers['link']).toBe('</events?limit=2&before=2&include=position>; rel="next"');
+    const second = EventsResponseSchema.parse(
+      (await get('/events?limit=2&before=2&include=position')).json(),
+    );
+    expect(second.events.map((e) => e.position)).toEqual([0]);
+    // Only the one added field: the rest is the reference's item.
+    const { position: _position, ...rest } = body.events[0]!;
+    expect(ReferenceEvents.safeParse({ ...body, events: [rest] }).success).toBe(true);
+  });
+
+  it('refuses an include it does not know (400), like any bad value of a known key', async () => {
+    for (const url of ['/events?include=wallet_hash', '/events?include=', '/events?include=position,x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toMatchObject({
+        code: 'validation_failed',
+        fields: [{ field: 'include' }],
+      });
+    }
+  });
+
+  it('documents the include parameter in the OpenAPI description', async () => {
+    const doc = (await get('/openapi.json')).json();
+    const include = doc.paths['/events'].get.parameters.find((p: { name: string }) => p.name === 'include');
+    expect(include).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'string', enum: ['position'] },
+    });
+    expect(include.schema.description ?? include.description).toMatch(/position/);
+  });
+});
