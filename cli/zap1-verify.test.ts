@@ -3,14 +3,17 @@
  * the development chain (listening on a port), with receipts and bundles written to disk.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeReceipt, verifyProofBundle, type Receipt } from '../src/core/index.js';
 import { REPO_ROOT } from '../test/vectors.js';
+import { hostingPaymentEvent } from '../test/bundles.js';
 import {
   MANUAL_BLOCKS,
   check,
+  operatorHeaders,
   startHarness,
   waitFor,
   type AnchorHarness,
@@ -23,7 +26,8 @@ interface Run {
   stderr: string;
 }
 
-function runCli(args: string[]): Promise<Run> {
+/** Runs the CLI; `onSpawn` gets its process id at once (before it has read its input). */
+function runCli(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -33,6 +37,7 @@ function runCli(args: string[]): Promise<Run> {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    if (onSpawn && child.pid !== undefined) onSpawn(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -56,6 +61,8 @@ let dir: string;
 let receiptPath: string;
 let event: Record<string, unknown>;
 let leafHex: string;
+/** The receipt as made before anchoring (proof null): what `--upgrade` completes. */
+let pendingReceipt: string;
 const contract = Buffer.from('The contract as signed.\n');
 
 const write = (name: string, value: unknown): string => {
@@ -95,6 +102,7 @@ beforeAll(async () => {
     now: new Date(),
   });
   receiptPath = write('receipt.json', receipt);
+  pendingReceipt = fs.readFileSync(receiptPath, 'utf8');
   write('contract.txt', contract);
   write('other.txt', 'Another file.\n');
 }, 60_000);
@@ -211,3 +219,208 @@ describe('zap1-verify', () => {
     });
   });
 });
+
+/** The lines of the block under `heading` in the CLI's text output (up to the next unindented line). */
+function block(stdout: string, heading: string): string[] {
+  const lines = stdout.split('\n');
+  const start = lines.indexOf(heading);
+  if (start < 0) return [];
+  const end = lines.findIndex((line, i) => i > start && !line.startsWith(' '));
+  return lines.slice(start + 1, end < 0 ? undefined : end).map((line) => line.trim());
+}
+const fieldsOf = (lines: string[]): string[] => lines.map((line) => line.split(/\s+/)[0] ?? '');
+const PROVEN = 'Proven by the anchored leaf:';
+const STATED = 'Stated by the receipt (not proven):';
+
+describe('zap1-verify shows as proven only what the leaf proves (security review 1)', () => {
+  // A cheap HOSTING_PAYMENT anchored for real; the forged receipt adds a contract_sha256 to its event.
+  const hosting = hostingPaymentEvent(41);
+  const forgedPdf = Buffer.from('%PDF-1.7 a contract nobody anchored\n');
+  let honestPath: string;
+  let forgedPath: string;
+  let forgedPdfPath: string;
+
+  beforeAll(async () => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/event',
+      headers: operatorHeaders,
+      payload: hosting.event,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().leaf_hash).toBe(hosting.leafHex);
+    await waitFor(
+      async () => (await check(h.app, hosting.leafHex)).anchor.txid !== null,
+      'the HOSTING_PAYMENT leaf to be anchored',
+      { each: () => h.runtime.rpc.devMine(1), intervalMs: 200 },
+    );
+    const proof: unknown = (await h.app.inject({ url: `/verify/${hosting.leafHex}/proof.json` })).json();
+    const honest = makeReceipt({
+      serviceUrl: service,
+      network: 'devnet',
+      event: hosting.event,
+      leafHex: hosting.leafHex,
+      file: { name: 'invoice.pdf', size: 1234 },
+      proof,
+      now: new Date(),
+    });
+    honestPath = write('hosting-receipt.json', honest);
+    forgedPdfPath = write('forged.pdf', forgedPdf);
+    const forgedSha = createHash('sha256').update(forgedPdf).digest('hex');
+    forgedPath = write('forged-receipt.json', {
+      ...honest,
+      event: { ...honest.event, contract_sha256: forgedSha },
+    });
+  }, 60_000);
+
+  it('prints INVALID naming the field a HOSTING_PAYMENT leaf does not commit to, and exits 1, even with the matching file', async () => {
+    const run = await runCli([forgedPath, forgedPdfPath]);
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.stdout).toMatch(/^INVALID: .*does not commit to \(contract_sha256\)/);
+    expect(run.stdout).not.toMatch(/^ANCHORED/m);
+    expect(run.stdout).not.toContain('is the anchored file');
+    // Nothing of an invalid receipt is shown as proven; the added field is listed as its statement.
+    expect(run.stdout).not.toContain(PROVEN);
+    expect(fieldsOf(block(run.stdout, STATED))).toContain('contract_sha256');
+    expect((await runJson([forgedPath, forgedPdfPath])).out['verdict']).toBe('invalid');
+  });
+
+  it('never says a file is the anchored one for a HOSTING_PAYMENT receipt, and labels what the receipt only states', async () => {
+    const run = await runCli([honestPath, forgedPdfPath]);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(/^ANCHORED: /);
+    expect(run.stdout).toContain('"' + forgedPdfPath + '" is not part of this proof');
+    expect(run.stdout).not.toContain('is the anchored file');
+    expect(block(run.stdout, PROVEN)).toEqual([
+      expect.stringMatching(/^event_type +HOSTING_PAYMENT$/),
+      expect.stringMatching(/^serial_number +HOST-41$/),
+      expect.stringMatching(/^month +11$/),
+      expect.stringMatching(/^year +2026$/),
+    ]);
+    const stated = block(run.stdout, STATED);
+    expect(fieldsOf(stated)).toEqual(['wallet_hash', 'file', 'service', 'created_at']);
+    expect(stated[1]).toMatch(/^file +invoice\.pdf \(1234 bytes, a file its leaf does not commit to\)$/);
+    expect(stated[2]).toMatch(new RegExp(`^service +${service.replace(/\./g, '\\.')} \\(devnet\\)$`));
+
+    // A CONTRACT_ANCHOR leaf proves the file hash but not the wallet, which it does not hash.
+    const contractRun = await runCli([receiptPath, path.join(dir, 'contract.txt')]);
+    expect(contractRun.code).toBe(0);
+    expect(contractRun.stdout).toContain('"' + path.join(dir, 'contract.txt') + '" is the anchored file');
+    expect(fieldsOf(block(contractRun.stdout, PROVEN))).toEqual([
+      'event_type',
+      'serial_number',
+      'contract_sha256',
+    ]);
+    expect(fieldsOf(block(contractRun.stdout, STATED))).toEqual([
+      'wallet_hash',
+      'file',
+      'service',
+      'created_at',
+    ]);
+  });
+});
+
+describe('zap1-verify --upgrade replaces the file safely (security review 5)', () => {
+  const tmpFiles = (): string[] => fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'));
+
+  it('does not follow a symbolic link planted at the temporary name it once used (<file>.<pid>.tmp)', async () => {
+    const victim = write('victim.txt', 'Not a receipt: must stay as it is.\n');
+    const receipt = write('planted.json', pendingReceipt);
+    let planted = '';
+    const run = await runCli([receipt, '--upgrade'], (pid) => {
+      planted = `${receipt}.${pid}.tmp`;
+      fs.symlinkSync(victim, planted);
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('Not a receipt: must stay as it is.\n');
+    expect(fs.lstatSync(receipt).isFile()).toBe(true);
+    expect(readJson(receipt)['proof']).toMatchObject({ anchor: { txid: expect.any(String) } });
+    expect(fs.lstatSync(planted).isSymbolicLink()).toBe(true);
+    fs.unlinkSync(planted);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('refuses, exit 2 and nothing written, to replace a receipt path that is a symbolic link', async () => {
+    const target = write('link-target.json', pendingReceipt);
+    const link = path.join(dir, 'link.json');
+    fs.symlinkSync(target, link);
+    const run = await runCli([link, '--upgrade']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`refusing to replace ${link}: it is a symbolic link`);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(target, 'utf8')).toBe(pendingReceipt);
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it("keeps the receipt's mode: a 0600 receipt stays 0600", async () => {
+    const receipt = write('private.json', pendingReceipt);
+    fs.chmodSync(receipt, 0o600);
+    const run = await runCli([receipt, '--upgrade']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(readJson(receipt)['proof']).toMatchObject({ anchor: { txid: expect.any(String) } });
+    expect(fs.statSync(receipt).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('zap1-verify shows control characters from its input, never acts them out (security review 5)', () => {
+  // Moves up a line, erases it, prints a green ANCHORED and hides what follows; then a bidi override
+  // and the one-character CSI (U+009B) clearing the screen.
+  const PAYLOAD = '\u001b[1A\u001b[2K\u001b[32mANCHORED\u001b[8m\u202E\u009b2J';
+  const SHOWN = '<U+001B>[1A<U+001B>[2K<U+001B>[32mANCHORED<U+001B>[8m<U+202E><U+009B>2J';
+  const EXIT_OF: Record<string, number> = { ANCHORED: 0, INVALID: 1, PENDING: 3, UNCONFIRMED: 3 };
+  const nothingActedOut = (run: Run): void => {
+    for (const out of [run.stdout, run.stderr]) {
+      for (const char of ['\u001b', '\u009b', '\u202e']) expect(out).not.toContain(char);
+    }
+  };
+  const anchoredReceipt = (): Record<string, unknown> => readJson(receiptPath);
+
+  it('in the file name, the event, the network and the service URL of a receipt, with the exit code its verdict has', async () => {
+    // The receipt's file name, and the file given on the command line, are text from outside.
+    const named = { ...anchoredReceipt(), file: { name: `${PAYLOAD}.pdf`, size: contract.length } };
+    const file = write(`${PAYLOAD}.txt`, contract);
+    const anchored = await runCli([write('escape-file.json', named), file]);
+    nothingActedOut(anchored);
+    expect(anchored.code).toBe(0);
+    expect(anchored.stdout).toMatch(/^ANCHORED: /);
+    expect(anchored.stdout).toContain(`"${path.join(dir, SHOWN)}.txt" is the anchored file`);
+    expect(block(anchored.stdout, STATED)).toContainEqual(
+      expect.stringMatching(new RegExp(`^file +${escapeRegExp(SHOWN)}\\.pdf \\(\\d+ bytes\\)$`)),
+    );
+
+    const receipt = anchoredReceipt();
+    const edited = { ...receipt, event: { ...(receipt['event'] as object), serial_number: PAYLOAD } };
+    const invalid = await runCli([write('escape-serial.json', edited)]);
+    nothingActedOut(invalid);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toMatch(/^INVALID: /);
+    expect(block(invalid.stdout, STATED)).toContainEqual(
+      expect.stringMatching(new RegExp(`^serial_number +${escapeRegExp(SHOWN)}$`)),
+    );
+
+    // The network is quoted in the reason the service was not asked.
+    const network = { ...receipt, service: { url: service, network: PAYLOAD } };
+    const networkPath = write('escape-network.json', network);
+    const quoted = await runCli([networkPath]);
+    nothingActedOut(quoted);
+    expect(quoted.stdout).toContain(`the receipt was made on ${SHOWN}`);
+    expect(quoted.code).toBe(EXIT_OF[quoted.stdout.split(':')[0] ?? '']);
+    // JSON keeps the data (it parses back to the same text) but writes those characters as \u escapes.
+    const json = await runCli([networkPath, '--json']);
+    nothingActedOut(json);
+    expect(json.code).toBe(quoted.code);
+    const checks = (JSON.parse(json.stdout) as { checks: { detail: string }[] }).checks;
+    expect(checks.map((c) => c.detail).join('\n')).toContain(`the receipt was made on ${PAYLOAD}`);
+
+    const badUrl = await runCli([write('escape-url.json', { ...receipt, service: { url: PAYLOAD } })]);
+    nothingActedOut(badUrl);
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toContain(
+      `the receipt's service URL must be a URL such as https://zap1.example, got "${SHOWN}"`,
+    );
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

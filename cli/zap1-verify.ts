@@ -5,34 +5,35 @@
  *
  *   zap1-verify <receipt-or-bundle.json> [file] [--service URL] [--rpc URL] [--upgrade] [--json]
  *
- * Exit codes: 0 anchored, 1 invalid (path, file, event or anchor contradicted), 2 usage or
- * unreadable input, 3 pending or unconfirmed.
+ * Exit codes: 0 anchored, 1 invalid (path, file, event or anchor contradicted), 2 usage,
+ * unreadable input or a file --upgrade would not replace, 3 pending or unconfirmed.
+ *
+ * It prints as proven only what the anchored leaf proves; the rest of a receipt is its own statement
+ * (print-outcome.ts). Text from the input reaches the terminal with its control characters shown.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import {
-  HISTORICAL_BUNDLE_WARNING,
-  looksLikeReceipt,
-  parseReceipt,
-  verifyClaim,
-  type ClaimOutcome,
-  type Verdict,
-} from '../src/core/index.js';
+import { looksLikeReceipt, parseReceipt, verifyClaim, visibleText, type Verdict } from '../src/core/index.js';
 import { ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
 import { httpServiceReader } from '../src/api/service-reader.js';
 import { nodeChainCheck } from './node-check.js';
+import { jsonReport, textReport, visibleLines } from './print-outcome.js';
+import { replaceFile } from './upgrade-file.js';
 
 const USAGE = `Usage: zap1-verify <receipt-or-bundle.json> [file] [--service URL] [--rpc URL] [--upgrade] [--json]
 
-  file           the original file: checked against the receipt's contract hash
+  file           the original file: checked against the contract hash the receipt's leaf commits
+                 to (a type whose leaf hashes no file: "not part of this proof")
   --service URL  the ZAP1 service to check the anchor with (default: the receipt's own)
   --rpc URL      a Zcash node you trust, e.g. http://user:password@127.0.0.1:8232
   --upgrade      write the completed receipt (or bundle) back to the file once anchored
+                 (its mode kept; a symbolic link is refused)
   --json         print {"verdict", "leaf", "root", "txid", "height", "checks"}
 
-Exit codes: 0 anchored, 1 invalid, 2 usage or unreadable input, 3 pending or unconfirmed.`;
+Exit codes: 0 anchored, 1 invalid, 2 usage, unreadable input or a file --upgrade would not
+replace, 3 pending or unconfirmed.`;
 
 const EXIT: Record<Verdict, number> = { anchored: 0, invalid: 1, pending: 3, unconfirmed: 3 };
 
@@ -62,39 +63,6 @@ async function sha256File(path: string): Promise<string> {
     );
   }
   return hash.digest('hex');
-}
-
-/** Replaces `path` with `content` in one step: a crash leaves the old file or the new one, never half. */
-async function writeAtomically(path: string, content: string): Promise<void> {
-  const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, content, { mode: 0o644 });
-  await rename(temporary, path);
-}
-
-function report(outcome: ClaimOutcome, asJson: boolean): string {
-  const j = outcome.judgement;
-  if (asJson) {
-    return JSON.stringify({
-      verdict: j.verdict,
-      leaf: j.leafHex,
-      root: j.rootHex,
-      txid: j.txid,
-      height: j.height,
-      checks: j.checks,
-      ...(j.historical ? { warning: HISTORICAL_BUNDLE_WARNING } : {}),
-    });
-  }
-  const mark = { pass: 'ok ', fail: 'BAD', unknown: ' ? ' } as const;
-  const lines = [
-    `${j.verdict.toUpperCase()}: ${j.summary}`,
-    `  leaf   ${j.leafHex ?? '(none)'}`,
-    `  root   ${j.rootHex ?? '(none)'}`,
-    `  anchor ${j.txid ? `transaction ${j.txid} at height ${j.height ?? '?'}` : '(none yet)'}`,
-    ...j.checks.map((c) => `  [${mark[c.status]}] ${c.name}: ${c.detail}`),
-  ];
-  if (j.historical) lines.push(`  WARNING: ${HISTORICAL_BUNDLE_WARNING}`);
-  if (outcome.service) lines.push(`  The anchor was checked against ${outcome.service}'s history.`);
-  return lines.join('\n');
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -141,7 +109,8 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const serviceUrl = values.service ?? receipt?.service.url ?? null;
-  const reader = serviceUrl === null ? null : httpServiceReader(httpUrl(serviceUrl, '--service').href);
+  const serviceLabel = values.service === undefined ? "the receipt's service URL" : '--service';
+  const reader = serviceUrl === null ? null : httpServiceReader(httpUrl(serviceUrl, serviceLabel).href);
   let chainCheck = null;
   if (values.rpc !== undefined) {
     const url = httpUrl(values.rpc, '--rpc');
@@ -154,12 +123,14 @@ async function main(argv: string[]): Promise<number> {
   const file = filePath ? { sha256Hex: await sha256File(filePath), name: filePath } : null;
 
   const outcome = await verifyClaim({ receipt, bundle: input, file, chainCheck }, reader, new Date());
-  console.log(report(outcome, values.json));
+  console.log(values.json ? jsonReport(outcome) : textReport(outcome, receipt));
   if (values.upgrade) {
     const upgraded = receipt ? outcome.completedReceipt : (outcome.completedBundle ?? null);
     if (upgraded !== null) {
-      await writeAtomically(inputPath, `${JSON.stringify(upgraded, null, 2)}\n`);
-      if (!values.json) console.log(`Wrote the completed ${receipt ? 'receipt' : 'bundle'} to ${inputPath}.`);
+      await replaceFile(inputPath, `${JSON.stringify(upgraded, null, 2)}\n`);
+      if (!values.json) {
+        console.log(visibleText(`Wrote the completed ${receipt ? 'receipt' : 'bundle'} to ${inputPath}.`));
+      }
     } else if (!values.json) {
       console.log('Nothing to upgrade: the proof is not anchored yet, or it already names its anchor.');
     }
@@ -173,7 +144,8 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const usage = error instanceof UsageError || (error instanceof TypeError && 'code' in error);
-    console.error(`zap1-verify: ${error instanceof Error ? error.message : String(error)}`);
+    // The message may quote the input (a path, a URL, an option): shown with its control characters visible.
+    console.error(visibleLines([`zap1-verify: ${error instanceof Error ? error.message : String(error)}`]));
     if (usage) console.error(USAGE);
     process.exitCode = 2;
   },
