@@ -26,7 +26,8 @@ import { AttemptRunner, type AnchorFault } from './attempt.js';
 import type { AnchorerElection } from './election.js';
 import { scheduleNow, type AnchorPolicy, type AnchorSchedule } from './policy.js';
 import { ReorgWatch } from './reorg.js';
-import { RpcUnavailableError, networkFromChain, type ZcashRpcClient } from './zcash-rpc.js';
+import { ChainView } from './chain-view.js';
+import { RpcUnavailableError, type ZcashRpcClient } from './zcash-rpc.js';
 
 export interface AnchorLoopOptions extends AnchorPolicy {
   store: Store;
@@ -81,17 +82,8 @@ export class AnchorLoop implements ChainHooks {
   private currentTick: Promise<void> | null = null;
   private kickAgain = false;
 
-  // Health snapshot.
-  private reachable = false;
-  private tip: number | null = null;
-  private bestBlockHash: string | null = null;
-  private networkValue: Network | null = null;
-  private balanceZat: number | null = null;
-  private balanceTip: number | null = null;
-  private lastErrorValue: string | null = null;
-  private lastErrorKind: 'rpc' | 'anchor' | null = null;
-
-  private unreachableStreak = 0;
+  /** The node as last seen (health snapshot). */
+  private readonly view: ChainView;
   private failureStreak = 0;
   /** No new intent before this time (ms), after repeated failures. */
   private notBefore = 0;
@@ -105,6 +97,7 @@ export class AnchorLoop implements ChainHooks {
     this.policy = options;
     this.now = options.now ?? (() => new Date());
     this.log = options.log ?? (() => {});
+    this.view = new ChainView(this.rpc, this.log);
     this.arm(null);
     // The fence itself is taken up at the start of the next look (tickBody), never mid-look.
     options.election?.onChange(() => this.kick());
@@ -139,7 +132,7 @@ export class AnchorLoop implements ChainHooks {
       },
       {
         now: this.now,
-        tip: () => this.tip,
+        tip: () => this.view.tip,
         log: this.log,
         fault: (step) => this.fault(step),
         failed: (attempt, reason) => this.attemptFailed(attempt, reason),
@@ -153,19 +146,11 @@ export class AnchorLoop implements ChainHooks {
   // ChainHooks
 
   network(): Network | null {
-    return this.networkValue;
+    return this.view.network;
   }
 
   health(): ChainHealth {
-    return {
-      rpcReachable: this.reachable,
-      chainTip: this.tip,
-      lastScannedHeight: this.tip,
-      loopRunning: this.running,
-      walletBalanceZat: this.balanceZat,
-      lastError: this.lastErrorValue,
-      anchorer: this.isAnchorer(),
-    };
+    return this.view.health({ loopRunning: this.running, anchorer: this.isAnchorer() });
   }
 
   /**
@@ -175,12 +160,12 @@ export class AnchorLoop implements ChainHooks {
    */
   async anchorNow(): Promise<AnchorAttempt> {
     if (await this.anchors.inFlightAnchor()) throw new StoreConflictError('an anchor is already in flight');
-    if (!this.reachable) {
+    if (!this.view.reachable) {
       try {
-        await this.refreshChainInfo();
+        await this.view.refreshChainInfo();
       } catch (err) {
         if (err instanceof RpcUnavailableError) {
-          this.noteUnreachable(err);
+          this.view.noteUnreachable(err);
           throw new ChainUnavailableError(`The Zcash node is unreachable: ${err.message}`);
         }
         throw err;
@@ -209,7 +194,7 @@ export class AnchorLoop implements ChainHooks {
   /** The schedule as the loop sees it now (the tip it last saw, a reorganisation's urgency). */
   async schedule(): Promise<AnchorSchedule> {
     return scheduleNow(this.options.store, this.ledger, this.policy, {
-      tip: this.tip,
+      tip: this.view.tip,
       force: this.forceNext,
       nowMs: this.now().getTime(),
     });
@@ -220,13 +205,7 @@ export class AnchorLoop implements ChainHooks {
 
   /** Asks the node for its network and tip once (so /protocol/info names the network from the start). */
   async probe(): Promise<boolean> {
-    try {
-      await this.refreshChainInfo();
-      return true;
-    } catch (err) {
-      if (err instanceof RpcUnavailableError) this.noteUnreachable(err);
-      return false;
-    }
+    return this.view.probe();
   }
 
   /** Starts looking (the first look runs at once). */
@@ -270,7 +249,7 @@ export class AnchorLoop implements ChainHooks {
       // A look never rejects the loop away: anything unexpected is kept as the last error.
       this.currentTick = this.tick()
         .catch((err: unknown) => {
-          this.setError('anchor', message(err));
+          this.view.setError('anchor', message(err));
           this.log(`anchor: tick failed: ${message(err)}`);
         })
         .finally(() => {
@@ -286,7 +265,8 @@ export class AnchorLoop implements ChainHooks {
   private nextDelayMs(): number {
     const tick = this.policy.tickS * 1000;
     const cap = Math.max(tick, Math.min(MAX_BACKOFF_MS, tick * 16));
-    if (this.unreachableStreak > 0) return Math.min(cap, tick * 2 ** Math.min(this.unreachableStreak, 10));
+    if (this.view.unreachableStreak > 0)
+      return Math.min(cap, tick * 2 ** Math.min(this.view.unreachableStreak, 10));
     return tick;
   }
 
@@ -305,18 +285,18 @@ export class AnchorLoop implements ChainHooks {
       if (fence.token !== this.armedToken) this.arm(fence);
     }
     try {
-      await this.refreshChainInfo();
+      await this.view.refreshChainInfo();
     } catch (err) {
-      if (err instanceof RpcUnavailableError) this.noteUnreachable(err);
-      else this.setError('rpc', `getblockchaininfo: ${message(err)}`);
+      if (err instanceof RpcUnavailableError) this.view.noteUnreachable(err);
+      else this.view.setError('rpc', `getblockchaininfo: ${message(err)}`);
       // Writes go on while the node is away: the due anchor is recorded now and sent when it is back.
       await this.safely(() => this.maybeRecordDueIntent());
-      await this.noteInFlightError(this.lastErrorValue ?? message(err));
+      await this.noteInFlightError(this.view.lastError ?? message(err));
       return;
     }
     try {
-      await this.refreshBalance();
-      await this.reorgs.check(this.tip ?? 0, this.bestBlockHash);
+      await this.view.refreshBalance();
+      await this.reorgs.check(this.view.tip ?? 0, this.view.bestBlockHash);
       await this.attempts.advance();
       if (await this.maybeRecordDueIntent()) await this.attempts.advance();
     } catch (err) {
@@ -324,10 +304,10 @@ export class AnchorLoop implements ChainHooks {
         // Another instance anchors now; the election tells this loop so at its next renewal.
         this.log(`anchor: ${err.message}`);
       } else if (err instanceof RpcUnavailableError) {
-        this.noteUnreachable(err);
+        this.view.noteUnreachable(err);
         await this.noteInFlightError(`node unreachable: ${err.message}`);
       } else {
-        this.setError('anchor', message(err));
+        this.view.setError('anchor', message(err));
         await this.noteInFlightError(message(err));
         this.log(`anchor: ${message(err)}`);
       }
@@ -337,11 +317,11 @@ export class AnchorLoop implements ChainHooks {
   /** Not the anchorer: keep the chain's health fresh for /health, move nothing. */
   private async watchOnly(): Promise<void> {
     try {
-      await this.refreshChainInfo();
-      await this.refreshBalance();
+      await this.view.refreshChainInfo();
+      await this.view.refreshBalance();
     } catch (err) {
-      if (err instanceof RpcUnavailableError) this.noteUnreachable(err);
-      else this.setError('rpc', `getblockchaininfo: ${message(err)}`);
+      if (err instanceof RpcUnavailableError) this.view.noteUnreachable(err);
+      else this.view.setError('rpc', `getblockchaininfo: ${message(err)}`);
     }
   }
 
@@ -357,50 +337,7 @@ export class AnchorLoop implements ChainHooks {
     try {
       await fn();
     } catch (err) {
-      this.setError('anchor', message(err));
-    }
-  }
-
-  private setError(kind: 'rpc' | 'anchor', text: string): void {
-    this.lastErrorValue = text;
-    this.lastErrorKind = kind;
-  }
-
-  private clearError(kind: 'rpc' | 'anchor'): void {
-    if (this.lastErrorKind !== kind) return;
-    this.lastErrorValue = null;
-    this.lastErrorKind = null;
-  }
-
-  private noteUnreachable(err: RpcUnavailableError): void {
-    if (this.reachable || this.unreachableStreak === 0) this.log(`anchor: node unreachable: ${err.message}`);
-    this.reachable = false;
-    this.unreachableStreak++;
-    this.setError('rpc', `node unreachable: ${err.message}`);
-  }
-
-  private async refreshChainInfo(): Promise<void> {
-    const info = await this.rpc.getBlockchainInfo();
-    if (!this.reachable && this.unreachableStreak > 0) this.log('anchor: node reachable again');
-    this.reachable = true;
-    this.unreachableStreak = 0;
-    this.clearError('rpc');
-    this.tip = info.blocks;
-    this.bestBlockHash = info.bestblockhash ?? null;
-    this.networkValue = networkFromChain(info.chain);
-  }
-
-  private async refreshBalance(): Promise<void> {
-    // Once per block: a wallet's balance only changes with blocks and our own sends.
-    if (this.balanceTip === this.tip && this.balanceZat !== null) return;
-    try {
-      const balance = await this.rpc.zGetTotalBalance(1);
-      this.balanceZat = balance.privateZat;
-      this.balanceTip = this.tip;
-    } catch (err) {
-      if (err instanceof RpcUnavailableError) throw err;
-      // A wallet that refuses the call still anchors; the balance stays unknown.
-      this.balanceZat = null;
+      this.view.setError('anchor', message(err));
     }
   }
 
@@ -432,7 +369,7 @@ export class AnchorLoop implements ChainHooks {
     // Back off new attempts after repeated failures, so a broken wallet is not hammered every look.
     const delay = Math.min(MAX_BACKOFF_MS, this.policy.tickS * 1000 * 2 ** Math.min(this.failureStreak, 10));
     this.notBefore = this.now().getTime() + (this.failureStreak > 1 ? delay : 0);
-    this.setError('anchor', `anchor #${attempt.id} failed: ${reason}`);
+    this.view.setError('anchor', `anchor #${attempt.id} failed: ${reason}`);
     this.log(`anchor: #${attempt.id} failed: ${reason}`);
   }
 
@@ -440,14 +377,14 @@ export class AnchorLoop implements ChainHooks {
     if (attempt.leafCount >= this.ledger.size) this.forceNext = false;
     this.failureStreak = 0;
     this.notBefore = 0;
-    this.clearError('anchor');
+    this.view.clearError('anchor');
   }
 
   /** A root's transaction left the chain: proofs stop claiming it and the current root is anchored anew. */
   private async revert(id: number, reason: string): Promise<void> {
     await this.anchors.revertAnchor(id, reason);
     this.attempts.forget(id);
-    this.setError('anchor', `anchor #${id} reverted: ${reason}`);
+    this.view.setError('anchor', `anchor #${id} reverted: ${reason}`);
     this.log(`anchor: #${id} reverted: ${reason}`);
     this.notBefore = 0;
     this.forceNext = true;
