@@ -42,7 +42,9 @@ export function parseReceipt(value: unknown): ParsedReceipt {
   const fail = (error: string): ParsedReceipt => ({ ok: false, error });
   if (!isRecord(value)) return fail('the receipt is not a JSON object');
   if (value['format'] !== RECEIPT_FORMAT) {
-    return fail(`the receipt format is ${JSON.stringify(value['format'])}, not "${RECEIPT_FORMAT}"`);
+    return fail(
+      `the receipt format is ${visibleText(JSON.stringify(value['format']) ?? 'missing')}, not "${RECEIPT_FORMAT}"`,
+    );
   }
   const { service, event, file } = value;
   const leaf = value['leaf_hash'];

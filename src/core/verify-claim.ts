@@ -4,6 +4,7 @@
  * verdict the same way. The network is the caller's: it hands in a `ServiceReader` for the ZAP1
  * service to ask (the receipt's own, or one the person names), or none.
  */
+import { visibleText } from './display-text.js';
 import { findInHistory, type HistoryPageLoader } from './anchor-history.js';
 import { judgeProof, type AnchorEvidence, type Judgement, type VerdictCheck } from './anchor-verdict.js';
 import { isHex64, isRecord } from './guards.js';
@@ -148,7 +149,7 @@ export async function verifyClaim(
       const actual = expected ? await reader.network() : null;
       if (expected && actual && networkName(expected) !== networkName(actual)) {
         throw new ServiceUnavailableError(
-          `${reader.url} anchors on ${actual}, but the receipt was made on ${expected}`,
+          `${visibleText(reader.url)} anchors on ${visibleText(actual)}, but the receipt was made on ${visibleText(expected)}`,
         );
       }
       // A proof still awaiting its anchor (or none at all): the service may have anchored it since.
