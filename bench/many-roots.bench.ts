@@ -19,10 +19,12 @@ import { startChainRuntime } from '../server/anchor/runtime.js';
 import { loadConfig } from '../server/config.js';
 import { Ledger } from '../server/ledger.js';
 import { openSqliteStore } from '../server/store/sqlite-store.js';
-import { fmt, writeSection } from './report.js';
+import { appendRandomLeaves } from './seed.js';
+import { ResultTable, fmt, loadAverage, writeSection } from './report.js';
 import {
   SERVICE_ENTRY,
   answered,
+  eachPathOnce,
   benchEvent,
   distinctEventRequests,
   field,
@@ -43,36 +45,9 @@ const RUN_SECONDS = 10;
 const CONNECTIONS = 50;
 
 const ok = (run: AnsweredRun): number => run.result.statusCodeStats['200']?.count ?? 0;
-const load = (): string =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-const lines: string[] = [];
+const table = new ResultTable();
+const row = table.row.bind(table);
 const notes: string[] = [];
-const row = (what: string, figure: string, target: string, met: boolean | null) =>
-  lines.push(`| ${what} | ${figure} | ${target} | ${met === null ? '' : met ? 'yes' : '**no**'} |`);
-
-/** Each path asked for once, in the order given, over `CONNECTIONS` connections. */
-function askEachOnce(base: string, paths: readonly string[]) {
-  let next = 0;
-  return answered(
-    autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      amount: paths.length,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            request.path = paths[next++ % paths.length]!;
-            return request;
-          },
-        },
-      ],
-    }),
-  );
-}
 
 /** Waits until the service's latest anchored root holds `leafCount` leaves (up to `seconds`). */
 async function anchoredUpTo(base: string, leafCount: number, seconds: number): Promise<void> {
@@ -105,21 +80,7 @@ async function seedAnchoredRoots(dataDir: string): Promise<string[]> {
   const leaves: string[] = [];
   try {
     for (let root = 1; root <= ROOTS; root++) {
-      const bytes = randomBytes(LEAVES_PER_ROOT * 32);
-      for (let i = 0; i < LEAVES_PER_ROOT; i++) {
-        const leafHex = bytes.toString('hex', i * 32, i * 32 + 32);
-        leaves.push(leafHex);
-        void ledger.submit({
-          leafHex,
-          eventType: 0x01,
-          walletHash: `seed_wallet_${Math.floor(leaves.length / 200)}`,
-          serialNumber: `SEED-${leaves.length}`,
-          timestamp: null,
-          trialKeyHash: null,
-          keyId: 'operator',
-        });
-      }
-      await ledger.flush();
+      leaves.push(...(await appendRandomLeaves(ledger, LEAVES_PER_ROOT)));
       await runtime.loop.anchorNow();
       for (let waited = 0; (await store.anchors.anchoredRootStats()).count < root; waited++) {
         if (waited > 30_000) throw new Error(`root ${root} was not anchored within 30 s`);
@@ -163,8 +124,8 @@ try {
     );
     // Distinct leaves only, so every request is a first one.
     const paths = [...new Set(drawn)];
-    notes.push(`before first requests: ${load()}`);
-    const run = await askEachOnce(service.base, paths);
+    notes.push(`before first requests: ${loadAverage()}`);
+    const run = await answered(eachPathOnce(service.base, paths, CONNECTIONS));
     const perSecond = ok(run) / run.seconds;
     const others = run.result.non2xx + run.result.errors;
     console.log('first requests, many roots', { ok: ok(run), others, seconds: run.seconds, anchoredRoots });
@@ -225,7 +186,7 @@ try {
       answered(
         autocannon({ url: `${service.base}/health`, connections: CONNECTIONS, duration: RUN_SECONDS }),
       );
-    notes.push(`before proofs after writes: ${load()}`);
+    notes.push(`before proofs after writes: ${loadAverage()}`);
     const proofRun = await proofs();
     const healthRun = await health();
     const proofRate = ok(proofRun) / proofRun.seconds;
@@ -255,12 +216,12 @@ try {
       '',
       '| Measure | Result | Target | Met |',
       '| --- | --- | --- | --- |',
-      ...lines,
+      ...table.lines,
       '',
       `Load average (1 / 5 / 15 min): ${notes.join('; ')}.`,
     ].join('\n'),
   );
-  console.log(lines.join('\n'));
+  console.log(table.lines.join('\n'));
 } finally {
   for (const s of services) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   rmSync(tmpRoot, { recursive: true, force: true });

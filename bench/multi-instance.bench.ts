@@ -17,12 +17,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type AutocannonResult } from 'autocannon';
+import autocannon from 'autocannon';
 import { startPostgres } from '../test/postgres/postgres-server.js';
-import { fmt, writeSection } from './report.js';
+import { fmt, loadAverage, writeSection } from './report.js';
 import {
   SERVICE_ENTRY,
   answered,
+  countOf,
   distinctEventRequests,
   field,
   getJson,
@@ -40,13 +41,6 @@ const RUNS = 3;
 const CATCH_UP_SAMPLES = 40;
 const DEVCHAIN_ENTRY = path.join(path.dirname(SERVICE_ENTRY), 'anchor', 'devchain-main.js');
 
-const load = (): string =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
-const countOf = (r: AutocannonResult, status: number): number =>
-  r.statusCodeStats[String(status)]?.count ?? 0;
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
@@ -175,7 +169,7 @@ const catchUp: { label: string; delays: number[] }[] = [];
 const loadNotes: string[] = [];
 
 async function measure(label: string, env: Record<string, string>[], withCatchUp: boolean): Promise<void> {
-  loadNotes.push(`before ${label}: ${load()}`);
+  loadNotes.push(`before ${label}: ${loadAverage()}`);
   const started = await Promise.all(
     env.map((e, i) => startService(path.join(tmpRoot, `${label.replace(/\W+/g, '-')}-${i}`), ADMIN_KEY, e)),
   );
@@ -196,7 +190,7 @@ async function measure(label: string, env: Record<string, string>[], withCatchUp
       // Each instance's clients keep their own histogram: the slowest instance's p99 is reported.
       m.p99.push(Math.max(...results.map((x) => x.latency.p99)));
       m.p50.push(Math.max(...results.map((x) => x.latency.p50)));
-      console.log(label, { created, perSecond: m.perSecond.at(-1), p99: m.p99.at(-1), load: load() });
+      console.log(label, { created, perSecond: m.perSecond.at(-1), p99: m.p99.at(-1), load: loadAverage() });
     }
     results.push(m);
     if (withCatchUp && bases.length > 1) {
@@ -231,7 +225,7 @@ try {
     }));
     await measure(`${n} instance${n > 1 ? 's' : ''} on PostgreSQL`, env, n === 2);
   }
-  loadNotes.push(`after: ${load()}`);
+  loadNotes.push(`after: ${loadAverage()}`);
 
   const median = (values: number[]) =>
     [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

@@ -38,3 +38,25 @@ export function writeSection(name: string, title: string, body: string): void {
 export function fmt(value: number, digits = 0): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 }
+
+/** The load averages (1 / 5 / 15 min): other work on a shared machine moves a benchmark's figures. */
+export function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+}
+
+/** A results table: measure, result, target, and whether the target was met (null: none set). */
+export class ResultTable {
+  readonly lines: string[] = [];
+
+  row(what: string, figure: string, target: string, met: boolean | null): void {
+    this.lines.push(`| ${what} | ${figure} | ${target} | ${met === null ? '' : met ? 'yes' : '**no**'} |`);
+  }
+
+  /** The table in Markdown, header first. */
+  markdown(): string[] {
+    return ['| Measure | Result | Target | Met |', '| --- | --- | --- | --- |', ...this.lines];
+  }
+}

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AutocannonRequest, AutocannonResult, AutocannonRun } from 'autocannon';
+import autocannon, { type AutocannonRequest, type AutocannonResult, type AutocannonRun } from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/free-port.js';
@@ -183,4 +183,33 @@ export async function answered(run: AutocannonRun): Promise<AnsweredRun> {
   });
   const result = await run;
   return { result, seconds: (last - first) / 1000 };
+}
+
+/** How many answers of a run had `status`. */
+export function countOf(result: AutocannonResult, status: number): number {
+  return result.statusCodeStats[String(status)]?.count ?? 0;
+}
+
+/** Answers of `status` per second of a run's answering time. */
+export function rateOf({ result, seconds }: AnsweredRun, status: number): number {
+  return countOf(result, status) / seconds;
+}
+
+/** Each of `paths` asked for once with GET, in the order given, over `connections` connections. */
+export function eachPathOnce(base: string, paths: readonly string[], connections: number): AutocannonRun {
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections,
+    amount: paths.length,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          request.path = paths[next++ % paths.length]!;
+          return request;
+        },
+      },
+    ],
+  });
 }

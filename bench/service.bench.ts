@@ -13,15 +13,18 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type AutocannonResult } from 'autocannon';
+import autocannon from 'autocannon';
 import { verifyProofBundle } from '../src/core/index.js';
 import { Ledger } from '../server/ledger.js';
 import { openSqliteStore } from '../server/store/sqlite-store.js';
-import { fmt, writeSection } from './report.js';
+import { appendRandomLeaves } from './seed.js';
+import { ResultTable, fmt, loadAverage, writeSection } from './report.js';
 import {
   SERVICE_ENTRY,
   answered,
-  type AnsweredRun,
+  eachPathOnce,
+  countOf,
+  rateOf,
   distinctEventRequests,
   field,
   getJson,
@@ -41,16 +44,6 @@ const PROOF_SECONDS = 10;
 const CONNECTIONS = 50;
 const STARTS = 3;
 
-const countOf = (r: AutocannonResult, status: number): number =>
-  r.statusCodeStats[String(status)]?.count ?? 0;
-/** Answers of `status` per second of a run's answering time. */
-const rateOf = ({ result, seconds }: AnsweredRun, status: number): number =>
-  countOf(result, status) / seconds;
-const load = (): string =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ');
 /** A copy of `list` in random order (Fisher–Yates). */
 function shuffled<T>(list: readonly T[]): T[] {
   const out = [...list];
@@ -60,10 +53,9 @@ function shuffled<T>(list: readonly T[]): T[] {
   }
   return out;
 }
-const lines: string[] = [];
+const table = new ResultTable();
+const row = table.row.bind(table);
 const loadNotes: string[] = [];
-const row = (what: string, figure: string, target: string, met: boolean | null) =>
-  lines.push(`| ${what} | ${figure} | ${target} | ${met === null ? '' : met ? 'yes' : '**no**'} |`);
 
 if (!existsSync(SERVICE_ENTRY))
   throw new Error('dist-server/ is missing: run `npm run bench:service` (it builds first)');
@@ -72,7 +64,7 @@ const services: Service[] = [];
 try {
   // (a) POST /event: distinct CONTRACT_ANCHOR events, acknowledged after the durable commit.
   {
-    loadNotes.push(`before POST /event: ${load()}`);
+    loadNotes.push(`before POST /event: ${loadAverage()}`);
     const service = await startService(path.join(tmpRoot, 'events'), ADMIN_KEY);
     services.push(service);
     const requests = distinctEventRequests(ADMIN_KEY);
@@ -109,7 +101,7 @@ try {
         seconds: run.seconds,
         p50: result.latency.p50,
         p99: result.latency.p99,
-        load: load(),
+        load: loadAverage(),
       });
       // Requests still in flight when autocannon stops are committed but not counted: at most one per connection.
       const stored = after - before;
@@ -167,8 +159,7 @@ try {
     await stopService(service);
   }
 
-  // Seed 1,000,000 leaves through the store and the ledger (the same commit and tree code as
-  // POST /event, in large batches), before the service starts. The leaves are random hashes.
+  // Seed 1,000,000 random leaves before the service starts (bench/seed.ts).
   const seedDir = path.join(tmpRoot, 'seeded');
   /** Every 100th leaf: requests that the bundle cache can hold. */
   const hotPool: string[] = [];
@@ -178,29 +169,14 @@ try {
   const firstPool: string[] = [];
   {
     const started = performance.now();
-    const bytes = randomBytes(SEED_LEAVES * 32);
-    const leaves = Array.from({ length: SEED_LEAVES }, (_, i) => bytes.toString('hex', i * 32, i * 32 + 32));
     const store = openSqliteStore(seedDir);
     const ledger = await Ledger.open(store, { maxBatch: 50_000 });
-    const batch = 50_000;
-    for (let from = 0; from < SEED_LEAVES; from += batch) {
-      for (let i = from; i < Math.min(SEED_LEAVES, from + batch); i++) {
-        const leafHex = leaves[i]!;
-        if (i % 100 === 0) hotPool.push(leafHex);
-        if (i % 10 === 5) coldPool.push(leafHex);
-        if (i % 10 === 7) firstPool.push(leafHex);
-        void ledger.submit({
-          leafHex,
-          eventType: 0x01,
-          walletHash: `seed_wallet_${Math.floor(i / 200)}`,
-          serialNumber: `SEED-${i}`,
-          timestamp: null,
-          trialKeyHash: null,
-          keyId: 'operator',
-        });
-      }
-      await ledger.flush();
-    }
+    const leaves = await appendRandomLeaves(ledger, SEED_LEAVES);
+    leaves.forEach((leafHex, i) => {
+      if (i % 100 === 0) hotPool.push(leafHex);
+      if (i % 10 === 5) coldPool.push(leafHex);
+      if (i % 10 === 7) firstPool.push(leafHex);
+    });
     if (ledger.size !== SEED_LEAVES) throw new Error(`seeded ${ledger.size} leaves`);
     await store.close();
     const seconds = (performance.now() - started) / 1000;
@@ -210,7 +186,7 @@ try {
   // (b) Start-up with 1,000,000 leaves: spawn → "listening" line, and → first 200 from /health.
   let service: Service | null = null;
   {
-    loadNotes.push(`before start-up: ${load()}`);
+    loadNotes.push(`before start-up: ${loadAverage()}`);
     const listening: number[] = [];
     const healthy: number[] = [];
     for (let i = 0; i < STARTS; i++) {
@@ -294,28 +270,17 @@ try {
       });
     };
     /** Each leaf's proof.json asked for once, in the order given, over all connections. */
-    const askEachOnce = (leaves: readonly string[]) => {
-      let next = 0;
-      return autocannon({
-        url: service.base,
-        connections: CONNECTIONS,
-        amount: leaves.length,
-        requests: [
-          {
-            method: 'GET',
-            setupRequest: (request) => {
-              request.path = `/verify/${leaves[next++ % leaves.length]!}/proof.json`;
-              return request;
-            },
-          },
-        ],
-      });
-    };
+    const askEachOnce = (leaves: readonly string[]) =>
+      eachPathOnce(
+        service.base,
+        leaves.map((leaf) => `/verify/${leaf}/proof.json`),
+        CONNECTIONS,
+      );
     // Every hot leaf once (a cold start of the cache), then the measured runs.
     const warm = await askEachOnce(hotPool);
     if (countOf(warm, 200) !== hotPool.length)
       throw new Error(`warm-up: ${countOf(warm, 200)} of ${hotPool.length} answered 200`);
-    loadNotes.push(`before GET proof.json: ${load()}`);
+    loadNotes.push(`before GET proof.json: ${loadAverage()}`);
     const hotName = `random leaves of a pool of ${fmt(hotPool.length)} (bundles cached)`;
     const runs: { name: string; pool: string[]; connections: number; prebuilt: boolean }[] = [
       { name: hotName, pool: hotPool, connections: CONNECTIONS, prebuilt: true },
@@ -405,7 +370,7 @@ try {
     } finally {
       bare.stop();
     }
-    loadNotes.push(`after: ${load()}`);
+    loadNotes.push(`after: ${loadAverage()}`);
   }
 
   writeSection(
@@ -416,16 +381,16 @@ try {
       '',
       'POST /event: commits run on the SQLite commit thread (`server/store/sqlite/commit-thread.ts`), which checkpoints the WAL every 10,000 pages. A commit writes no page at a random place per event: leaves are found by hash through an in-memory index (the table has none on hashes), and wallet links are appended to a log, which a thread of its own indexes by wallet in a file of its own, 16,384 links at a time (docs/architecture.md, "What a commit writes on SQLite"). The batch that gathered during a commit goes to that thread as soon as the commit returns, before its requests are answered. A commit of the 20–30 events that arrive together takes about 0.4 ms on that thread, most of it the fsync of the WAL.',
       '',
-      "proof.json: the 1,000,000 leaves are seeded before the service starts, and the root is anchored on the dev chain before measuring. A bundle is built on its first request and its path verified: the leaf is hashed up through the 5 levels below a memo of the anchored root's upper tree, whose nodes were each verified once (hashing up to the anchored root, then filled top down in the background when the root was first asked for); the first bundle of each root is also checked whole with `verifyProofBundle`. Bundles are then served from a cache of serialized bundles as long as an indexed lookup shows they still target the same root. The first-request row asks for 100,000 leaves that no earlier run asked for, each once, on the running service after the cached runs. The bare-Fastify row is a ceiling for this machine and client, not a figure of the service.",
+      "proof.json: the 1,000,000 leaves are seeded before the service starts, and the root is anchored on the dev chain before measuring. A bundle is built on its first request and its path verified: read from the tree's stored nodes (at most one partial node on any path) and hashed from the leaf up to the anchored root (`server/verified-proof.ts`, nothing kept per root); the first bundle of each root is also checked whole with `verifyProofBundle`. The many-roots section below measures the same against 1,000 anchored roots. Bundles are then served from a cache of serialized bundles as long as an indexed lookup shows they still target the same root. The first-request row asks for 100,000 leaves that no earlier run asked for, each once, on the running service after the cached runs. The bare-Fastify row is a ceiling for this machine and client, not a figure of the service.",
       '',
       '| Measure | Result | Target | Met |',
       '| --- | --- | --- | --- |',
-      ...lines,
+      ...table.lines,
       '',
       `Load average (1 / 5 / 15 min) during the run: ${loadNotes.join('; ')}.`,
     ].join('\n'),
   );
-  console.log(lines.join('\n'));
+  console.log(table.lines.join('\n'));
 } finally {
   for (const s of services) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   rmSync(tmpRoot, { recursive: true, force: true });
