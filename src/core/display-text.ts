@@ -9,10 +9,12 @@
 /**
  * C0 and C1 controls and DEL (Cc), the bidirectional embeddings, overrides, isolates and marks,
  * zero-width and invisible formatting characters, line and paragraph separators, and the byte-order
- * mark, and the invisible tag characters. Ordinary spaces are kept; so are letters of every script, emoji and their joiners (U+200D is
- * needed by emoji sequences, and on its own it changes nothing that reads differently).
+ * mark, and the invisible tag characters. Ordinary spaces are kept; so are letters of every script,
+ * emoji and their joiners (U+200D is needed by emoji sequences, and on its own it changes nothing
+ * that reads differently).
  */
 const HIDDEN_OR_REORDERING =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
   /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u115F\u1160\u180E\u200B\u200C\u200E\u200F\u2028-\u202E\u2060-\u2069\u3164\uFEFF\uFFA0\uFFF9-\uFFFB\u{E0000}-\u{E007F}]/gu;
 
 /** `text` with every hidden or reordering character shown as `<U+XXXX>` (so nothing is lost, and nothing is hidden). */
