@@ -3,14 +3,15 @@
  * public unless LIFECYCLE_REQUIRES_KEY). Entries are claims the service recorded, not authenticated facts.
  */
 import { Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SCHEME_COUNT_BOUND, eventTypeLabel } from '../../src/core/index.js';
 import { requireOperator } from '../http/auth.js';
 import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
+import { heavyWork } from '../http/heavy-work.js';
 import type { RouteDoc } from '../http/openapi.js';
+import { compressedStream } from '../http/streamed-compression.js';
 import { ProofStepSchema, proofTarget, targetAnchoredRoot } from '../proofs.js';
 import type { WalletLeaf, WalletPage } from '../store/store.js';
 
@@ -75,8 +76,22 @@ export const LifecycleQuerySchema = z
   })
   .strip();
 
-/** How many proofs the export computes between two yields to the event loop. */
-const EXPORT_BATCH = 25;
+/**
+ * Leaves an export reads from the store at a time, one read a scheduler slice. A read scans the
+ * wallet's links not yet indexed (up to LINK_INDEX_ROWS) whatever its size: of a 3,000-event wallet,
+ * 120 reads of 25 took 260 ms, 6 reads of 500 took 20-37 ms (at most 8.5 ms each).
+ */
+const EXPORT_PAGE = 500;
+/** Entries whose proof targets are looked up together (concurrent reads on PostgreSQL), in a slice. */
+const EXPORT_GROUP = 8;
+/** Bytes an export may hold ready for a slow client before it stops making more (backpressure). */
+const EXPORT_BUFFER_BYTES = 64 * 1024;
+
+let exportsMaking = 0;
+/** Exports whose body is being made: a client gone, or done, ends its export's work (tests). */
+export function exportsInProgress(): number {
+  return exportsMaking;
+}
 
 export const ExportPackageSchema = z
   .object({
@@ -214,7 +229,20 @@ export function lifecycleRoutes(ctx: AppContext): void {
       // One snapshot: the leaves the tree holds now, however many arrive while the export streams.
       await ctx.ledger.catchUpShared();
       const maxPosition = ctx.ledger.size;
-      const first = await walletPage(request, wallet, { limit: EXPORT_BATCH, maxPosition });
+      // Stops the export's work when the client goes (or the answer ends): slices still waiting
+      // are dropped, and the stream's end returns the generator.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      // Every read and every entry runs in heavyWork's slices, shared fairly with the other exports.
+      const firstPage = await heavyWork
+        .run(() => walletPage(request, wallet, { limit: EXPORT_PAGE, maxPosition }), gone.signal)
+        .catch((error: unknown) => {
+          if (gone.signal.aborted) return null;
+          throw error;
+        });
+      // Gone before its first read: there is no one to answer.
+      if (firstPage === null) return reply;
+      const first: WalletPage = firstPage;
       const head = {
         protocol: 'ZAP1',
         generated_at: ctx.now().toISOString(),
@@ -223,31 +251,55 @@ export function lifecycleRoutes(ctx: AppContext): void {
       const ledger = ctx.ledger;
       const store = ctx.store;
       async function* exportBody(): AsyncGenerator<string> {
+        exportsMaking++;
+        try {
+          yield* exportEntries();
+        } finally {
+          exportsMaking--;
+        }
+      }
+      async function* exportEntries(): AsyncGenerator<string> {
         yield `${JSON.stringify(head).slice(0, -1)},"proofs":[`;
         let page: WalletPage = first;
+        let next = 0;
         let separator = '';
         for (;;) {
-          const entries = await Promise.all(page.leaves.map((leaf) => exportEntry(ledger, wallet, leaf)));
-          const text = entries.map((entry) => JSON.stringify(entry)).join(',');
-          if (text !== '') {
-            yield `${separator}${text}`;
-            separator = ',';
+          if (next === page.leaves.length) {
+            if (page.nextAfter === null) break;
+            const after = page.nextAfter;
+            page = await heavyWork.run(
+              () => store.events.walletLeaves(wallet, { limit: EXPORT_PAGE, after, maxPosition }),
+              gone.signal,
+            );
+            next = 0;
+            continue;
           }
-          if (page.nextAfter === null) break;
-          // Let other requests run between batches: no export holds the event loop.
-          await nextTurn();
-          page = await store.events.walletLeaves(wallet, {
-            limit: EXPORT_BATCH,
-            after: page.nextAfter,
-            maxPosition,
-          });
+          const leaves = page.leaves;
+          const text = await heavyWork.run(async (slice) => {
+            const parts: string[] = [];
+            do {
+              const group = leaves.slice(next, next + EXPORT_GROUP);
+              const entries = await Promise.all(group.map((leaf) => exportEntry(ledger, wallet, leaf)));
+              for (const entry of entries) parts.push(JSON.stringify(entry));
+              next += group.length;
+            } while (next < leaves.length && slice.left());
+            return parts.join(',');
+          }, gone.signal);
+          yield `${separator}${text}`;
+          separator = ',';
         }
         yield `],"verification":${JSON.stringify(EXPORT_VERIFICATION)}}`;
       }
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="zap1-export-${wallet}.json"`)
-        .send(Readable.from(exportBody()));
+        .send(
+          compressedStream(
+            request,
+            reply,
+            Readable.from(exportBody(), { objectMode: false, highWaterMark: EXPORT_BUFFER_BYTES }),
+          ),
+        );
     },
   });
 }
