@@ -21,3 +21,17 @@ export function readZap1Text(name: string): string {
 export function readZap1Json(name: string): unknown {
   return JSON.parse(readZap1Text(name));
 }
+
+/** The folder of the Zcash test vectors kept in this repository (with their licence). */
+export const ZCASH_VECTORS_DIR = path.join(REPO_ROOT, 'test', 'vectors', 'zcash');
+
+/**
+ * The vectors of a Zcash test-vector file (e.g. `zip_0244.json`), each an object keyed by the column
+ * names the file's second header row lists. Integers above 2^53 lose precision through JSON.parse:
+ * tests take those from the bytes that encode them.
+ */
+export function readZcashVectors(name: string): Array<Record<string, unknown>> {
+  const rows = JSON.parse(readFileSync(path.join(ZCASH_VECTORS_DIR, name), 'utf8')) as unknown[][];
+  const columns = String(rows[1]?.[0]).split(', ');
+  return rows.slice(2).map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])));
+}

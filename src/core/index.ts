@@ -23,3 +23,4 @@ export * from './link-header.js';
 export * from './memo.js';
 export * from './sha256-stream.js';
 export * from './zec-amount.js';
+export * from './chain/index.js';

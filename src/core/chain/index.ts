@@ -1,0 +1,6 @@
+/** Reading the chain's own bytes: transactions, block headers and keys, shared by the service and the browser. */
+export * from './bytes.js';
+export * from './transaction.js';
+export * from './zip244.js';
+export * from './block.js';
+export * from './merkle-branch.js';

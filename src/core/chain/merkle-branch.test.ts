@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toHex } from '../hex.js';
+import { sha256d } from './block.js';
+import { ChainFormatError, fromDisplayHex, toDisplayHex } from './bytes.js';
+import {
+  MAX_MERKLE_BRANCH_LENGTH,
+  blockMerkleRoot,
+  merkleBranch,
+  merkleRootFromBranch,
+} from './merkle-branch.js';
+
+/** n distinct txids in display order. */
+const txids = (n: number): string[] =>
+  Array.from({ length: n }, (_, i) => toDisplayHex(sha256d(Uint8Array.of(i, n))));
+const leaf = (txid: string): Uint8Array => fromDisplayHex(txid);
+const node = (a: Uint8Array, b: Uint8Array): Uint8Array => sha256d(a, b);
+
+describe('blockMerkleRoot', () => {
+  it('is the txid itself (natural order) for a single transaction', () => {
+    const [a] = txids(1);
+    expect(blockMerkleRoot([a!])).toBe(toHex(leaf(a!)));
+    expect(merkleBranch([a!], 0)).toEqual([]);
+    expect(merkleRootFromBranch(a!, [], 0)).toBe(toHex(leaf(a!)));
+  });
+
+  it('hashes natural-order pairs and pairs an odd last node with itself', () => {
+    const [a, b, c] = txids(3).map(leaf);
+    const three = txids(3);
+    expect(blockMerkleRoot(three.slice(0, 2))).toBe(toHex(node(a!, b!)));
+    expect(blockMerkleRoot(three)).toBe(toHex(node(node(a!, b!), node(c!, c!))));
+    expect(merkleBranch(three, 2)).toEqual([toHex(c!), toHex(node(a!, b!))]);
+    expect(merkleBranch(three, 1)).toEqual([toHex(a!), toHex(node(c!, c!))]);
+  });
+
+  it('takes txids in either hex case and refuses malformed ones', () => {
+    const ids = txids(2);
+    expect(blockMerkleRoot(ids.map((t) => t.toUpperCase()))).toBe(blockMerkleRoot(ids));
+    expect(() => blockMerkleRoot([])).toThrow(RangeError);
+    expect(() => blockMerkleRoot(['00'])).toThrow(ChainFormatError);
+  });
+});
+
+describe('merkleBranch and merkleRootFromBranch', () => {
+  it('every branch of every tree of 1 to 40 transactions leads to its root', () => {
+    for (let n = 1; n <= 40; n++) {
+      const ids = txids(n);
+      const root = blockMerkleRoot(ids);
+      for (let i = 0; i < n; i++) expect(merkleRootFromBranch(ids[i]!, merkleBranch(ids, i), i)).toBe(root);
+    }
+  });
+
+  it('another txid, index or sibling gives another root', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 64 }), fc.nat(), fc.nat(), (n, a, b) => {
+        const ids = txids(n);
+        const root = blockMerkleRoot(ids);
+        const i = a % n;
+        const branch = merkleBranch(ids, i);
+        const other = (i + 1 + (b % (n - 1))) % n;
+        if (ids[other] !== ids[i]) expect(merkleRootFromBranch(ids[other]!, branch, i)).not.toBe(root);
+        const flipped = [...branch];
+        const level = b % branch.length;
+        flipped[level] = (flipped[level]![0] === '0' ? '1' : '0') + flipped[level]!.slice(1);
+        expect(merkleRootFromBranch(ids[i]!, flipped, i)).not.toBe(root);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses malformed branches and indexes with ChainFormatError', () => {
+    const ids = txids(5);
+    const branch = merkleBranch(ids, 3);
+    expect(branch).toHaveLength(3);
+    expect(() => merkleRootFromBranch(ids[3]!, branch, 8)).toThrow(/index must be an integer in 0..7/);
+    expect(() => merkleRootFromBranch(ids[3]!, branch, -1)).toThrow(ChainFormatError);
+    expect(() => merkleRootFromBranch(ids[3]!, branch, 1.5)).toThrow(ChainFormatError);
+    expect(() => merkleRootFromBranch(ids[3]!, [...branch.slice(0, 2), 'ab'], 3)).toThrow(/branch\[2\]/);
+    expect(() => merkleRootFromBranch(ids[3]!, [...branch.slice(0, 2), 'zz'.repeat(32)], 3)).toThrow(
+      ChainFormatError,
+    );
+    expect(() => merkleRootFromBranch('xyz', branch, 3)).toThrow(ChainFormatError);
+    const deep = Array.from({ length: MAX_MERKLE_BRANCH_LENGTH + 1 }, () => branch[0]!);
+    expect(() => merkleRootFromBranch(ids[3]!, deep, 0)).toThrow(/at most 32/);
+    expect(() => merkleBranch(ids, 5)).toThrow(RangeError);
+  });
+});
