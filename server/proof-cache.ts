@@ -1,8 +1,8 @@
 /**
  * Built-and-verified proof bundles, serialized, per leaf (docs/architecture.md "The tree in the service":
- * anchored proofs are served from memory). A bundle against an anchored root takes its path from
- * `verifiedInclusionProof` (O(log n), checked to reach the anchored root, whichever root it is); any
- * other is built and checked in full with `verifyProofBundle`. Serving a cached one
+ * anchored proofs are served from memory). Every path is checked to reach its root when it is built
+ * (`proofTarget`, O(log n) whichever root it is); unanchored bundles, and the first of each anchored
+ * root, are also checked whole with `verifyProofBundle`. Serving a cached one
  * costs one indexed lookup that proves the bundle still targets the right root. Every served bundle
  * was verified when it was built, so decision 6 holds.
  */
@@ -16,7 +16,6 @@ import {
   type ProofTarget,
 } from './proofs.js';
 import type { LeafRecord } from './store/store.js';
-import { verifiedInclusionProof } from './verified-proof.js';
 
 interface Entry {
   position: number;
@@ -56,7 +55,7 @@ export class ProofBundleCache {
 
   /** Builds (and verifies) the bundle of a stored leaf, caches it, and returns it serialized. */
   async build(leaf: LeafRecord): Promise<string> {
-    const { target, bundle } = (await this.buildOnVerifiedPath(leaf)) ?? (await this.buildInFull(leaf));
+    const { target, bundle } = await this.buildChecked(leaf);
     const json = JSON.stringify(bundle);
     this.entries.delete(leaf.leafHex);
     this.entries.set(leaf.leafHex, {
@@ -81,30 +80,15 @@ export class ProofBundleCache {
     return json;
   }
 
-  private async buildInFull(leaf: LeafRecord): Promise<{ target: ProofTarget; bundle: ProofBundle }> {
-    const target = await proofTarget(this.ledger, leaf);
-    return { target, bundle: buildProofBundle(leaf, target) };
-  }
-
   /**
-   * The bundle against the leaf's anchored root with its path from `verifiedInclusionProof`, or null
-   * when the leaf is not anchored yet. The path is verified there for every leaf; the other fields
-   * are the root's and the leaf's hash, so the first bundle of each root is also checked whole with
-   * `verifyProofBundle`.
+   * The bundle against the leaf's target, its path checked there (`verifiedInclusionProof`). The
+   * other fields are the root's and the leaf's hash, so an unanchored bundle, and the first bundle
+   * of each anchored root, is also checked whole with `verifyProofBundle`.
    */
-  private async buildOnVerifiedPath(
-    leaf: LeafRecord,
-  ): Promise<{ target: ProofTarget; bundle: ProofBundle } | null> {
-    const anchored = await targetAnchoredRoot(this.ledger, leaf.position);
-    if (!anchored) return null;
-    const proof = verifiedInclusionProof(this.ledger.tree, leaf.leafHex, leaf.position - 1, anchored);
-    const target: ProofTarget = {
-      rootHex: anchored.rootHex,
-      leafCount: anchored.leafCount,
-      createdAt: anchored.createdAt,
-      anchored,
-      proof,
-    };
+  private async buildChecked(leaf: LeafRecord): Promise<{ target: ProofTarget; bundle: ProofBundle }> {
+    const target = await proofTarget(this.ledger, leaf);
+    const anchored = target.anchored;
+    if (!anchored) return { target, bundle: buildProofBundle(leaf, target) };
     const checked = this.checkedRoots.get(anchored.anchorId);
     if (checked?.rootHex === anchored.rootHex && checked.leafCount === anchored.leafCount)
       return { target, bundle: assembleProofBundle(leaf, target) };

@@ -13,6 +13,7 @@ import {
   type ProofStep,
 } from '../src/core/index.js';
 import type { Ledger } from './ledger.js';
+import { UnservableProofError, verifiedInclusionProof } from './verified-proof.js';
 import type { AnchoredRoot, LeafRecord } from './store/store.js';
 
 const hex64 = z.string().regex(HEX64_PATTERN);
@@ -62,12 +63,7 @@ export interface ProofTarget {
   proof: ProofStep[];
 }
 
-export class UnservableProofError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnservableProofError';
-  }
-}
+export { UnservableProofError };
 
 /**
  * The anchored root a proof of the leaf at `position` targets: the first anchored root containing
@@ -81,7 +77,7 @@ export async function targetAnchoredRoot(ledger: Ledger, position: number): Prom
   return anchored;
 }
 
-/** The first anchored root containing the leaf, else the current root. */
+/** The first anchored root containing the leaf, else the current root, with the leaf's path to it checked. */
 export async function proofTarget(ledger: Ledger, leaf: LeafRecord): Promise<ProofTarget> {
   const anchored = await targetAnchoredRoot(ledger, leaf.position);
   if (anchored) {
@@ -90,16 +86,17 @@ export async function proofTarget(ledger: Ledger, leaf: LeafRecord): Promise<Pro
       leafCount: anchored.leafCount,
       createdAt: anchored.createdAt,
       anchored,
-      proof: ledger.tree.inclusionProof(leaf.position - 1, anchored.leafCount),
+      proof: verifiedInclusionProof(ledger.tree, leaf.leafHex, leaf.position - 1, anchored),
     };
   }
   const size = ledger.size;
+  const rootHex = ledger.tree.root(size);
   return {
-    rootHex: ledger.tree.root(size),
+    rootHex,
     leafCount: size,
     createdAt: ledger.lastCreatedAt() ?? leaf.createdAt,
     anchored: null,
-    proof: ledger.tree.inclusionProof(leaf.position - 1, size),
+    proof: verifiedInclusionProof(ledger.tree, leaf.leafHex, leaf.position - 1, { rootHex, leafCount: size }),
   };
 }
 

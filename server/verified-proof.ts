@@ -18,7 +18,14 @@ import {
   type MerkleTree,
   type ProofStep,
 } from '../src/core/index.js';
-import { UnservableProofError } from './proofs.js';
+
+/** A bundle that would not verify: never served (the route answers 500 without internals). */
+export class UnservableProofError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnservableProofError';
+  }
+}
 
 /** Lowercase hex of 32 bytes (Node's encoder: one flat string, cheaper to build and to serialize). */
 const hexOf = (bytes: Uint8Array): string =>
