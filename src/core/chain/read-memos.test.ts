@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { readZcashVectors } from '../../../test/vectors.js';
+import { toHex } from '../hex.js';
+import { ChainFormatError } from './bytes.js';
+import { orchardOutgoingViewingKeys } from './orchard-keys.js';
+import { encryptOrchardOutput } from './orchard-recovery.js';
+import { readMemos } from './read-memos.js';
+import { parseTransaction, serializeTransaction, type TransactionV5 } from './transaction.js';
+import { decodeViewingKey, encodeViewingKey } from './viewing-key.js';
+
+const ufvk = readZcashVectors('unified_full_viewing_keys.json').find(
+  (v) => v.orchard_fvk_bytes !== null && v.sapling_fvk_bytes !== null,
+)!.unified_fvk as string;
+const key = decodeViewingKey(ufvk);
+const ovks = orchardOutgoingViewingKeys(key.orchard!);
+/** A v5 transaction of the ZIP 244 vectors with Orchard actions, whose outputs are re-encrypted below. */
+const base = readZcashVectors('zip_0244.json')
+  .map((v) => parseTransaction(v.tx as string))
+  .find((tx) => (tx.orchard?.actions.length ?? 0) >= 3)!;
+
+function memoOf(text: string): Uint8Array {
+  const memo = new Uint8Array(512);
+  memo.set(new TextEncoder().encode(text));
+  return memo;
+}
+
+/** `base` with action 0 sent under the external ovk, action 2 under the internal one, the rest left as they were. */
+function withOutputs(): TransactionV5 {
+  const actions = base.orchard!.actions.map((action, i) => {
+    if (i !== 0 && i !== 2) return action;
+    const sealed = encryptOrchardOutput({
+      ovk: i === 0 ? ovks.external : ovks.internal,
+      cvNet: action.cvNet,
+      cmx: action.cmx,
+      diversifier: new Uint8Array(11).fill(i),
+      value: 1000n + BigInt(i),
+      rseed: new Uint8Array(32).fill(i + 1),
+      memo: memoOf(`memo of action ${i}`),
+      nullifier: action.nullifier,
+    });
+    return { ...action, ...sealed };
+  });
+  return { ...base, orchard: { ...base.orchard!, actions } };
+}
+
+describe('readMemos', () => {
+  it('finds the outputs the key sent, external and internal, in a serialized transaction', () => {
+    const tx = withOutputs();
+    const memos = readMemos(toHex(serializeTransaction(tx)), ufvk);
+    expect(memos.map((m) => [m.actionIndex, m.scope, m.value])).toEqual([
+      [0, 'external', 1000n],
+      [2, 'internal', 1002n],
+    ]);
+    expect(new TextDecoder().decode(memos[1]!.memo.subarray(0, 16))).toBe('memo of action 2');
+    expect(readMemos(tx, key, { network: 'mainnet' })).toEqual(memos);
+  });
+
+  it('gives nothing for a transaction the key did not send', () => {
+    expect(readMemos(base, ufvk)).toEqual([]);
+  });
+
+  it('refuses a malformed transaction, a key without Orchard, or a key of another network', () => {
+    const hex = toHex(serializeTransaction(withOutputs()));
+    expect(() => readMemos(hex.slice(0, -2), ufvk)).toThrow(ChainFormatError);
+    expect(() => readMemos(hex, ufvk, { network: 'testnet' })).toThrow(ChainFormatError);
+    expect(() => readMemos(hex, { ...key, network: 'regtest' }, { network: 'mainnet' })).toThrow(
+      ChainFormatError,
+    );
+    const noOrchard = encodeViewingKey({ ...key, orchard: null });
+    expect(() => readMemos(hex, noOrchard)).toThrow(/no Orchard item/);
+    expect(() => readMemos(hex, { ...key, orchard: null })).toThrow(ChainFormatError);
+  });
+});

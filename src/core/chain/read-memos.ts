@@ -1,0 +1,79 @@
+/**
+ * The memos a wallet sent in a transaction, read with its unified full viewing key: the
+ * transaction's Orchard actions (parseTransaction) opened with the key's external and internal
+ * outgoing viewing keys (orchardOutgoingViewingKeys, recoverOrchardOutput). See docs/chain.md for
+ * what is and is not checked.
+ */
+import { ChainFormatError } from './bytes.js';
+import { orchardOutgoingViewingKeys, type OrchardOutgoingViewingKeys } from './orchard-keys.js';
+import { recoverOrchardOutput, type RecoveredOrchardOutput } from './orchard-recovery.js';
+import { parseTransaction, type TransactionV5 } from './transaction.js';
+import { decodeViewingKey, type UnifiedFullViewingKey, type ZcashNetwork } from './viewing-key.js';
+
+/** One Orchard output the key's wallet sent, with where it is and which ovk opened it. */
+export interface RecoveredMemo extends RecoveredOrchardOutput {
+  /** The index of the action in the transaction's Orchard bundle. */
+  actionIndex: number;
+  /** 'external' for a payment to others, 'internal' for change and transfers to the wallet itself. */
+  scope: 'external' | 'internal';
+}
+
+interface KeyUse {
+  network: ZcashNetwork;
+  ovks: OrchardOutgoingViewingKeys;
+}
+
+function keysOf(key: UnifiedFullViewingKey): KeyUse {
+  if (typeof key !== 'object' || key === null || !key.orchard) {
+    throw new ChainFormatError('readMemos needs a unified full viewing key with an Orchard item');
+  }
+  return { network: key.network, ovks: orchardOutgoingViewingKeys(key.orchard) };
+}
+
+/**
+ * Decoding a key string checks every item (the Sapling and transparent points too), which costs
+ * more than recovering a transaction's memos; the last few keys read are kept, so a page or a
+ * loop reading many transactions with one key decodes it once.
+ */
+const recentKeys = new Map<string, KeyUse>();
+const RECENT_KEYS = 8;
+
+function keysOfString(encoded: string): KeyUse {
+  let use = recentKeys.get(encoded);
+  if (use === undefined) {
+    use = keysOf(decodeViewingKey(encoded));
+    if (recentKeys.size >= RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value!);
+    recentKeys.set(encoded, use);
+  }
+  return use;
+}
+
+/**
+ * Every Orchard output of `tx` (hex, bytes or parsed) that the unified full viewing key (a
+ * `uview…` string or a decoded key with an Orchard item) can recover, in action order. A
+ * transaction with no Orchard bundle, or none of the key's outputs, gives an empty list. A
+ * malformed transaction or key, a key without an Orchard item or of another network than
+ * `options.network`, throws a `ChainFormatError`.
+ */
+export function readMemos(
+  tx: string | Uint8Array | TransactionV5,
+  viewingKey: string | UnifiedFullViewingKey,
+  options: { network?: ZcashNetwork } = {},
+): RecoveredMemo[] {
+  const { network, ovks } = typeof viewingKey === 'string' ? keysOfString(viewingKey) : keysOf(viewingKey);
+  if (options.network !== undefined && network !== options.network) {
+    throw new ChainFormatError(`a ${network} key where a ${options.network} key is expected`);
+  }
+  const parsed = typeof tx === 'string' || tx instanceof Uint8Array ? parseTransaction(tx) : tx;
+  const memos: RecoveredMemo[] = [];
+  parsed.orchard?.actions.forEach((action, actionIndex) => {
+    for (const scope of ['external', 'internal'] as const) {
+      const output = recoverOrchardOutput(ovks[scope], action);
+      if (output !== null) {
+        memos.push({ ...output, actionIndex, scope });
+        break;
+      }
+    }
+  });
+  return memos;
+}

@@ -1,0 +1,238 @@
+import { bech32m } from '@scure/base';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readZcashVectors } from '../../../test/vectors.js';
+import { parseHex, toHex } from '../hex.js';
+import { ByteWriter, ChainFormatError } from './bytes.js';
+import { f4jumble } from './f4jumble.js';
+import { PALLAS_SCALAR_ORDER, bigIntToLeBytes } from './pallas.js';
+import { decodeViewingKey, encodeViewingKey, type UnifiedFullViewingKey } from './viewing-key.js';
+
+interface UfvkVector {
+  t_key_bytes: string | null;
+  sapling_fvk_bytes: string | null;
+  orchard_fvk_bytes: string | null;
+  unknown_fvk_typecode: number;
+  unknown_fvk_bytes: string | null;
+  unified_fvk: string;
+}
+const vectors = readZcashVectors('unified_full_viewing_keys.json') as unknown as UfvkVector[];
+const withOrchard = vectors.find((v) => v.orchard_fvk_bytes !== null && v.sapling_fvk_bytes !== null)!;
+const hexOrNull = (bytes: Uint8Array | null) => (bytes === null ? null : toHex(bytes));
+
+/** A key string from raw item bytes: padding appended, jumbled, Bech32m-encoded (a valid envelope). */
+function envelope(prefix: string, items: Uint8Array): string {
+  const raw = new Uint8Array(items.length + 16);
+  raw.set(items);
+  for (let i = 0; i < prefix.length; i++) raw[items.length + i] = prefix.charCodeAt(i);
+  return bech32m.encode(prefix, bech32m.toWords(f4jumble(raw)), false);
+}
+
+function items(...list: Array<[number, Uint8Array]>): Uint8Array {
+  const writer = new ByteWriter();
+  for (const [typecode, data] of list) writer.compactSize(typecode, 'typecode').varBytes(data, 'item');
+  return writer.finish();
+}
+
+function expectRefused(encoded: unknown, message?: RegExp): void {
+  let thrown: unknown;
+  try {
+    decodeViewingKey(encoded as string, { requireOrchard: false });
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(ChainFormatError);
+  if (message) expect((thrown as Error).message).toMatch(message);
+}
+
+describe('unified full viewing keys (ZIP 316)', () => {
+  it('has the vectors it is checked against', () => {
+    expect(vectors.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it.each(vectors.map((v, i) => [i, v] as const))(
+    'vector %i decodes to its items and encodes back',
+    (_, v) => {
+      const key = decodeViewingKey(v.unified_fvk, { requireOrchard: false, network: 'mainnet' });
+      expect(key.network).toBe('mainnet');
+      expect(key.revision).toBe(0);
+      expect(hexOrNull(key.transparent)).toBe(v.t_key_bytes);
+      expect(hexOrNull(key.sapling)).toBe(v.sapling_fvk_bytes);
+      expect(hexOrNull(key.orchard)).toBe(v.orchard_fvk_bytes);
+      expect(key.unknown.map((item) => [item.typecode, toHex(item.data)])).toEqual(
+        v.unknown_fvk_bytes === null ? [] : [[v.unknown_fvk_typecode, v.unknown_fvk_bytes]],
+      );
+      expect(encodeViewingKey(key)).toBe(v.unified_fvk);
+      if (v.orchard_fvk_bytes === null) {
+        expect(() => decodeViewingKey(v.unified_fvk)).toThrow(/has no Orchard item/);
+      } else {
+        expect(decodeViewingKey(v.unified_fvk).orchard).toEqual(key.orchard);
+      }
+    },
+  );
+
+  it('encodes and decodes on Testnet and regtest, and refuses a key of another network', () => {
+    const key = decodeViewingKey(withOrchard.unified_fvk);
+    for (const [network, prefix] of [
+      ['testnet', 'uviewtest1'],
+      ['regtest', 'uviewregtest1'],
+    ] as const) {
+      const encoded = encodeViewingKey({ ...key, network });
+      expect(encoded.startsWith(prefix)).toBe(true);
+      expect(decodeViewingKey(encoded, { network })).toEqual({ ...key, network });
+      expect(() => decodeViewingKey(encoded, { network: 'mainnet' })).toThrow(/testnet|regtest/);
+    }
+    expect(() => decodeViewingKey(withOrchard.unified_fvk, { network: 'testnet' })).toThrow(
+      /a mainnet key where a testnet key is expected/,
+    );
+  });
+
+  it('refuses a Mainnet key relabelled for Testnet with a valid checksum: the padding gives it away', () => {
+    const { words } = bech32m.decode(withOrchard.unified_fvk as `${string}1${string}`, false);
+    expectRefused(bech32m.encode('uviewtest', words, false), /padding does not match/);
+  });
+
+  it('refuses addresses and incoming viewing keys by name, and unknown prefixes', () => {
+    expectRefused(envelope('u', items([3, new Uint8Array(43)])), /unified address/);
+    expectRefused(envelope('uivktest', items([3, new Uint8Array(64)])), /incoming viewing key/);
+    expectRefused(envelope('zxviews', items([3, new Uint8Array(96)])), /unknown prefix/);
+    expectRefused('no separator here', /not a Bech32m string/);
+  });
+
+  it('takes an all-uppercase key and refuses mixed case', () => {
+    const upper = withOrchard.unified_fvk.toUpperCase();
+    expect(decodeViewingKey(upper).orchard).toEqual(decodeViewingKey(withOrchard.unified_fvk).orchard);
+    expectRefused(withOrchard.unified_fvk.slice(0, 20) + upper.slice(20), /mixes upper and lower case/);
+  });
+
+  it('refuses a changed character as a bad checksum', () => {
+    const s = withOrchard.unified_fvk;
+    const i = 40;
+    const changed = s.slice(0, i) + (s[i] === 'q' ? 'p' : 'q') + s.slice(i + 1);
+    expectRefused(changed, /checksum/);
+  });
+
+  it('keeps the item rules: order, duplicates, lengths, MUST-understand metadata, a shielded item', () => {
+    const orchard = parseHex(withOrchard.orchard_fvk_bytes!);
+    const sapling = parseHex(withOrchard.sapling_fvk_bytes!);
+    expect(decodeViewingKey(envelope('uview', items([2, sapling], [3, orchard]))).sapling).toEqual(sapling);
+    expectRefused(envelope('uview', items([3, orchard], [2, sapling])), /ascending typecode order/);
+    expectRefused(envelope('uview', items([3, orchard], [3, orchard])), /appears twice/);
+    expectRefused(envelope('uview', items([3, orchard.subarray(0, 95)])), /must be 96 bytes/);
+    expectRefused(envelope('uview', items([3, orchard], [0xe0, new Uint8Array(4)])), /0xe0 is not allowed/);
+    expectRefused(envelope('uview', items([0xc0, new Uint8Array(30)])), /not metadata/);
+    expectRefused(envelope('uview', items([0xfffa, new Uint8Array(30)])), /Sapling or Orchard item/);
+    const truncated = items([3, orchard]).subarray(0, 60);
+    expectRefused(envelope('uview', truncated), /needs 96 bytes/);
+    const nonCanonical = Uint8Array.of(0xfd, 0x03, 0x00, 96, ...orchard);
+    expectRefused(envelope('uview', nonCanonical), /non-canonical compactSize/);
+    // Unknown typecodes (including P2SH, 0x01, which a UFVK cannot use) are kept as they are.
+    const kept = decodeViewingKey(
+      envelope('uview', items([1, new Uint8Array(20)], [3, orchard], [0xfffa, Uint8Array.of(9)])),
+    );
+    expect(kept.unknown.map((item) => item.typecode)).toEqual([1, 0xfffa]);
+  });
+
+  it('refuses items that are not valid keys of their kind', () => {
+    const orchard = parseHex(withOrchard.orchard_fvk_bytes!);
+    const badRivk = orchard.slice();
+    badRivk.set(bigIntToLeBytes(PALLAS_SCALAR_ORDER, 32), 64);
+    expectRefused(envelope('uview', items([3, badRivk])), /rivk/);
+    const badSapling = parseHex(withOrchard.sapling_fvk_bytes!);
+    badSapling.fill(0xff, 0, 32);
+    expectRefused(envelope('uview', items([2, badSapling], [3, orchard])), /Sapling ak/);
+    const badTransparent = new Uint8Array(65);
+    badTransparent[32] = 0x04;
+    expectRefused(envelope('uview', items([0, badTransparent], [3, orchard])), /secp256k1/);
+  });
+
+  it('reads and writes Revision 1 keys (urview), which may be transparent-only', () => {
+    const key = decodeViewingKey(withOrchard.unified_fvk);
+    const r1 = encodeViewingKey({ ...key, revision: 1 });
+    expect(r1.startsWith('urview1')).toBe(true);
+    expect(decodeViewingKey(r1)).toEqual({ ...key, revision: 1 });
+    const transparentOnly = vectors.find((v) => v.t_key_bytes !== null)!;
+    const t = parseHex(transparentOnly.t_key_bytes!);
+    const encoded = encodeViewingKey({ network: 'regtest', revision: 1, transparent: t });
+    expect(encoded.startsWith('urviewregtest1')).toBe(true);
+    expect(decodeViewingKey(encoded, { requireOrchard: false }).transparent).toEqual(t);
+    expect(() => encodeViewingKey({ network: 'regtest', transparent: t })).toThrow(/Sapling or Orchard/);
+    expectRefused(
+      envelope('urview', items([3, parseHex(withOrchard.orchard_fvk_bytes!)], [0xe1, new Uint8Array(8)])),
+      /must be understood/,
+    );
+  });
+
+  it('encodes only what it could decode', () => {
+    const orchard = parseHex(withOrchard.orchard_fvk_bytes!);
+    const refuse = (input: unknown) =>
+      expect(() => encodeViewingKey(input as UnifiedFullViewingKey)).toThrow(ChainFormatError);
+    refuse({ network: 'mainnet' });
+    refuse({ network: 'main', orchard });
+    refuse({ network: 'mainnet', orchard: orchard.subarray(1) });
+    refuse({ network: 'mainnet', orchard, unknown: [{ typecode: 3, data: orchard }] });
+    refuse({ network: 'mainnet', orchard, unknown: [{ typecode: 1, data: new Uint8Array(20) }] });
+    refuse({ network: 'mainnet', orchard, unknown: [{ typecode: 0xe0, data: new Uint8Array(4) }] });
+    refuse({ network: 'mainnet', revision: 1, unknown: [{ typecode: 9, data: new Uint8Array(1) }] });
+  });
+});
+
+describe('unified full viewing keys: hostile input', () => {
+  const valid = withOrchard.unified_fvk;
+  const charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+
+  it('refuses every truncation and every single changed character with a ChainFormatError', () => {
+    for (let length = 0; length < valid.length; length++) expectRefused(valid.slice(0, length));
+    for (let i = 0; i < valid.length; i++) {
+      const replacement = charset[(charset.indexOf(valid[i]!) + 1 + (i % 31)) % 32] ?? 'q';
+      expectRefused(valid.slice(0, i) + replacement + valid.slice(i + 1));
+    }
+  });
+
+  it('refuses random strings and non-strings', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 600 }), (s) => expectRefused(s)),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...charset), maxLength: 600 }), (s) =>
+        expectRefused('uview1' + s),
+      ),
+      { numRuns: 300 },
+    );
+    for (const value of [undefined, null, 42, {}, new Uint8Array(10)]) expectRefused(value);
+  });
+
+  it('refuses random bytes in a valid envelope (correct checksum, random content)', () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 38, maxLength: 400 }),
+        fc.constantFrom('uview', 'uviewtest', 'urview'),
+        (bytes, prefix) => {
+          const encoded = bech32m.encode(prefix, bech32m.toWords(bytes), false);
+          expectRefused(encoded);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses random item lists behind correct padding, or decodes them to what they say', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 22, maxLength: 300 }), (body) => {
+        const encoded = envelope('uview', body);
+        try {
+          const key = decodeViewingKey(encoded, { requireOrchard: false });
+          expect(encodeViewingKey(key)).toBe(encoded);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ChainFormatError);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses a string longer than any key at once', () => {
+    expectRefused('uview1' + 'q'.repeat(7_000_000), /longer than any key/);
+  });
+});
