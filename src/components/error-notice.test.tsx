@@ -45,3 +45,23 @@ describe('ErrorNotice', () => {
     expect(alert.textContent).not.toContain('serial_number');
   });
 });
+
+describe("the service's words with hidden characters", () => {
+  it('shows a right-to-left override as <U+202E>, in the message and in a refused field', () => {
+    const error = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: 'bad',
+      fields: [{ field: 'serial_number', message: 'serial_number is \u202Eodd' }],
+    });
+    renderWithProviders(<ErrorNotice error={error} />);
+    expect(screen.getByRole('alert').textContent).toContain('<U+202E>odd');
+    cleanup();
+    renderWithProviders(
+      <ErrorNotice
+        error={new ApiError({ status: 404, code: 'not_found', message: 'Leaf \u202Enot found' })}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Leaf <U+202E>not found');
+  });
+});

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
+import { visibleText } from '../core';
 import { PATHS } from '../app/paths';
 import { waitInWords } from './time-format';
 import { fieldProblemInWords } from './field-words';
@@ -24,7 +25,8 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
       className="rounded border border-red-300 bg-red-50 p-3 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
     >
       {title && <p className="font-semibold">{title}</p>}
-      <p>{message}</p>
+      {/* The service's words (and a field's name) are its text: shown with visibleText, never obeyed. */}
+      <p>{visibleText(message)}</p>
       {apiError?.pointsAtSettings && (
         <p className="mt-1 text-sm">
           {apiError.isUnreachable
@@ -39,7 +41,7 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
       {fields.length > 0 && (
         <ul className="mt-1 list-disc pl-5 text-sm">
           {fields.map((f) => (
-            <li key={`${f.field}:${f.message}`}>{fieldProblemInWords(f.field, f.message)}</li>
+            <li key={`${f.field}:${f.message}`}>{visibleText(fieldProblemInWords(f.field, f.message))}</li>
           ))}
         </ul>
       )}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { CopyButton } from './ui/copy-button';
+import { visibleText } from '../core';
 import { shortHex } from './time-format';
 
 const LINK_CLASS = 'text-amber-800 underline dark:text-amber-300';
@@ -11,6 +12,8 @@ const LINK_CLASS = 'text-amber-800 underline dark:text-amber-300';
  * also writes the whole value out below (keyboards have no hover); a mouse click does not, so the
  * button stays where the pointer is.
  * `to` links it to a page of this app, `href` to another site (the block explorer).
+ * A hash is hex, but the service (or a link's path) sends it as any text: what is shown goes through
+ * visibleText, while the link, the Copy button and `data-hash` keep the value as it is.
  */
 export function HashText({
   value,
@@ -34,25 +37,26 @@ export function HashText({
   /** Test id of the element holding the value itself (not the button). */
   testId?: string;
 }) {
-  const shortened = !full && shortHex(value) !== value;
+  const shownValue = visibleText(value);
+  const shortened = !full && shortHex(shownValue) !== shownValue;
   const text = shortened ? (
     <>
-      <span aria-hidden="true">{shortHex(value)}</span>
-      <span className="sr-only">{value}</span>
+      <span aria-hidden="true">{shortHex(shownValue)}</span>
+      <span className="sr-only">{shownValue}</span>
     </>
   ) : (
-    value
+    shownValue
   );
   const textClass = `font-mono ${full ? 'break-all' : 'whitespace-nowrap'}`;
   const shown = to ? (
-    <Link className={`${textClass} ${LINK_CLASS}`} to={to} title={value} data-testid={testId}>
+    <Link className={`${textClass} ${LINK_CLASS}`} to={to} title={shownValue} data-testid={testId}>
       {text}
     </Link>
   ) : href ? (
     <a
       className={`${textClass} ${LINK_CLASS}`}
       href={href}
-      title={hrefTitle ?? value}
+      title={hrefTitle ?? shownValue}
       data-testid={testId}
       target="_blank"
       rel="noreferrer"
@@ -60,7 +64,7 @@ export function HashText({
       {text}
     </a>
   ) : (
-    <span className={textClass} title={value} data-testid={testId}>
+    <span className={textClass} title={shownValue} data-testid={testId}>
       {text}
     </span>
   );
@@ -76,7 +80,7 @@ export function HashText({
           aria-hidden="true"
           className="hidden w-full font-mono text-xs break-all group-has-focus-visible:block"
         >
-          {value}
+          {shownValue}
         </span>
       )}
     </span>

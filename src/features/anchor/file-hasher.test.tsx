@@ -39,3 +39,26 @@ describe('FileHasher', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Contract file'));
   });
 });
+
+describe("a file's name", () => {
+  it('is shown with its right-to-left override visible (invoice_<U+202E>fdp.exe, not invoice_exe.pdf)', () => {
+    const { container } = render(
+      <FileHasher
+        inputId="contract-file"
+        invalid={false}
+        errorId={undefined}
+        state={{
+          status: 'done',
+          fileName: 'invoice_\u202Efdp.exe',
+          sha256Hex: 'ab'.repeat(32),
+          totalBytes: 3,
+          mbPerS: null,
+        }}
+        onFile={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    expect(container.textContent).toContain('SHA-256 of invoice_<U+202E>fdp.exe');
+    expect(container.textContent).not.toContain('\u202E');
+  });
+});

@@ -5,6 +5,7 @@ import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { formatBytes } from './hash-chunks';
 import type { FileHashState } from './use-file-hash';
+import { visibleText } from '../../core';
 
 /** Choose or drop the contract file; it is hashed here in pieces, with progress and a Cancel. */
 export function FileHasher({
@@ -65,14 +66,16 @@ export function FileHasher({
 
 function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () => void }) {
   if (state.status === 'idle') return null;
+  // A file's name is anyone's text (`invoice_\u202Efdp.exe`): shown with its hidden characters visible.
+  const fileName = visibleText(state.fileName);
   if (state.status === 'hashing') {
     const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
     return (
       <div className="space-y-1" aria-live="polite">
-        <p className="text-sm">Hashing {state.fileName}…</p>
+        <p className="text-sm">Hashing {fileName}…</p>
         <div
           role="progressbar"
-          aria-label={`Hashing ${state.fileName}`}
+          aria-label={`Hashing ${fileName}`}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -96,7 +99,7 @@ function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () =>
     return (
       <div className="space-y-1">
         <p className="text-sm">
-          SHA-256 of {state.fileName} ({formatBytes(state.totalBytes)}
+          SHA-256 of {fileName} ({formatBytes(state.totalBytes)}
           {state.mbPerS !== null ? `, ${state.mbPerS.toFixed(0)} MB/s` : ''}):
         </p>
         <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
@@ -105,11 +108,10 @@ function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () =>
       </div>
     );
   }
-  if (state.status === 'cancelled')
-    return <p className="text-sm">Hashing of {state.fileName} was cancelled.</p>;
+  if (state.status === 'cancelled') return <p className="text-sm">Hashing of {fileName} was cancelled.</p>;
   return (
     <p role="alert" className={FIELD_ERROR_CLASS}>
-      {state.fileName} could not be hashed: {state.message}
+      {fileName} could not be hashed: {visibleText(state.message)}
     </p>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { bundleIsAnchored, proofBundleQueryOptions } from '../../api/verify';
-import { verifyProofBundle } from '../../core';
+import { verifyProofBundle, visibleText } from '../../core';
 import {
   removeSubmission,
   updateSavedBundle,
@@ -50,6 +50,10 @@ export function savedAnchorSummary(
   return txid ? { kind: 'anchored', txid, height: verdict.anchor?.height ?? null } : { kind: 'awaiting' };
 }
 
+/**
+ * One kept submission. Its file name, serial and wallet are what the user (or a file) gave, and the
+ * errors may quote the service: all shown with visibleText, so none can disguise itself.
+ */
 function SavedRow({ entry }: { entry: SavedSubmission }) {
   const anchored = bundleIsAnchored(entry.bundle);
   const bundle = useQuery({
@@ -64,8 +68,8 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
   return (
     <li className="space-y-1 rounded border border-slate-300 p-3 text-sm dark:border-slate-700">
       <p className="font-medium [overflow-wrap:anywhere]">
-        {entry.fileName ?? 'Pasted SHA-256'} · serial number{' '}
-        <span className="font-mono">{entry.serialNumber}</span>
+        {entry.fileName === null ? 'Pasted SHA-256' : visibleText(entry.fileName)} · serial number{' '}
+        <span className="font-mono">{visibleText(entry.serialNumber)}</span>
       </p>
       <p>
         Leaf <HashText value={entry.leafHex} what="leaf hash" to={leafPath(entry.leafHex)} />
@@ -74,7 +78,7 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
         Contract SHA-256 <HashText value={entry.contractSha256} what="contract SHA-256" />
       </p>
       <p className="text-slate-700 [overflow-wrap:anywhere] dark:text-slate-300">
-        Wallet <span className="font-mono">{entry.walletHash}</span> · submitted{' '}
+        Wallet <span className="font-mono">{visibleText(entry.walletHash)}</span> · submitted{' '}
         <RelativeTime value={entry.submittedAt} />
       </p>
       <p data-testid="saved-status">
@@ -91,7 +95,7 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
             {bundle.isError && (
               <span className="text-red-700 dark:text-red-300">
                 {' '}
-                The last check failed: {bundle.error.message} Trying again.
+                The last check failed: {visibleText(bundle.error.message)} Trying again.
               </span>
             )}
           </span>
@@ -99,13 +103,13 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
         {summary.kind === 'unknown' && (
           <span>
             {bundle.isError
-              ? `Could not fetch its proof: ${bundle.error.message} Trying again.`
+              ? `Could not fetch its proof: ${visibleText(bundle.error.message)} Trying again.`
               : 'Fetching its proof…'}
           </span>
         )}
         {summary.kind === 'invalid' && (
           <span className="text-red-700 dark:text-red-300">
-            The service's proof does not verify: {summary.reason}
+            The service's proof does not verify: {visibleText(summary.reason)}
           </span>
         )}
       </p>

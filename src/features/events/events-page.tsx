@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { REFERENCE_EVENTS_LIMIT, eventsInfiniteQueryOptions } from '../../api/events';
 import { useCapabilities } from '../../api/capabilities';
 import { useBaseUrl } from '../../api/settings';
-import { EVENT_TYPES, eventTypeName, isEventType } from '../../core';
+import { EVENT_TYPES, eventTypeName, isEventType, visibleText } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { RelativeTime } from '../../components/relative-time';
@@ -91,8 +91,9 @@ export function EventsPage() {
           rowProps={(event) => ({ 'data-leaf': event.leaf_hash })}
           columns={[
             { header: 'Recorded', cell: (event) => <RelativeTime value={event.created_at} /> },
-            { header: 'Event type', cell: (event) => eventTypeName(event.event_type) },
-            { header: 'Description', cell: (event) => event.description ?? '' },
+            // The service's (and its submitters') text: its hidden and reordering characters are shown.
+            { header: 'Event type', cell: (event) => visibleText(eventTypeName(event.event_type)) },
+            { header: 'Description', cell: (event) => visibleText(event.description ?? '') },
             { header: 'Leaf', cell: (event) => <HashLink to="leaf" hash={event.leaf_hash} /> },
           ]}
         />

@@ -103,3 +103,14 @@ describe('recorded from this service', () => {
     expect(verdicts).toEqual(['extends', 'extends', 'first']);
   });
 });
+
+describe('a verdict quoting the service', () => {
+  it('shows its hidden characters as <U+XXXX>', () => {
+    expect(verdictText({ kind: 'error', message: 'bad\u202E answer' })).toBe(
+      'Could not check: bad<U+202E> answer',
+    );
+    expect(verdictText({ kind: 'broken', fromSize: 3, reason: 'odd\u2066' })).toBe(
+      'NOT an extension: odd<U+2066>',
+    );
+  });
+});

@@ -3,7 +3,7 @@
  * extend the previous one, proven by `/anchor/consistency` and verified here with `verifyConsistency`.
  */
 import type { AnchorConsistency, AnchorHistoryEntry } from '../../api/anchor';
-import { verifyConsistency } from '../../core';
+import { verifyConsistency, visibleText } from '../../core';
 
 export type ConsistencyVerdict =
   | { kind: 'first' }
@@ -108,9 +108,10 @@ export function verdictText(verdict: ConsistencyVerdict): string {
       return 'Checking…';
     case 'extends':
       return `Verified: extends the previous anchor (${verdict.fromSize} leaves)`;
+    // A reason or an error may quote the service: shown with visibleText.
     case 'broken':
-      return `NOT an extension: ${verdict.reason}`;
+      return `NOT an extension: ${visibleText(verdict.reason)}`;
     case 'error':
-      return `Could not check: ${verdict.message}`;
+      return `Could not check: ${visibleText(verdict.message)}`;
   }
 }

@@ -13,6 +13,7 @@ import { verdictText, type ConsistencyVerdict } from './consistency-chain';
 import { anchorTime } from './root-leaves';
 import { useConsistencyVerdicts } from './use-consistency';
 import { Page } from '../../components/ui/page';
+import { visibleText } from '../../core';
 
 const PAGE_SIZE = 20;
 const CHECKING: ConsistencyVerdict = { kind: 'checking', fromSize: 0 };
@@ -74,7 +75,8 @@ export function HistoryPage() {
             {
               header: 'Scheme',
               className: 'font-mono text-xs break-all',
-              cell: ({ anchor }) => anchor.scheme ?? 'not stated',
+              // The service's text: its hidden and reordering characters are shown, not obeyed.
+              cell: ({ anchor }) => visibleText(anchor.scheme ?? 'not stated'),
             },
             {
               header: 'Append-only check',

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { anchorHistoryQueryOptions } from '../../api/anchor';
 import { eventsInfiniteQueryOptions } from '../../api/events';
 import { useCapabilities } from '../../api/capabilities';
-import { eventTypeName } from '../../core';
+import { eventTypeName, visibleText } from '../../core';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
@@ -79,7 +79,8 @@ export function RootPage() {
                 : '; no new leaves since the previous anchor'}
             </dd>
             <dt className="font-medium">Scheme</dt>
-            <dd className="font-mono text-sm break-all">{anchor.scheme ?? 'not stated'}</dd>
+            {/* The service's text (as the event types below): hidden characters shown, not obeyed. */}
+            <dd className="font-mono text-sm break-all">{visibleText(anchor.scheme ?? 'not stated')}</dd>
           </dl>
           <h2 className="text-xl font-semibold">Leaves it covers</h2>
           {capabilities?.eventsPaging === false && (
@@ -112,7 +113,7 @@ export function RootPage() {
                   ),
                 },
                 { header: 'Leaf', cell: ({ event }) => <HashLink to="leaf" hash={event.leaf_hash} /> },
-                { header: 'Event type', cell: ({ event }) => eventTypeName(event.event_type) },
+                { header: 'Event type', cell: ({ event }) => visibleText(eventTypeName(event.event_type)) },
                 { header: 'Recorded', cell: ({ event }) => <RelativeTime value={event.created_at} /> },
               ]}
             />

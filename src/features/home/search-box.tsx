@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
+import { visibleText } from '../../core';
 import { searchQueryOptions, useSearchProbes } from './use-search';
 
 /** The outcome of the search in the address: straight to the page when one thing matches, else a chooser or a message. */
@@ -25,7 +26,8 @@ export function SearchResults({ query }: { query: string }) {
               : 'text-slate-800 dark:text-slate-200'
           }
         >
-          {outcome.message}
+          {/* It may quote what was searched for (a link can carry any text): shown with visibleText. */}
+          {visibleText(outcome.message)}
         </p>
       )}
       {outcome?.kind === 'matches' && outcome.matches.length > 1 && (

@@ -45,3 +45,11 @@ describe('key display', () => {
     });
   });
 });
+
+describe('a tier this page does not know', () => {
+  it('is named with its hidden characters visible', () => {
+    expect(
+      summariseKeyInfo({ tier: 'gold\u202E', quota: null, used: null, expires_at: null }).tierLabel,
+    ).toBe('gold<U+202E> key');
+  });
+});

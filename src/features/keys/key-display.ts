@@ -1,5 +1,6 @@
 /** How keys are shown: never in full once the one-time display is gone, and with what is left of them. */
 import type { KeyInfo } from '../../api/keys';
+import { visibleText } from '../../core';
 
 /** The start of a key, enough to recognise it, not to use it. */
 export function maskKey(key: string): string {
@@ -19,8 +20,13 @@ export interface KeySummary {
 
 /** Plain words for `GET /key`. */
 export function summariseKeyInfo(info: KeyInfo, now: Date = new Date()): KeySummary {
+  // A tier or an expiry this page cannot read is the service's text: shown with visibleText.
   const tierLabel =
-    info.tier === 'operator' ? 'Operator key' : info.tier === 'trial' ? 'Trial key' : `${info.tier} key`;
+    info.tier === 'operator'
+      ? 'Operator key'
+      : info.tier === 'trial'
+        ? 'Trial key'
+        : `${visibleText(info.tier)} key`;
   let quotaLine: string;
   let spent = false;
   if (info.quota === null) {
@@ -35,7 +41,7 @@ export function summariseKeyInfo(info: KeyInfo, now: Date = new Date()): KeySumm
   let expiresAt: Date | null = null;
   if (info.expires_at) {
     const at = new Date(info.expires_at);
-    if (Number.isNaN(at.getTime())) expiryLine = `Expires ${info.expires_at}.`;
+    if (Number.isNaN(at.getTime())) expiryLine = `Expires ${visibleText(info.expires_at)}.`;
     else {
       expiresAt = at;
       spent ||= at.getTime() <= now.getTime();

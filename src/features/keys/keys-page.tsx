@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
+import { visibleText } from '../../core';
 import {
   fetchKeyInfo,
   keyInfoQueryOptions,
@@ -202,7 +203,7 @@ function KeyInfoError({ error }: { error: Error }) {
   if (error instanceof ApiError && error.status === 401) {
     return (
       <p role="alert" className="text-red-700 dark:text-red-300">
-        The service does not accept this key: {error.message}
+        The service does not accept this key: {visibleText(error.message)}
       </p>
     );
   }

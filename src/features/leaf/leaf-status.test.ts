@@ -41,3 +41,11 @@ describe('expected wait', () => {
     expect(awaitingExplanation(undefined)).toBe('The service does not say when it anchors next.');
   });
 });
+
+describe("the service's recommendation", () => {
+  it('is quoted with its hidden characters visible', () => {
+    expect(awaitingExplanation(status({ recommendation: 'wait\u202E won' }))).toBe(
+      'The service says: wait<U+202E> won.',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 /** Plain words for a leaf's anchoring state and the expected wait. */
 import type { AnchorStatus } from '../../api/anchor';
+import { visibleText } from '../../core';
 
 /** "about 40 seconds", "about 3 minutes", …; null when the service does not say. */
 export function formatExpectedWait(seconds: number | null | undefined): string | null {
@@ -21,6 +22,7 @@ export function awaitingExplanation(status: AnchorStatus | undefined): string {
     return `An anchor transaction is being prepared. Expected wait: ${wait ?? 'not reported by the service'}.`;
   }
   if (wait) return `The next anchor is expected in ${wait}.`;
-  if (status?.recommendation) return `The service says: ${status.recommendation}.`;
+  // The service's own words: shown with visibleText, so a bidi override cannot reorder them.
+  if (status?.recommendation) return `The service says: ${visibleText(status.recommendation)}.`;
   return 'The service does not say when it anchors next.';
 }

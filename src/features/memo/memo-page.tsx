@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { memoDecodeMutationOptions } from '../../api/memo';
 import { useBaseUrl } from '../../api/settings';
-import { decodeMemo, toHex } from '../../core';
+import { decodeMemo, toHex, visibleText } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import {
   compareDecodings,
@@ -118,7 +118,7 @@ export function MemoPage() {
               className="mt-2 block text-sm"
               onChange={(e) => void readFile(e.target.files?.[0])}
             />
-            {file && <p className="mt-1 text-sm">File: {file.name}</p>}
+            {file && <p className="mt-1 text-sm">File: {visibleText(file.name)}</p>}
           </div>
         )}
         {parsed && !parsed.ok && (

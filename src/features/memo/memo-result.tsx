@@ -1,9 +1,20 @@
 import { HashLink } from '../../components/hash-link';
 import { DataTable } from '../../components/data-table';
-import type { DecodedMemo } from '../../core';
+import { visibleText, type DecodedMemo } from '../../core';
 import { formatName, hexRows, splitPadding } from './memo-input';
 
-/** What the memo is; text is rendered as text (React escapes it), never as HTML. */
+/**
+ * A text memo line by line: its line breaks stay breaks (the block wraps them), every other hidden or
+ * reordering character is shown; a bidi override cannot reach past its line's end in any case.
+ */
+function visibleLines(text: string): string {
+  return text.split('\n').map(visibleText).join('\n');
+}
+
+/**
+ * What the memo is; text is rendered as text (React escapes it), never as HTML, and with visibleText:
+ * a memo is anyone's bytes, and a bidi override or an invisible character would change what it reads as.
+ */
 export function MemoResult({ memo }: { memo: DecodedMemo }) {
   return (
     <div className="space-y-2">
@@ -15,7 +26,7 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
         <div>
           <h3 className="font-medium">Text</h3>
           <pre className="whitespace-pre-wrap break-words rounded border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
-            {memo.text}
+            {visibleLines(memo.text)}
           </pre>
         </div>
       )}
@@ -55,7 +66,8 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
               {
                 header: 'Value (UTF-8)',
                 className: '[overflow-wrap:anywhere]',
-                cell: ({ part }) => part.value_utf8 ?? <em>not UTF-8</em>,
+                cell: ({ part }) =>
+                  part.value_utf8 === null ? <em>not UTF-8</em> : visibleText(part.value_utf8),
               },
             ]}
           />

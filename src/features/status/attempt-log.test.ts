@@ -21,3 +21,11 @@ describe('changeText', () => {
     );
   });
 });
+
+describe("an attempt's detail", () => {
+  it('is the service text: shown with its hidden characters visible', () => {
+    expect(changeText({ at: '', state: 'failed', change: 'error', detail: 'node\u202E down\u200B' }, 1)).toBe(
+      'Error, will retry: node<U+202E> down<U+200B>',
+    );
+  });
+});

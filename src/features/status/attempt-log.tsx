@@ -11,6 +11,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { shortHex } from '../../components/time-format';
 import { StatusPill, type PillState } from '../../components/ui/status-pill';
 import { Section } from '../../components/ui/section';
+import { visibleText } from '../../core';
 
 /** Attempts shown: enough to see a run of failures, few enough to read on a phone. */
 const ATTEMPTS_SHOWN = 8;
@@ -25,7 +26,8 @@ const PILL: Record<AnchorAttemptWithLog['state'], PillState> = {
 
 /** One change of an attempt, in words an operator reads without the state machine at hand. */
 export function changeText(entry: AttemptLogEntry, leafCount: number): string {
-  const detail = entry.detail ?? '';
+  // The detail (an error, a txid, a height) is the service's text: shown with visibleText.
+  const detail = visibleText(entry.detail ?? '');
   switch (entry.change) {
     case 'recorded':
       return `Decided to anchor the root of ${leafCount.toLocaleString('en-US')} ${leafCount === 1 ? 'leaf' : 'leaves'}`;

@@ -12,6 +12,7 @@ import { HashText } from '../../components/hash-text';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Field } from '../../components/ui/field';
 import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
+import { visibleText } from '../../core';
 
 const PAYMENT_MS = 5_000;
 
@@ -50,8 +51,8 @@ export function ManualAnchor() {
     <div className={PANEL_CLASS} data-testid="manual-anchor">
       <h3 className="font-semibold">Anchor by hand</h3>
       <p className="text-sm">
-        {p.unanchored_leaves} of {p.leaf_count} leaves await an anchor. Pay {p.amount_zec} ZEC with this memo
-        from your wallet, then record the transaction below.
+        {p.unanchored_leaves} of {p.leaf_count} leaves await an anchor. Pay {visibleText(p.amount_zec)} ZEC
+        with this memo from your wallet, then record the transaction below.
       </p>
       {p.qr_svg && (
         <img
@@ -62,8 +63,9 @@ export function ManualAnchor() {
         />
       )}
       <p className="flex flex-wrap items-center gap-2 text-sm">
+        {/* Shown with its hidden characters visible; copied as the service sent it, for the wallet. */}
         <code className="break-all" data-testid="anchor-uri">
-          {p.payment_uri}
+          {visibleText(p.payment_uri)}
         </code>
         <CopyButton text={p.payment_uri} what="payment URI" label="Copy URI" />
       </p>
@@ -131,7 +133,7 @@ function RecordForm({ root }: { root: string }) {
         {record.isError && <ErrorNotice error={record.error} title="The anchor was not recorded" />}
         {record.isSuccess && (
           <p role="status" data-testid="manual-anchor-recorded">
-            Recorded: root anchored in {record.data.txid} at height {record.data.height}.
+            Recorded: root anchored in {visibleText(record.data.txid)} at height {record.data.height}.
           </p>
         )}
       </div>

@@ -31,6 +31,7 @@ import { Page } from '../../components/ui/page';
 import { PATHS } from '../../app/paths';
 import { Section } from '../../components/ui/section';
 import { useCapabilities } from '../../api/capabilities';
+import { visibleText } from '../../core';
 import { ManualAnchor } from './manual-anchor';
 import { AttemptLog } from './attempt-log';
 import { useRefreshAfterAnchor } from './use-refresh-after-anchor';
@@ -49,7 +50,10 @@ function Row({ label, children, testId }: { label: string; children: React.React
   );
 }
 
-/** What an operator watches: the root, what awaits anchoring, the anchor in flight, the chain; and "Anchor now". */
+/**
+ * What an operator watches: the root, what awaits anchoring, the anchor in flight, the chain; and "Anchor now".
+ * Errors and states are the service's text: shown with visibleText (hashes through HashText).
+ */
 export function StatusPage() {
   const baseUrl = useBaseUrl();
   const status = useQuery(anchorStatusQueryOptions(baseUrl, STATUS_MS));
@@ -107,7 +111,7 @@ export function StatusPage() {
                   {s.in_flight.attempts != null && ` · attempt ${s.in_flight.attempts}`}
                   {s.in_flight.last_error && (
                     <span className="block text-red-700 dark:text-red-300">
-                      Last error: {s.in_flight.last_error}
+                      Last error: {visibleText(s.in_flight.last_error)}
                     </span>
                   )}
                 </span>
@@ -201,7 +205,7 @@ export function StatusPage() {
                   ` · pays for about ${Math.floor(health.data.wallet_balance_zat / health.data.anchor_cost_zat).toLocaleString('en-US')} more anchors at ${formatZec(health.data.anchor_cost_zat)} each`}
               </Row>
             )}
-            {health.data.last_error && <Row label="Last error">{health.data.last_error}</Row>}
+            {health.data.last_error && <Row label="Last error">{visibleText(health.data.last_error)}</Row>}
           </dl>
         )}
       </Section>
@@ -254,7 +258,7 @@ function AnchorNow({
   if (keyInfo.data && keyInfo.data.tier !== 'operator') {
     return (
       <p className="text-sm">
-        Your key is a {keyInfo.data.tier} key; only an operator key can start an anchor.
+        Your key is a {visibleText(keyInfo.data.tier)} key; only an operator key can start an anchor.
       </p>
     );
   }

@@ -156,3 +156,25 @@ describe('the anchor an operator started', () => {
     expect(text).not.toMatch(/Pending/);
   });
 });
+
+describe("the service's text in the status words", () => {
+  const RLO = '\u202E';
+  it('shows hidden and reordering characters as <U+XXXX>', () => {
+    const recommending = anchorStatusSchema.parse({
+      ...base,
+      leaf_count: 1,
+      unanchored_leaves: 1,
+      needs_anchor: true,
+      recommendation: `anchor ${RLO}won`,
+    });
+    expect(dueText(recommending)).toBe('Yes: anchor <U+202E>won.');
+    const odd = anchorStatusSchema.parse({
+      ...base,
+      in_flight: { state: `odd${RLO}`, root: 'r', leaf_count: 1 },
+    });
+    expect(odd.in_flight && inFlightText(odd.in_flight)).toBe('State: odd<U+202E>');
+    expect(anchorNowErrorText(new ApiError({ status: 500, code: 'internal', message: `boom${RLO}` }))).toBe(
+      'boom<U+202E>',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { isAnchorInFlight, type AnchorStatus, type InFlightAnchor } from '../../api/anchor';
 import { ApiError } from '../../api/client';
 import { formatDuration, parseServiceTime } from '../../components/time-format';
+import { visibleText } from '../../core';
 
 /**
  * Seconds since the last anchor: from its block time when the service gives it, else from the
@@ -32,11 +33,16 @@ const STATE_TEXT: Record<string, string> = {
 
 /** The state of an anchor attempt in words. */
 export function inFlightText(inFlight: InFlightAnchor): string {
-  return STATE_TEXT[inFlight.state] ?? `State: ${inFlight.state}`;
+  // A state this page does not know is the service's text: shown with visibleText.
+  return STATE_TEXT[inFlight.state] ?? `State: ${visibleText(inFlight.state)}`;
 }
 
-/** What to tell an operator whose "Anchor now" failed. */
+/** What to tell an operator whose "Anchor now" failed (the service's words shown with visibleText). */
 export function anchorNowErrorText(error: unknown): string {
+  return visibleText(anchorNowErrorWords(error));
+}
+
+function anchorNowErrorWords(error: unknown): string {
   if (error instanceof ApiError) {
     // The service says why it refused (one in flight, or nothing new to anchor); a ZAP1 deployment may not.
     if (error.status === 409)
@@ -85,7 +91,7 @@ export function dueText(status: AnchorStatus): string {
     // A reference service: its own words, which it keeps consistent with its counts.
     const said = due === null ? 'Not stated' : due ? 'Yes' : 'No';
     return status.recommendation
-      ? `${said}: ${status.recommendation}.`
+      ? `${said}: ${visibleText(status.recommendation)}.`
       : `${said}; ${waitingLeaves(waiting)}.`;
   }
   if (due) {

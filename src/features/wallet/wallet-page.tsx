@@ -10,7 +10,7 @@ import { HashLink } from '../../components/hash-link';
 import { TxLink } from '../../components/tx-link';
 import { anchorStateOf, anyAwaiting, timelineFacts, timelineOrder } from './timeline';
 import { Page } from '../../components/ui/page';
-import { FIELD_SPECS, eventTypeName } from '../../core';
+import { FIELD_SPECS, eventTypeName, visibleText } from '../../core';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { INPUT_CLASS } from '../../components/ui/styles';
@@ -87,7 +87,7 @@ function Timeline({ wallet }: { wallet: string }) {
   if (result.kind === 'no_events') {
     return (
       <EmptyState>
-        The service has no events for the wallet “{wallet}”. Check the spelling: pseudonyms are
+        The service has no events for the wallet “{visibleText(wallet)}”. Check the spelling: pseudonyms are
         case-sensitive.
       </EmptyState>
     );
@@ -106,12 +106,14 @@ function Timeline({ wallet }: { wallet: string }) {
           <Link className="underline" to={PATHS.keys}>
             Manage your key
           </Link>
-          . ({result.message})
+          . ({visibleText(result.message)})
         </p>
       </div>
     );
   }
 
+  // Serials, types, key ids and wallets are what submitters and the service wrote: shown with
+  // visibleText, so a bidi override or an invisible character cannot disguise them.
   const events = timelineOrder(result.lifecycle.events);
   const firstKey = result.lifecycle.first_key_id ?? null;
   return (
@@ -123,7 +125,7 @@ function Timeline({ wallet }: { wallet: string }) {
       </p>
       <NotifyWhenAnchored
         anchored={events.every((event) => anchorStateOf(event).kind === 'anchored')}
-        what={`Every event of wallet ${wallet} is anchored on chain.`}
+        what={`Every event of wallet ${visibleText(wallet)} is anchored on chain.`}
       />
       <ol className="space-y-3 border-l-2 border-slate-300 pl-4 dark:border-slate-700" data-testid="timeline">
         {events.map((event, i) => {
@@ -136,7 +138,7 @@ function Timeline({ wallet }: { wallet: string }) {
               data-anchor-state={state.kind}
             >
               <p className="font-semibold">
-                {i + 1}. {eventTypeName(event.event_type)}{' '}
+                {i + 1}. {visibleText(eventTypeName(event.event_type))}{' '}
                 <span className="font-normal text-slate-700 dark:text-slate-300">(claimed)</span>
               </p>
               <p className="text-sm">
@@ -147,16 +149,17 @@ function Timeline({ wallet }: { wallet: string }) {
                   {timelineFacts(event).map((fact) => (
                     <Fragment key={fact.label}>
                       <dt className="font-medium">{fact.label}</dt>
-                      <dd className={fact.mono ? 'font-mono break-all' : ''}>{fact.value}</dd>
+                      <dd className={fact.mono ? 'font-mono break-all' : ''}>{visibleText(fact.value)}</dd>
                     </Fragment>
                   ))}
                 </dl>
               )}
               {firstKey !== null && event.key_id && event.key_id !== firstKey && (
                 <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="other-key">
-                  Written by another key (<span className="font-mono break-all">{event.key_id}</span>) than
-                  the one that first wrote to this wallet (
-                  <span className="font-mono break-all">{firstKey}</span>).
+                  Written by another key (
+                  <span className="font-mono break-all">{visibleText(event.key_id)}</span>) than the one that
+                  first wrote to this wallet (
+                  <span className="font-mono break-all">{visibleText(firstKey)}</span>).
                 </p>
               )}
               <p className="text-sm">
