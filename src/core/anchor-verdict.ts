@@ -20,8 +20,22 @@ export type Verdict = 'anchored' | 'pending' | 'unconfirmed' | 'invalid';
 
 /** One thing a verifier checked, for the list a person (or `--json`) reads. */
 export interface VerdictCheck {
-  /** `inclusion`, `anchor`, `event`, `file` or `chain`. */
-  name: 'inclusion' | 'anchor' | 'event' | 'file' | 'chain';
+  /**
+   * `inclusion`, `anchor`, `event`, `file`, `chain` (the auditor's node read the memo back), and the
+   * checks of chain evidence: `transaction`, `memo`, `branch`, `header`, then `block` (the block's
+   * height, from one named source).
+   */
+  name:
+    | 'inclusion'
+    | 'anchor'
+    | 'event'
+    | 'file'
+    | 'chain'
+    | 'transaction'
+    | 'memo'
+    | 'branch'
+    | 'header'
+    | 'block';
   status: 'pass' | 'fail' | 'unknown';
   /** One sentence saying what was found. */
   detail: string;
@@ -194,10 +208,16 @@ export function judgeProof(
   const anchor = anchorCheck(inclusion, evidence);
   const checks = [inclusionCheck, ...extraChecks, anchor.check];
   const failed = checks.find((c) => c.status === 'fail');
-  // The auditor's own node read the memo back: that proves the anchor without any service.
-  const chainProven = checks.find((c) => c.name === 'chain' && c.status === 'pass');
+  // The auditor's own node read the memo back, or the chain evidence held up and a source named
+  // its block: either proves the anchor without the service's word.
+  const chainProven = checks.find((c) => (c.name === 'chain' || c.name === 'block') && c.status === 'pass');
   if (!failed && anchor.verdict === 'unconfirmed' && chainProven) {
     return { ...base, verdict: 'anchored', checks, summary: chainProven.detail };
+  }
+  // Evidence that holds up, with no source for its block: say exactly which block to look up.
+  const blockOpen = checks.find((c) => c.name === 'block' && c.status === 'unknown');
+  if (!failed && anchor.verdict === 'unconfirmed' && blockOpen) {
+    return { ...base, verdict: 'unconfirmed', checks, summary: blockOpen.detail };
   }
   const found = anchor.found;
   const standsOn = found && anchor.verdict === 'anchored' ? found : null;

@@ -17,6 +17,7 @@ export * from './proof-bundle.js';
 export * from './anchor-history.js';
 export * from './anchor-verdict.js';
 export * from './display-text.js';
+export * from './chain-evidence.js';
 export * from './receipt.js';
 export * from './verify-claim.js';
 export * from './link-header.js';

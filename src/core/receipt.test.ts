@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractEvent, genuineBundle, hostingPaymentEvent } from '../../test/bundles.js';
+import { evidencedBundle } from '../../test/chain-evidence.js';
 import { leafHash } from './leaf-hash.js';
 import {
   RECEIPT_FORMAT,
@@ -147,5 +148,35 @@ describe('a receipt holds only what its leaf proves (security review 1)', () => 
     expect(checkReceiptFile(receipt, { sha256Hex: sha, name: 'invoice_\u202Efdp.exe' }).detail).toContain(
       '"invoice_<U+202E>fdp.exe" is the anchored file',
     );
+  });
+});
+
+describe('receipts with chain evidence', () => {
+  const { bundle, evidence } = evidencedBundle();
+  const withEvidence = makeReceipt({
+    serviceUrl: 'https://zap1.example',
+    network: 'mainnet',
+    event,
+    leafHex,
+    proof: bundle,
+    chainEvidence: evidence,
+    now: new Date(Date.UTC(2026, 10, 1)),
+  });
+
+  it('round-trips its evidence, and older receipts without it still parse', () => {
+    expect(parseReceipt(JSON.parse(JSON.stringify(withEvidence)))).toEqual({
+      ok: true,
+      receipt: withEvidence,
+    });
+    expect(parseReceipt(JSON.parse(JSON.stringify(receipt)))).toEqual({ ok: true, receipt });
+    expect('chain_evidence' in receipt).toBe(false);
+  });
+
+  it('refuses evidence that is not chain evidence, saying so', () => {
+    const parsed = parseReceipt({ ...withEvidence, chain_evidence: { ...evidence, txid: 'nope' } });
+    expect(parsed).toEqual({
+      ok: false,
+      error: "the receipt's chain evidence has no txid (64 lowercase hex)",
+    });
   });
 });

@@ -6,6 +6,7 @@
  * verification completes it).
  */
 import type { VerdictCheck } from './anchor-verdict.js';
+import { parseChainEvidence, type ChainEvidence } from './chain-evidence.js';
 import { visibleText } from './display-text.js';
 import { committedFields, eventFieldsOf, isEventType } from './event-specs.js';
 import { isHex64, isRecord } from './guards.js';
@@ -26,6 +27,11 @@ export interface Receipt {
   file: { name: string; size: number } | null;
   /** The proof bundle as the service serves it; null until the leaf is anchored. */
   proof: unknown;
+  /**
+   * The anchor's chain evidence (transaction, block header, branch, viewing key), once anchored and
+   * where the service offers it: with it the receipt is checked on the chain's bytes, service or not.
+   */
+  chain_evidence?: ChainEvidence;
 }
 
 export type ParsedReceipt = { ok: true; receipt: Receipt } | { ok: false; error: string };
@@ -67,18 +73,23 @@ export function parseReceipt(value: unknown): ParsedReceipt {
   }
   const proof = value['proof'] ?? null;
   if (proof !== null && !isRecord(proof)) return fail("the receipt's proof is not a proof bundle object");
-  return {
-    ok: true,
-    receipt: {
-      format: RECEIPT_FORMAT,
-      created_at: createdAt,
-      service: { url: service['url'], network: network ?? null },
-      event: { ...event },
-      leaf_hash: leaf,
-      file: fileInfo,
-      proof,
-    },
+  const receipt: Receipt = {
+    format: RECEIPT_FORMAT,
+    created_at: createdAt,
+    service: { url: service['url'], network: network ?? null },
+    event: { ...event },
+    leaf_hash: leaf,
+    file: fileInfo,
+    proof,
   };
+  // Receipts made before chain evidence existed have none, and stay valid.
+  const evidence = value['chain_evidence'] ?? null;
+  if (evidence !== null) {
+    const parsed = parseChainEvidence(evidence);
+    if (!parsed.ok) return fail(`the receipt's ${parsed.error.replace(/^the /, '')}`);
+    receipt.chain_evidence = parsed.evidence;
+  }
+  return { ok: true, receipt };
 }
 
 /** A new receipt for an accepted event (its proof comes later unless it is anchored already). */
@@ -89,9 +100,10 @@ export function makeReceipt(input: {
   leafHex: string;
   file?: { name: string; size: number } | null;
   proof?: unknown;
+  chainEvidence?: ChainEvidence | null;
   now: Date;
 }): Receipt {
-  return {
+  const receipt: Receipt = {
     format: RECEIPT_FORMAT,
     created_at: input.now.toISOString(),
     service: { url: input.serviceUrl, network: input.network },
@@ -100,11 +112,23 @@ export function makeReceipt(input: {
     file: input.file ?? null,
     proof: input.proof ?? null,
   };
+  if (input.chainEvidence) receipt.chain_evidence = input.chainEvidence;
+  return receipt;
 }
 
-/** The receipt with a (newer) proof bundle in it, stamped with the time it was completed. */
-export function completeReceipt(receipt: Receipt, proof: unknown, now: Date): Receipt {
-  return { ...receipt, proof, created_at: now.toISOString() };
+/**
+ * The receipt with a (newer) proof bundle in it, and the anchor's chain evidence where there is
+ * some, stamped with the time it was completed.
+ */
+export function completeReceipt(
+  receipt: Receipt,
+  proof: unknown,
+  now: Date,
+  evidence: ChainEvidence | null = null,
+): Receipt {
+  const completed: Receipt = { ...receipt, proof, created_at: now.toISOString() };
+  if (evidence !== null) completed.chain_evidence = evidence;
+  return completed;
 }
 
 /** The leaf hash a bundle names, if it names one. */

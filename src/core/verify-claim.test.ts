@@ -7,6 +7,7 @@ import {
   genuineBundle,
   hostingPaymentEvent,
 } from '../../test/bundles.js';
+import { evidencedBundle } from '../../test/chain-evidence.js';
 import type { HistoryPage } from './anchor-history.js';
 import { verifyProofBundle } from './proof-bundle.js';
 import { completeReceipt, makeReceipt } from './receipt.js';
@@ -177,5 +178,106 @@ describe('a forged receipt (security review 1)', () => {
       status: 'unknown',
       detail: expect.stringContaining('is not part of this proof'),
     });
+  });
+});
+
+describe('a receipt with chain evidence (the verdict stands on the chain bytes)', () => {
+  const { bundle: anchoredBundle, evidence, rootHex: evidencedRoot } = evidencedBundle();
+  const withEvidence = makeReceipt({
+    serviceUrl: 'https://zap1.example',
+    network: 'mainnet',
+    event,
+    leafHex,
+    proof: anchoredBundle,
+    chainEvidence: evidence,
+    now: NOW,
+  });
+  const gone: ServiceReader = { ...service({ down: true }) };
+  const history = (txid: string, height: number): ServiceReader => ({
+    ...service({ network: 'mainnet' }),
+    proof: async () => anchoredBundle,
+    historyPage: async () => ({
+      anchors: [{ rootHex: evidencedRoot, txid, height, leafCount: 5, blockTime: 1 }],
+      nextBefore: null,
+    }),
+  });
+  const names = (out: { judgement: { checks: { name: string; status: string }[] } }) =>
+    out.judgement.checks.map((c) => `${c.name}:${c.status}`);
+
+  it('is unconfirmed with the service gone, naming the block to look up at its height', async () => {
+    const out = await verifyClaim({ receipt: withEvidence }, gone, NOW);
+    expect(out.judgement.verdict).toBe('unconfirmed');
+    expect(out.judgement.summary).toContain(evidence.block_hash);
+    expect(out.judgement.summary).toContain(`height ${evidence.height}`);
+    expect(names(out)).toEqual(
+      expect.arrayContaining([
+        'transaction:pass',
+        'memo:pass',
+        'branch:pass',
+        'header:pass',
+        'block:unknown',
+      ]),
+    );
+    expect(out.recoveredMemoRootHex).toBe(evidencedRoot);
+  });
+
+  it('is anchored with the right block hash given, and invalid with a wrong one, without any service', async () => {
+    const right = await verifyClaim({ receipt: withEvidence, blockHash: evidence.block_hash }, null, NOW);
+    expect(right.judgement.verdict).toBe('anchored');
+    const wrong = await verifyClaim({ receipt: withEvidence, blockHash: 'ee'.repeat(32) }, null, NOW);
+    expect(wrong.judgement.verdict).toBe('invalid');
+    expect(names(wrong)).toContain('block:fail');
+  });
+
+  it("is anchored when the auditor's node has the block, or the service's history the transaction at that height", async () => {
+    const node = await verifyClaim(
+      {
+        receipt: withEvidence,
+        blockAt: async () => ({ url: 'http://127.0.0.1:8232', blockHash: evidence.block_hash }),
+      },
+      gone,
+      NOW,
+    );
+    expect(node.judgement.verdict).toBe('anchored');
+    const byHistory = await verifyClaim(
+      { receipt: withEvidence },
+      history(evidence.txid, evidence.height),
+      NOW,
+    );
+    expect(byHistory.judgement.verdict).toBe('anchored');
+    expect(names(byHistory)).toContain('block:pass');
+  });
+
+  it('is invalid, naming the check, when one byte of the transaction changed', async () => {
+    const hex = evidence.transaction;
+    const changed = {
+      ...evidence,
+      transaction: hex.slice(0, 400) + (hex[400] === '0' ? '1' : '0') + hex.slice(401),
+    };
+    const out = await verifyClaim(
+      { receipt: { ...withEvidence, chain_evidence: changed }, blockHash: evidence.block_hash },
+      null,
+      NOW,
+    );
+    expect(out.judgement.verdict).toBe('invalid');
+    expect(names(out)).toContain('transaction:fail');
+  });
+
+  it("completes a receipt with the service's evidence once anchored", async () => {
+    const plain = makeReceipt({
+      serviceUrl: 'https://zap1.example',
+      network: 'mainnet',
+      event,
+      leafHex,
+      proof: anchoredBundle,
+      now: NOW,
+    });
+    const reader: ServiceReader = {
+      ...history(evidence.txid, evidence.height),
+      evidence: async () => evidence,
+    };
+    const out = await verifyClaim({ receipt: plain }, reader, NOW);
+    expect(out.judgement.verdict).toBe('anchored');
+    expect(out.completedReceipt?.chain_evidence).toEqual(evidence);
   });
 });

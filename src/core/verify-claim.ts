@@ -4,6 +4,13 @@
  * verdict the same way. The network is the caller's: it hands in a `ServiceReader` for the ZAP1
  * service to ask (the receipt's own, or one the person names), or none.
  */
+import {
+  checkChainEvidence,
+  confirmBlock,
+  parseChainEvidence,
+  type BlockSource,
+  type ChainEvidence,
+} from './chain-evidence.js';
 import { visibleText } from './display-text.js';
 import { findInHistory, type HistoryPageLoader } from './anchor-history.js';
 import { judgeProof, type AnchorEvidence, type Judgement, type VerdictCheck } from './anchor-verdict.js';
@@ -28,6 +35,8 @@ export interface ServiceReader {
   /** The service's current proof bundle of the leaf, or null when it does not know the leaf. */
   proof(leafHex: string): Promise<unknown>;
   historyPage: HistoryPageLoader;
+  /** The service's chain evidence of an anchor (`GET /anchor/evidence/{txid}`), null when it has none. */
+  evidence?(txid: string): Promise<unknown>;
 }
 
 /** The service could not be asked: offline, refused, timed out, or answered something else. */
@@ -52,6 +61,14 @@ export interface ClaimInput {
   /** The file the person has, hashed (SHA-256) on their side. */
   file?: { sha256Hex: string; name?: string } | null;
   chainCheck?: ChainCheck | null;
+  /** Chain evidence given apart from a receipt (pasted); a receipt's own `chain_evidence` otherwise. */
+  evidence?: ChainEvidence | null;
+  /** The hash of the block at the evidence's height, as the person read it (an explorer, their node). */
+  blockHash?: string | null;
+  /** The auditor's own node: the hash of its block at `height`. */
+  blockAt?: ((height: number) => Promise<{ url: string; blockHash: string | null }>) | null;
+  /** Where a person looks a block up (`{height}` or `{hash}` in it), from the service's `/protocol/info`. */
+  explorerBlockUrl?: string | null;
 }
 
 export interface ClaimOutcome {
@@ -64,6 +81,10 @@ export interface ClaimOutcome {
   completedReceipt: Receipt | null;
   /** A bare bundle that claimed no anchor, with the anchor the history has for its root. */
   completedBundle: unknown;
+  /** The chain evidence the verdict stands on (the receipt's, given, or the service's), if any. */
+  evidence: ChainEvidence | null;
+  /** The root the evidence's memo names, as recovered from the transaction with its viewing key. */
+  recoveredMemoRootHex: string | null;
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -128,16 +149,26 @@ export async function verifyClaim(
           },
     );
   }
-  const outcome = (judgement: Judgement, bundle: unknown, completedBundle: unknown = null): ClaimOutcome => ({
-    judgement,
-    bundle,
-    service: reader?.url ?? null,
-    completedReceipt:
-      receipt && judgement.verdict === 'anchored' && bundle !== receipt.proof
-        ? completeReceipt(receipt, bundle, now)
-        : null,
-    completedBundle,
-  });
+  let chainEvidence: ChainEvidence | null = input.evidence ?? receipt?.chain_evidence ?? null;
+  let recoveredMemoRootHex: string | null = null;
+  const outcome = (judgement: Judgement, bundle: unknown, completedBundle: unknown = null): ClaimOutcome => {
+    // An anchored receipt is completed with a newer proof, or with evidence it did not hold yet.
+    const newEvidence =
+      chainEvidence !== null && receipt?.chain_evidence === undefined ? chainEvidence : null;
+    const proof = completedBundle ?? bundle;
+    return {
+      judgement,
+      bundle,
+      service: reader?.url ?? null,
+      completedReceipt:
+        receipt && judgement.verdict === 'anchored' && (proof !== receipt.proof || newEvidence !== null)
+          ? completeReceipt(receipt, proof, now, newEvidence)
+          : null,
+      completedBundle,
+      evidence: chainEvidence,
+      recoveredMemoRootHex,
+    };
+  };
 
   let evidence: AnchorEvidence;
   let judged = held;
@@ -207,20 +238,77 @@ export async function verifyClaim(
       height: judgement.height,
       rootHex: judgement.rootHex,
     });
-    judgement = judgeProof(inclusion, evidence, [...checks, chain]);
+    checks.push(chain);
+    judgement = judgeProof(inclusion, evidence, checks);
+  }
+  // The anchor's own bytes, where there are some: the verdict then stands on the chain, not the service.
+  if (judgement.txid !== null && inclusion.valid && inclusion.rootHex !== null) {
+    if (chainEvidence === null && reader?.evidence)
+      chainEvidence = await fetchEvidence(reader, judgement.txid);
+    if (chainEvidence !== null) {
+      const findings = checkChainEvidence(chainEvidence, inclusion.rootHex, {
+        txid: judgement.txid,
+        height: judgement.height,
+      });
+      recoveredMemoRootHex = findings.memoRootHex;
+      const sources = await blockSources(input, chainEvidence, evidence, findings.checks);
+      const block = confirmBlock(chainEvidence, sources, input.explorerBlockUrl ?? null);
+      judgement = judgeProof(inclusion, evidence, [
+        ...judgement.checks.slice(1, -1),
+        ...findings.checks,
+        block,
+      ]);
+    }
   }
   // The history anchors the root of a bundle that claims none: the same bundle with its anchor filled in.
   const completedBundle =
     judgement.completed && isRecord(judged)
       ? { ...judged, anchor: { txid: judgement.txid, height: judgement.height } }
       : null;
-  if (completedBundle !== null && receipt) {
-    return {
-      ...outcome(judgement, judged, completedBundle),
-      completedReceipt: completeReceipt(receipt, completedBundle, now),
-    };
-  }
   return outcome(judgement, judged, completedBundle);
+}
+
+/** The service's evidence of an anchor, or null when it has none, offers none, or cannot be asked. */
+async function fetchEvidence(reader: ServiceReader, txid: string): Promise<ChainEvidence | null> {
+  try {
+    const fetched = await reader.evidence?.(txid);
+    const parsed = fetched === null || fetched === undefined ? null : parseChainEvidence(fetched);
+    return parsed?.ok ? parsed.evidence : null;
+  } catch (error) {
+    if (error instanceof ServiceUnavailableError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Who can say which block is at the evidence's height: the hash the person gave, their own node,
+ * and the service's history (its word, when its entry names the evidence's transaction and height).
+ */
+async function blockSources(
+  input: ClaimInput,
+  evidence: ChainEvidence,
+  history: AnchorEvidence,
+  checks: readonly VerdictCheck[],
+): Promise<BlockSource[]> {
+  const sources: BlockSource[] = [];
+  if (input.blockHash) sources.push({ kind: 'given', blockHash: input.blockHash });
+  // A node is asked only about evidence that holds up: a failed check decides the verdict anyway.
+  if (input.blockAt && checks.every((check) => check.status === 'pass')) {
+    try {
+      sources.push({ kind: 'node', ...(await input.blockAt(evidence.height)) });
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableError)) throw error;
+    }
+  }
+  if (history.kind === 'history' && history.byRoot) {
+    const { txid, height } = history.byRoot;
+    sources.push({
+      kind: 'history',
+      service: history.service,
+      matches: txid === evidence.txid && height === evidence.height,
+    });
+  }
+  return sources;
 }
 
 /** The reference says `MainNetwork`/`TestNetwork`; this project `mainnet`/`testnet`. One name for each. */

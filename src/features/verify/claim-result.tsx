@@ -42,6 +42,11 @@ const CHECK_NAMES: Record<VerdictCheck['name'], string> = {
   event: 'Event',
   file: 'File',
   chain: 'Chain',
+  transaction: 'Transaction',
+  memo: 'Memo',
+  branch: 'Block inclusion',
+  header: 'Block header',
+  block: 'Block height',
 };
 
 const CHECK_MARKS: Record<VerdictCheck['status'], string> = { pass: '✓', fail: '✗', unknown: '?' };
