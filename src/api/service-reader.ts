@@ -78,5 +78,12 @@ export function httpServiceReader(baseUrl: string, timeoutMs = 15_000): ServiceR
       anchors.sort((a, b) => b.height - a.height);
       return { anchors, nextBefore: nextBeforeFromLink(response.headers.get('link')) };
     },
+    async evidence(txid) {
+      // A deployment without the extension answers 404 (or 400 for a route it does not have): no evidence.
+      const response = await get(`/anchor/evidence/${txid}`);
+      if (response.status === 404 || response.status === 400 || response.status === 405) return null;
+      if (!response.ok) throw unexpected(response, 'the evidence request');
+      return json(response, 'the evidence request');
+    },
   };
 }
