@@ -14,6 +14,8 @@ export interface ForwardedRoute {
   path: string;
   /** Answers an SVG badge (the only routes whose SVG is passed on). */
   svg?: true;
+  /** Answers a wallet's export, a download named by the proxy (the only `Content-Disposition` passed on). */
+  download?: true;
 }
 
 export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
@@ -28,7 +30,7 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'GET', path: '/verify/{leaf}/check' },
   { method: 'GET', path: '/verify/{leaf}/proof.json' },
   { method: 'GET', path: '/lifecycle/{wallet}' },
-  { method: 'GET', path: '/lifecycle/{wallet}/export' },
+  { method: 'GET', path: '/lifecycle/{wallet}/export', download: true },
   { method: 'POST', path: '/memo/decode' },
   { method: 'GET', path: '/anchor/status' },
   { method: 'GET', path: '/anchor/history' },

@@ -58,6 +58,8 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
           refresh: '0; url=http://evil.example/',
           'clear-site-data': '"*"',
           'set-cookie': 'zap1=upstream; Path=/',
+          'www-authenticate': 'Basic realm="zap1"',
+          'content-disposition': 'attachment; filename="invoice.pdf.exe"',
           link: [
             '<http://evil.example/x.css>; rel="stylesheet", <//evil.example/y>; rel="prev"',
             `<${upstreamOrigin}/base/events?before=3>; rel="next"`,
@@ -73,9 +75,35 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
       return void res
         .writeHead(302, { ...json, location: `${upstreamOrigin}/base/events?before=9` })
         .end('{}');
+    case '/base/anchor/attempts':
+      // Paths that a browser reads as another host once `/./` is resolved or the base cut off.
+      return void res
+        .writeHead(302, {
+          ...json,
+          location: '/.//evil.example/steal',
+          link: `</.//evil.example/x>; rel="preconnect", <${upstreamOrigin}/base//evil.example/y>; rel="next"`,
+        })
+        .end('{}');
+    case '/base/anchor/consistency':
+      // A list: this proxy once read its first type, a browser reads the last.
+      return void res.writeHead(200, { 'content-type': 'application/json;, text/html' }).end(PAGE);
+    case '/base/lookup':
+      res.setHeader('content-type', ['application/json', 'text/html']);
+      return void res.writeHead(200).end(PAGE);
+    case '/base/admin/anchor/qr':
+      return void res
+        .writeHead(401, {
+          'content-type': 'text/plain; charset=utf-7',
+          'www-authenticate': 'Basic realm="x"',
+        })
+        .end('+ADw-script+AD4-');
     case '/base/events':
       return void res.writeHead(200, json).end('{"events":[]}');
     default:
+      if (/^\/base\/lifecycle\/[^/]+\/export$/.test(path ?? ''))
+        return void res
+          .writeHead(200, { ...json, 'content-disposition': 'attachment; filename="invoice.pdf.exe"' })
+          .end('{"entries":[]}');
       // Anything outside the API: the upstream's secret, which must never be asked for.
       return void res.writeHead(200, { 'content-type': 'text/plain' }).end('secret');
   }
@@ -135,8 +163,17 @@ describe('proxy mode against a hostile upstream: answers', () => {
     expect(answer.body).toBe('{"ok":true}');
     expect(answer.headers['content-security-policy']).toBe(FORWARDED_CSP);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    for (const name of ['location', 'refresh', 'clear-site-data', 'set-cookie', 'cache-control'])
+    for (const name of [
+      'location',
+      'refresh',
+      'clear-site-data',
+      'set-cookie',
+      'cache-control',
+      'www-authenticate',
+      'content-disposition',
+    ])
       expect(answer.headers[name], name).toBeUndefined();
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.headers['retry-after']).toBe('5');
     // The upstream's own link under its base becomes this origin's path; the service's root paths stay.
     expect(answer.headers.link).toBe('</events?before=3>; rel="next", </events?before=4>; rel="first"');
@@ -146,6 +183,40 @@ describe('proxy mode against a hostile upstream: answers', () => {
     const answer = await raw('/anchor/history');
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe('/events?before=9');
+  });
+
+  it('drops a Location or Link that a browser would read as another host', async () => {
+    const answer = await raw('/anchor/attempts');
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBeUndefined();
+    expect(answer.headers.link).toBeUndefined();
+  });
+
+  it('refuses a list of content types or a repeated one, and writes its own type', async () => {
+    for (const path of ['/anchor/consistency', '/lookup']) {
+      const answer = await raw(path);
+      expect(answer.status, path).toBe(502);
+      expect(errorCode(answer), path).toBe('upstream_unexpected');
+      expect(answer.body, path).not.toContain('<script');
+    }
+    // The upstream's charset (UTF-7 reads `+ADw-` as `<`) and its password prompt stay behind.
+    const error = await raw('/admin/anchor/qr');
+    expect(error.status).toBe(401);
+    expect(error.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(error.headers['www-authenticate']).toBeUndefined();
+    // HEAD: the type a GET is answered with, or none when a GET would be refused.
+    expect((await raw('/events', {}, 'HEAD')).headers['content-type']).toBe(
+      'application/json; charset=utf-8',
+    );
+    expect((await raw('/stats', {}, 'HEAD')).headers['content-type']).toBeUndefined();
+  });
+
+  it("names an export's download itself, from the wallet asked for", async () => {
+    const answer = await raw('/lifecycle/w1/export');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="zap1-export-w1.json"');
+    const odd = await raw('/lifecycle/a%22%3B%20b.exe/export');
+    expect(odd.headers['content-disposition']).toBe('attachment; filename="zap1-export-a___b.exe.json"');
   });
 
   it('serves an SVG badge with a policy that forbids script', async () => {

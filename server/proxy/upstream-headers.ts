@@ -3,7 +3,7 @@
  * lists of what passes, not of what is stripped: a header nobody thought of (a client's
  * `X-Real-IP`, an upstream's `Refresh` or `Clear-Site-Data`) stays on its side.
  */
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { ForwardedRoute } from './forwarded-routes.js';
 
 // What the app (and a ZAP1 client) sends that the upstream reads. Not Host, cookies, Origin or
@@ -26,21 +26,23 @@ const REQUEST_HEADERS = new Set([
   'sec-fetch-site',
   'user-agent',
 ]);
+// Said of a body: not sent when none is forwarded (a GET's or HEAD's, which is not read), since
+// a length no body follows makes the upstream read the next request on the shared connection as it.
+const BODY_HEADERS = new Set(['content-encoding', 'content-length', 'content-type', 'transfer-encoding']);
 
-// What the app reads or a browser caches by. `link` and `location` are rewritten, not copied.
+// What the app reads or a browser caches by. `link`, `location`, `content-type` and
+// `content-disposition` are written by the proxy, not copied; `www-authenticate` is not passed
+// (the browser would prompt for a password on this origin; the service never sends it).
 const RESPONSE_HEADERS = new Set([
   'allow',
   'cache-control',
-  'content-disposition',
   'content-encoding',
   'content-length',
-  'content-type',
   'etag',
   'expires',
   'last-modified',
   'retry-after',
   'vary',
-  'www-authenticate',
   'x-request-id',
 ]);
 const RESPONSE_PREFIXES = ['ratelimit-', 'x-ratelimit-'];
@@ -65,11 +67,13 @@ function connectionScoped(headers: IncomingHttpHeaders): Set<string> {
 export function forwardedRequestHeaders(
   headers: IncomingHttpHeaders,
   clientAddress: string,
+  withBody: boolean,
 ): Record<string, string> {
   const scoped = connectionScoped(headers);
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || !REQUEST_HEADERS.has(name) || scoped.has(name)) continue;
+    if (!withBody && BODY_HEADERS.has(name)) continue;
     out[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   out['x-forwarded-for'] = clientAddress;
@@ -90,6 +94,11 @@ export function upstreamBase(upstreamUrl: string): UpstreamBase {
 
 const THIS_ORIGIN = 'http://this-origin.invalid';
 
+/** A path a browser keeps on this origin: not `//host` or `/\host`, which name another one. */
+function staysHere(path: string): boolean {
+  return /^\/(?![/\\])/.test(path) && new URL(path, THIS_ORIGIN).origin === THIS_ORIGIN;
+}
+
 /**
  * A URL the upstream named (a Link target, a Location), as a path on this origin, or null to drop
  * it. A path from the root is the service naming its own path (it writes `</events?…>` without
@@ -99,14 +108,20 @@ const THIS_ORIGIN = 'http://this-origin.invalid';
  */
 export function localTarget(target: string, requestUrl: URL, upstream: UpstreamBase): string | null {
   try {
+    let path: string;
     if (target.startsWith('/') && !target.startsWith('//')) {
       const local = new URL(target, THIS_ORIGIN);
-      return local.origin === THIS_ORIGIN ? local.pathname + local.search : null;
+      if (local.origin !== THIS_ORIGIN) return null;
+      path = local.pathname + local.search;
+    } else {
+      const resolved = new URL(target, requestUrl);
+      const { origin, basePath } = upstream;
+      if (resolved.origin !== origin || !resolved.pathname.startsWith(`${basePath}/`)) return null;
+      path = resolved.pathname.slice(basePath.length) + resolved.search;
     }
-    const resolved = new URL(target, requestUrl);
-    const { origin, basePath } = upstream;
-    if (resolved.origin !== origin || !resolved.pathname.startsWith(`${basePath}/`)) return null;
-    return resolved.pathname.slice(basePath.length) + resolved.search;
+    // Checked again as written: normalising `/.//evil.example` or cutting the base off
+    // `/base//evil.example` gives a path that starts `//`, another host to a browser.
+    return staysHere(path) ? path : null;
   } catch {
     return null;
   }
@@ -126,10 +141,19 @@ export function rewriteLinks(value: string, requestUrl: URL, upstream: UpstreamB
   return kept.length > 0 ? kept.join(', ') : null;
 }
 
+/** An export's download, named for the wallet asked for (as the service names it), never by the upstream. */
+export function exportDisposition(path: string): string {
+  // `/lifecycle/{wallet}/export`, each segment encoded by resolveForwarded.
+  const wallet = decodeURIComponent(path.split('/')[2] ?? '');
+  return `attachment; filename="zap1-export-${wallet.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 128)}.json"`;
+}
+
 export function forwardedResponseHeaders(
   headers: IncomingHttpHeaders,
   requestUrl: URL,
   upstream: UpstreamBase,
+  /** What the proxy says in place of the upstream's `Content-Disposition`; null drops it. */
+  disposition: string | null,
 ): Record<string, string | string[]> {
   const scoped = connectionScoped(headers);
   const out: Record<string, string | string[]> = {};
@@ -146,16 +170,34 @@ export function forwardedResponseHeaders(
   const location =
     headers.location === undefined ? null : localTarget(headers.location, requestUrl, upstream);
   if (location !== null && !scoped.has('location')) out.location = location;
+  if (
+    disposition !== null &&
+    headers['content-disposition'] !== undefined &&
+    !scoped.has('content-disposition')
+  )
+    out['content-disposition'] = disposition;
   return out;
 }
 
-function mediaType(headers: IncomingHttpHeaders): string {
-  return (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+type UpstreamMessage = Pick<IncomingMessage, 'headers' | 'rawHeaders'>;
+
+/**
+ * The one media type the upstream named, lowercased ('' for none), or null when it named several:
+ * a repeated header or a list, whose last type is the one a browser goes by.
+ */
+function mediaType(message: UpstreamMessage): string | null {
+  let named = 0;
+  for (let i = 0; i < message.rawHeaders.length; i += 2)
+    if (message.rawHeaders[i]?.toLowerCase() === 'content-type') named++;
+  const value = message.headers['content-type'] ?? '';
+  if (named > 1 || value.includes(',')) return null;
+  return value.split(';')[0]!.trim().toLowerCase();
 }
 
 /** The answer's media type for a message: only a plain type token, never the upstream's text as is. */
-export function describeType(headers: IncomingHttpHeaders): string {
-  const type = mediaType(headers);
+export function describeType(message: UpstreamMessage): string {
+  const type = mediaType(message);
+  if (type === null) return 'several content types';
   if (type === '') return 'no content type';
   return /^[a-z0-9!#$&^_.+-]{1,60}\/[a-z0-9!#$&^_.+-]{1,60}$/.test(type)
     ? type
@@ -164,21 +206,40 @@ export function describeType(headers: IncomingHttpHeaders): string {
 
 export type AnswerKind = 'json' | 'svg' | 'text' | 'empty';
 
+export interface Answer {
+  kind: AnswerKind;
+  /** The Content-Type the proxy writes for the kind it accepted (never the upstream's text), or null. */
+  contentType: string | null;
+}
+
+function bodyAnswer(route: ForwardedRoute, status: number, type: string): Answer | null {
+  // The type is matched whole, so writing it back is safe; JSON is UTF-8 (RFC 8259).
+  if (type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type))
+    return { kind: 'json', contentType: `${type}; charset=utf-8` };
+  if (type === 'image/svg+xml' && route.svg === true) return { kind: 'svg', contentType: type };
+  // The upstream's charset is not passed on (UTF-7 would read `+ADw-` as `<`).
+  if (type === 'text/plain' && status >= 400)
+    return { kind: 'text', contentType: 'text/plain; charset=utf-8' };
+  return null;
+}
+
 /**
  * What an upstream answer is, or null when it is none of what a ZAP1 service answers: JSON, an
  * SVG badge (on the badge routes), a plain-text error (the reference's errors), or no body.
  */
-export function answerKind(
+export function upstreamAnswer(
   route: ForwardedRoute,
   method: string,
   status: number,
-  headers: IncomingHttpHeaders,
-): AnswerKind | null {
-  if (method === 'HEAD' || status === 204 || status === 304) return 'empty';
-  const type = mediaType(headers);
-  if (type === '' && headers['content-length'] === '0') return 'empty';
-  if (type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return 'json';
-  if (type === 'image/svg+xml' && route.svg === true) return 'svg';
-  if (type === 'text/plain' && status >= 400) return 'text';
-  return null;
+  message: UpstreamMessage,
+): Answer | null {
+  const type = mediaType(message);
+  if (method === 'HEAD' || status === 204 || status === 304) {
+    // No body: the type a GET would be answered with, when that one is passed on.
+    const asGet = type === null ? null : bodyAnswer(route, status, type);
+    return { kind: 'empty', contentType: asGet?.contentType ?? null };
+  }
+  if (type === null) return null;
+  if (type === '' && message.headers['content-length'] === '0') return { kind: 'empty', contentType: null };
+  return bodyAnswer(route, status, type);
 }

@@ -24,10 +24,11 @@ import { resolveForwarded, type ForwardedRoute } from './forwarded-routes.js';
 import {
   FORWARDED_CSP,
   SVG_CSP,
-  answerKind,
   describeType,
+  exportDisposition,
   forwardedRequestHeaders,
   forwardedResponseHeaders,
+  upstreamAnswer,
   upstreamBase,
   type UpstreamBase,
 } from './upstream-headers.js';
@@ -46,14 +47,25 @@ export interface ProxyAppOptions {
   log?: 'requests' | 'errors' | 'off';
 }
 
-/** Passes a body through, failing once more than `limit` bytes have come. */
-function limitBytes(limit: number): Transform {
+/**
+ * Passes a body through, failing once more than `limit` bytes have come, or when it does not end at
+ * the length sent upstream (`declared`, null when none is): on a connection the upstream keeps for
+ * other clients, a shorter body would let the next request be read as its end. Node's own check
+ * (`strictContentLength`) throws from a piped `end()`, out of reach of any handler.
+ */
+export function checkedBody(limit: number, declared: number | null): Transform {
   let seen = 0;
+  const mismatch = (): ApiError =>
+    new ApiError(400, 'malformed_request', 'The body is not as long as its Content-Length.');
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
       if (seen > limit) callback(new ApiError(413, 'payload_too_large', `The body is over ${limit} bytes.`));
+      else if (declared !== null && seen > declared) callback(mismatch());
       else callback(null, chunk);
+    },
+    flush(callback) {
+      callback(declared !== null && seen !== declared ? mismatch() : null);
     },
   });
 }
@@ -79,14 +91,14 @@ interface Upstream extends UpstreamBase {
 function targetOf(
   request: FastifyRequest,
   upstream: Upstream,
-): { url: URL; route: ForwardedRoute } | ApiError {
+): { url: URL; route: ForwardedRoute; path: string } | ApiError {
   const resolution = resolveForwarded(request.method, request.url);
   if (resolution.kind === 'refuse') return resolution.error;
   // Checked again on the URL as sent: whatever the parsing, it stays under the base path.
   const url = new URL(upstream.url + resolution.path + resolution.search);
   if (url.origin !== upstream.origin || url.pathname !== upstream.basePath + resolution.path)
     return new ApiError(400, 'malformed_request', 'Only a path of the service can be forwarded.');
-  return { url, route: resolution.route };
+  return { url, route: resolution.route, path: resolution.path };
 }
 
 /** Forwards one request and streams the upstream's answer; resolves once the answer has started. */
@@ -123,6 +135,8 @@ function forward(
   }
   const { url: target } = resolved;
   const client = target.protocol === 'https:' ? https : http;
+  // Undefined when Fastify read none: there was none, or it was a GET's or HEAD's (never read).
+  const body = request.body as Readable | undefined;
   const declaredLength = Number(request.headers['content-length'] ?? 0);
   if (declaredLength > PROXY_BODY_LIMIT) {
     sendError(reply, new ApiError(413, 'payload_too_large', `The body is over ${PROXY_BODY_LIMIT} bytes.`));
@@ -147,20 +161,23 @@ function forward(
     };
     const upstreamRequest = client.request(
       target,
-      { method: request.method, headers: forwardedRequestHeaders(request.headers, clientAddress) },
+      {
+        method: request.method,
+        headers: forwardedRequestHeaders(request.headers, clientAddress, body !== undefined),
+      },
       (response: IncomingMessage) => {
         clearTimeout(timer);
         if (settled) return response.resume();
         const status = response.statusCode ?? 502;
-        const kind = answerKind(resolved.route, request.method, status, response.headers);
-        if (kind === null) {
+        const answer = upstreamAnswer(resolved.route, request.method, status, response);
+        if (answer === null) {
           // Refused before a byte of it is passed on; the error answer is ours, so a reset of the
           // upstream connection that follows must not cut it.
           fail(
             new ApiError(
               502,
               'upstream_unexpected',
-              `The upstream ZAP1 service at ${upstreamUrl} answered ${request.method} ${resolved.url.pathname.slice(upstream.basePath.length)} with ${describeType(response.headers)} (HTTP ${status}), which is not a ZAP1 answer (JSON, an SVG badge or a plain-text error); it is not passed on.`,
+              `The upstream ZAP1 service at ${upstreamUrl} answered ${request.method} ${resolved.url.pathname.slice(upstream.basePath.length)} with ${describeType(response)} (HTTP ${status}), which is not a ZAP1 answer (JSON, an SVG badge or a plain-text error); it is not passed on.`,
             ),
           );
           response.destroy();
@@ -170,12 +187,16 @@ function forward(
         streaming = true;
         // A stalled body after the headers is cut after the same wait.
         response.setTimeout(timeoutMs, () => response.destroy());
+        const disposition = resolved.route.download === true ? exportDisposition(resolved.path) : null;
+        const headers = forwardedResponseHeaders(response.headers, target, upstream, disposition);
+        // The proxy's own text for the type it accepted, never the upstream's (a list, a charset).
+        if (answer.contentType !== null) headers['content-type'] = answer.contentType;
         void reply
           .code(status)
-          .headers(forwardedResponseHeaders(response.headers, target, upstream))
+          .headers(headers)
           .header(UPSTREAM_HEADER, upstreamUrl)
           // Even opened directly, a forwarded answer runs no script on this origin.
-          .header('content-security-policy', kind === 'svg' ? SVG_CSP : FORWARDED_CSP)
+          .header('content-security-policy', answer.kind === 'svg' ? SVG_CSP : FORWARDED_CSP)
           .header('x-content-type-options', 'nosniff')
           .send(response);
         resolve();
@@ -201,12 +222,14 @@ function forward(
         ),
       );
     });
-    const body = request.body as Readable | undefined;
     if (body === undefined) {
       upstreamRequest.end();
       return;
     }
-    const limiter = limitBytes(PROXY_BODY_LIMIT);
+    const declared = request.headers['content-length'] === undefined ? null : declaredLength;
+    const limiter = checkedBody(PROXY_BODY_LIMIT, declared);
+    // A client that goes mid-body: the upstream's request is cut, not left waiting for the rest.
+    body.on('error', (error) => limiter.destroy(error));
     limiter.on('error', (error) => {
       upstreamRequest.destroy();
       fail(
