@@ -35,6 +35,7 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'GET', path: '/anchor/status' },
   { method: 'GET', path: '/anchor/history' },
   { method: 'GET', path: '/anchor/consistency' },
+  { method: 'GET', path: '/anchor/evidence/{txid}' },
   { method: 'GET', path: '/anchor/attempts' },
   { method: 'POST', path: '/anchor/now' },
   { method: 'GET', path: '/admin/anchor/qr' },
