@@ -5,6 +5,9 @@
  * Hashing: a generated 256 MiB file goes through the anchor page's Web Worker (hash-wasm SHA-256,
  * Blob.slice chunks) in headless Chromium, served by the built service; `sha256sum` hashes the same
  * file for comparison, and both digests must agree.
+ *
+ * Memo recovery: readMemos and recoverOrchardOutput on a two-action v5 transaction in fresh pages of
+ * the same Chromium (bench/memo-recovery.ts), before the hashing runs.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
@@ -25,7 +28,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { IN_MEMORY_MAX_BYTES } from '../src/features/anchor/hash-chunks';
 import { freePort } from '../test/free-port.js';
-import { writeSection } from './report.js';
+import { measureMemoRecovery } from './memo-recovery.js';
+import { loadAverage, writeSection } from './report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FILE_BYTES = 256 * 1024 * 1024;
@@ -239,6 +243,9 @@ async function main(): Promise<void> {
       ],
     });
     try {
+      // First, while the browser holds no 256 MiB buffers: each case in contexts of its own.
+      const memoLines = await measureMemoRecovery(browser);
+
       // The in-memory baselines run in a worker made from a blob URL, which the app's CSP forbids;
       // bypassing CSP changes nothing else in how the page hashes.
       const context = await browser.newContext({ bypassCSP: true });
@@ -325,7 +332,13 @@ async function main(): Promise<void> {
         '',
         `The app against hash-wasm in memory, same run: **${(median(wallRuns) / median(hashWasmRuns)).toFixed(2)}×** wall clock (target at least 0.8×); its chunked path for larger files ${(median(chunkedRuns) / median(hashWasmRuns)).toFixed(2)}×.`,
         '',
+        `Load average (1 / 5 / 15 min; the machine is shared with other work) after the hashing runs: ${loadAverage()}.`,
+        '',
         `First page JavaScript, gzip -9 (target under 200 KB): **${kb(fromHtml.gzipBytes)}** for the entry script and the chunks index.html preloads (${fromHtml.files.join(', ')}; ${kb(fromHtml.rawBytes)} raw); ${kb(measuredGzip)} for all ${jsLoaded.size} scripts Chromium fetched to render /app/ (the start page's lazy route included).`,
+        '',
+        '### Reading memos from transaction bytes',
+        '',
+        ...memoLines,
       ];
       writeSection('app', 'Web app in headless Chromium (`npm run bench:app`)', lines.join('\n'));
       console.log(lines.join('\n'));
