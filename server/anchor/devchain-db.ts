@@ -1,12 +1,20 @@
 /**
  * The development chain's ledger: blocks, transactions and their shielded outputs in one SQLite file
- * (`devchain.sqlite`), with the wallet's balance derived from them. Every write is one transaction
- * on disk before it returns, so an RPC answer never names something a crash could lose.
+ * (`devchain.sqlite`), with the wallet's balance derived from them and the wallet's Orchard key.
+ * Every write is one transaction on disk before it returns, so an RPC answer never names something
+ * a crash could lose.
+ *
+ * Transactions and block headers are kept as their real bytes (`devchain-tx.ts`,
+ * `devchain-blocks.ts`). A file from before real-format transactions opens as it is: the new
+ * columns are added empty, its old rows keep answering the RPCs they always did, and the RPCs that
+ * need bytes say so for them (`MADE_BEFORE_REAL_FORMAT`); blocks mined after it chain onto its tip.
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateDir, preparePrivateDatabaseFile } from '../store/private-files.js';
+import { buildBlockHeader } from './devchain-blocks.js';
+import { newWalletKey, walletKeyOf, type DevWalletKey, type StoredWalletKey } from './devchain-keys.js';
+import { buildCoinbase, type BuiltTransaction } from './devchain-tx.js';
 
 /** Height of the dev chain's first block: far above the legacy scheme's height gate. */
 export const DEVCHAIN_START_HEIGHT = 4_000_000;
@@ -22,6 +30,17 @@ export interface BlockRow {
   hash: string;
   time: number;
 }
+
+/** A block with its bytes: null in a block made before real-format transactions. */
+export interface BlockRecord extends BlockRow {
+  header: Uint8Array | null;
+  coinbase: Uint8Array | null;
+  coinbase_txid: string | null;
+}
+
+/** Why an RPC that needs a transaction's or a block's bytes cannot answer for an old one. */
+export const MADE_BEFORE_REAL_FORMAT =
+  'made before the development chain made real-format transactions: no raw bytes are kept for it';
 
 export interface TxRow {
   txid: string;
@@ -57,10 +76,6 @@ export interface NewOutput {
   memoHex: string;
 }
 
-export function randomHex32(): string {
-  return randomBytes(32).toString('hex');
-}
-
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
@@ -70,6 +85,14 @@ const SCHEMA = `
     height INTEGER PRIMARY KEY,
     hash TEXT NOT NULL UNIQUE,
     time INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS wallet_key (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    orchard_fvk BLOB NOT NULL,
+    external_d BLOB NOT NULL,
+    external_pkd BLOB NOT NULL,
+    internal_d BLOB NOT NULL,
+    internal_pkd BLOB NOT NULL
   );
   CREATE TABLE IF NOT EXISTS txs (
     txid TEXT PRIMARY KEY,
@@ -92,10 +115,63 @@ const SCHEMA = `
   CREATE INDEX IF NOT EXISTS outputs_address ON outputs(address);
 `;
 
+/** Columns added with real-format transactions; a file from before gets them empty (NULL). */
+const BYTE_COLUMNS: [table: string, column: string, type: string][] = [
+  ['txs', 'raw', 'BLOB'],
+  ['blocks', 'header', 'BLOB'],
+  ['blocks', 'coinbase', 'BLOB'],
+  ['blocks', 'coinbase_txid', 'TEXT'],
+];
+
+function addByteColumns(db: Database.Database): void {
+  for (const [table, column, type] of BYTE_COLUMNS) {
+    const columns = db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
+    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
+  }
+  db.exec('CREATE INDEX IF NOT EXISTS blocks_coinbase ON blocks(coinbase_txid)');
+}
+
+interface WalletKeyRow {
+  orchard_fvk: Uint8Array;
+  external_d: Uint8Array;
+  external_pkd: Uint8Array;
+  internal_d: Uint8Array;
+  internal_pkd: Uint8Array;
+}
+
+/** The wallet's key, made once and kept, so a restart keeps its viewing key. */
+function loadWalletKey(db: Database.Database): DevWalletKey {
+  const row = db.prepare<[], WalletKeyRow>('SELECT * FROM wallet_key WHERE id = 1').get();
+  let stored: StoredWalletKey;
+  if (row) {
+    const bytes = (b: Uint8Array): Uint8Array => new Uint8Array(b);
+    stored = {
+      fvk: bytes(row.orchard_fvk),
+      external: { diversifier: bytes(row.external_d), pkD: bytes(row.external_pkd) },
+      internal: { diversifier: bytes(row.internal_d), pkD: bytes(row.internal_pkd) },
+    };
+  } else {
+    stored = newWalletKey();
+    db.prepare(
+      'INSERT INTO wallet_key (id, orchard_fvk, external_d, external_pkd, internal_d, internal_pkd) VALUES (1, ?, ?, ?, ?, ?)',
+    ).run(
+      stored.fvk,
+      stored.external.diversifier,
+      stored.external.pkD,
+      stored.internal.diversifier,
+      stored.internal.pkD,
+    );
+  }
+  return walletKeyOf(stored);
+}
+
+const asBytes = (b: Uint8Array | null): Uint8Array | null => (b === null ? null : new Uint8Array(b));
+
 export class DevChainDb {
   private constructor(
     private readonly db: Database.Database,
     readonly walletAddress: string,
+    readonly walletKey: DevWalletKey,
   ) {}
 
   /** Opens (or creates, readable by this user only) `devchain.sqlite` in `dataDir`, with its first block. */
@@ -108,14 +184,10 @@ export class DevChainDb {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.exec(SCHEMA);
-    const ledger = new DevChainDb(db, walletAddress);
-    if (ledger.tip() === undefined) {
-      db.prepare('INSERT INTO blocks (height, hash, time) VALUES (?, ?, ?)').run(
-        DEVCHAIN_START_HEIGHT,
-        randomHex32(),
-        nowSeconds(),
-      );
-    }
+    addByteColumns(db);
+    const ledger = new DevChainDb(db, walletAddress, loadWalletKey(db));
+    // The first block has a real header too, on a hashPrevBlock of zeros.
+    if (ledger.tip() === undefined) ledger.mine(1);
     return ledger;
   }
 
@@ -146,8 +218,47 @@ export class DevChainDb {
       .get(hash);
   }
 
+  /** The block with its header and coinbase bytes. */
+  blockRecord(height: number): BlockRecord | undefined {
+    const row = this.db
+      .prepare<[number], BlockRecord>(
+        'SELECT height, hash, time, header, coinbase, coinbase_txid FROM blocks WHERE height = ?',
+      )
+      .get(height);
+    return row && { ...row, header: asBytes(row.header), coinbase: asBytes(row.coinbase) };
+  }
+
+  /** The block whose coinbase has this txid. */
+  blockOfCoinbase(txid: string): BlockRow | undefined {
+    return this.db
+      .prepare<[string], BlockRow>('SELECT height, hash, time FROM blocks WHERE coinbase_txid = ?')
+      .get(txid);
+  }
+
+  /** The non-coinbase transactions of the block at `height`, in block order, with their bytes. */
+  blockTransactions(height: number): { txid: string; raw: Uint8Array | null }[] {
+    return this.db
+      .prepare<[number], { txid: string; raw: Uint8Array | null }>(
+        'SELECT txid, raw FROM txs WHERE height = ? ORDER BY block_index',
+      )
+      .all(height)
+      .map((r) => ({ txid: r.txid, raw: asBytes(r.raw) }));
+  }
+
   tx(txid: string): TxRow | undefined {
-    return this.db.prepare<[string], TxRow>('SELECT * FROM txs WHERE txid = ?').get(txid);
+    return this.db
+      .prepare<[string], TxRow>(
+        'SELECT txid, seq, from_address, fee_zat, received_time, height, block_index FROM txs WHERE txid = ?',
+      )
+      .get(txid);
+  }
+
+  /** The serialized transaction, or null for one made before real-format transactions. */
+  rawTransaction(txid: string): Uint8Array | null {
+    const row = this.db
+      .prepare<[string], { raw: Uint8Array | null }>('SELECT raw FROM txs WHERE txid = ?')
+      .get(txid);
+    return asBytes(row?.raw ?? null);
   }
 
   outputsOf(txid: string): OutputRow[] {
@@ -187,18 +298,18 @@ export class DevChainDb {
     return DEVCHAIN_INITIAL_BALANCE_ZAT - row.fees - row.sent;
   }
 
-  /** Records a transaction in the mempool and returns its id. */
-  writeTransaction(fromAddress: string, outputs: NewOutput[]): string {
-    const txid = randomHex32();
+  /** Records a transaction (`built` from `outputs`) in the mempool and returns its id. */
+  writeTransaction(fromAddress: string, outputs: NewOutput[], built: BuiltTransaction): string {
+    const txid = built.txid;
     this.db.transaction(() => {
       const seq =
         this.db.prepare<[], { seq: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM txs').get()?.seq ??
         1;
       this.db
         .prepare(
-          'INSERT INTO txs (txid, seq, from_address, fee_zat, received_time, height, block_index) VALUES (?, ?, ?, ?, ?, NULL, NULL)',
+          'INSERT INTO txs (txid, seq, from_address, fee_zat, received_time, height, block_index, raw) VALUES (?, ?, ?, ?, ?, NULL, NULL, ?)',
         )
-        .run(txid, seq, fromAddress, DEVCHAIN_FEE_ZAT, nowSeconds());
+        .run(txid, seq, fromAddress, DEVCHAIN_FEE_ZAT, nowSeconds(), built.raw);
       const insert = this.db.prepare(
         'INSERT INTO outputs (txid, n, address, amount_zat, memo_hex) VALUES (?, ?, ?, ?, ?)',
       );
@@ -207,22 +318,37 @@ export class DevChainDb {
     return txid;
   }
 
-  /** Mines `n` blocks, each holding every transaction waiting in the mempool; returns their hashes. */
+  /**
+   * Mines `n` blocks, each holding every transaction waiting in the mempool after a coinbase that
+   * collects their fees, on top of the tip; returns their hashes.
+   */
   mine(n: number): string[] {
     const hashes: string[] = [];
-    const insertBlock = this.db.prepare('INSERT INTO blocks (height, hash, time) VALUES (?, ?, ?)');
-    const pending = this.db.prepare<[], { txid: string }>(
-      'SELECT txid FROM txs WHERE height IS NULL ORDER BY seq',
+    const insertBlock = this.db.prepare(
+      'INSERT INTO blocks (height, hash, time, header, coinbase, coinbase_txid) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    const pending = this.db.prepare<[], { txid: string; fee_zat: number }>(
+      'SELECT txid, fee_zat FROM txs WHERE height IS NULL ORDER BY seq',
     );
     const include = this.db.prepare('UPDATE txs SET height = ?, block_index = ? WHERE txid = ?');
     this.db.transaction(() => {
       for (let i = 0; i < n; i++) {
         const tip = this.tip();
         const height = (tip?.height ?? DEVCHAIN_START_HEIGHT - 1) + 1;
-        const hash = randomHex32();
-        insertBlock.run(height, hash, Math.max(nowSeconds(), tip?.time ?? 0));
-        // Index 0 is the coinbase, as in a real block.
-        pending.all().forEach((row, index) => include.run(height, index + 1, row.txid));
+        const time = Math.max(nowSeconds(), tip?.time ?? 0);
+        const txs = pending.all();
+        const coinbase = buildCoinbase(
+          height,
+          txs.reduce((sum, tx) => sum + tx.fee_zat, 0),
+        );
+        const { header, hash } = buildBlockHeader(
+          tip?.hash ?? null,
+          [coinbase.txid, ...txs.map((tx) => tx.txid)],
+          time,
+        );
+        insertBlock.run(height, hash, time, header, coinbase.raw, coinbase.txid);
+        // Index 0 is the coinbase.
+        txs.forEach((row, index) => include.run(height, index + 1, row.txid));
         hashes.push(hash);
       }
     })();

@@ -1,9 +1,13 @@
 /**
  * The development chain's RPC methods, answering with the fields and types zcashd gives: chain
- * queries, the wallet's transactions and notes, `z_sendmany` and its operations, and the `dev_mine`
- * and `dev_reorg` controls that a real node does not have.
+ * queries (blocks and raw transactions in `devchain-chain-methods.ts`), the wallet's transactions,
+ * notes and viewing key, `z_sendmany` and its operations, and the `dev_mine` and `dev_reorg`
+ * controls that a real node does not have.
  */
-import { DEVCHAIN_START_HEIGHT, type BlockRow, type DevChainDb } from './devchain-db.js';
+import { parseTransaction, toHex } from '../../src/core/index.js';
+import { devChainChainMethods } from './devchain-chain-methods.js';
+import { DEVCHAIN_START_HEIGHT, type DevChainDb } from './devchain-db.js';
+import { exportedViewingKey } from './devchain-keys.js';
 import { paramOptInt, paramString, rpcFail, type RpcMethods } from './devchain-rpc-server.js';
 import { EMPTY_MEMO_HEX, formatZec, memoStr, zecNumber, type DevChainWallet } from './devchain-wallet.js';
 import { RPC_ERROR_CODES } from './zcash-rpc.js';
@@ -18,11 +22,6 @@ export interface DevChainParts {
   reorg(k: number): unknown;
 }
 
-function fakeHex(txid: string): string {
-  // Not a real serialization: a stable stand-in so `hex` has the right type.
-  return '050000800a27a726' + txid;
-}
-
 export function devChainMethods({ ledger, wallet, network, mine, reorg }: DevChainParts): RpcMethods {
   const walletAddress = ledger.walletAddress;
 
@@ -33,6 +32,8 @@ export function devChainMethods({ ledger, wallet, network, mine, reorg }: DevCha
   };
 
   return {
+    ...devChainChainMethods(ledger, network),
+
     getblockchaininfo: () => {
       const tip = ledger.tip();
       const blocks = tip?.height ?? DEVCHAIN_START_HEIGHT;
@@ -52,8 +53,6 @@ export function devChainMethods({ ledger, wallet, network, mine, reorg }: DevCha
     },
 
     getblockcount: () => ledger.height,
-
-    getbestblockhash: () => ledger.tip()?.hash ?? '',
 
     z_gettotalbalance: () => {
       const balance = ledger.balanceZat();
@@ -75,6 +74,7 @@ export function devChainMethods({ ledger, wallet, network, mine, reorg }: DevCha
         .outputsOf(txid)
         .reduce((s, o) => s + (o.address === walletAddress ? 0 : o.amount_zat), 0);
       const net = -(tx.fee_zat + sentAway);
+      const raw = ledger.rawTransaction(txid);
       return {
         status: block ? 'mined' : 'waiting',
         version: '5',
@@ -82,63 +82,15 @@ export function devChainMethods({ ledger, wallet, network, mine, reorg }: DevCha
         amountZat: net,
         confirmations: ledger.confirmationsOf(tx),
         ...(block ? { blockhash: block.hash, blockindex: tx.block_index ?? 1, blocktime: block.time } : {}),
-        expiryheight: (tx.height ?? ledger.height) + 40,
+        expiryheight: raw === null ? (tx.height ?? ledger.height) + 40 : parseTransaction(raw).expiryHeight,
         txid,
         walletconflicts: [],
         time: tx.received_time,
         timereceived: tx.received_time,
         details: [],
         vjoinsplit: [],
-        hex: fakeHex(txid),
-      };
-    },
-
-    getrawtransaction: (params) => {
-      const txid = paramString(params, 0, 'txid');
-      const verbose = params[1] === undefined || params[1] === null ? 0 : params[1];
-      const blockhash =
-        params[2] === undefined || params[2] === null ? undefined : paramString(params, 2, 'blockhash');
-      const tx = ledger.tx(txid);
-      let block: BlockRow | undefined;
-      if (blockhash !== undefined) {
-        block = ledger.blockByHash(blockhash);
-        if (!block) rpcFail(RPC_ERROR_CODES.INVALID_ADDRESS_OR_KEY, 'Block hash not found');
-        if (!tx || tx.height !== block.height)
-          rpcFail(RPC_ERROR_CODES.INVALID_ADDRESS_OR_KEY, 'No such transaction found in the provided block');
-      } else {
-        // Behaves as a node with -txindex.
-        if (!tx)
-          rpcFail(RPC_ERROR_CODES.INVALID_ADDRESS_OR_KEY, 'No information available about transaction');
-        block = tx.height === null ? undefined : ledger.blockAt(tx.height);
-      }
-      const hex = fakeHex(txid);
-      if (verbose === 0 || verbose === false) return hex;
-      return {
-        ...(blockhash !== undefined ? { in_active_chain: true } : {}),
-        hex,
-        txid,
-        size: hex.length / 2,
-        overwintered: true,
-        version: 5,
-        versiongroupid: '26a7270a',
-        locktime: 0,
-        expiryheight: (tx.height ?? ledger.height) + 40,
-        vin: [],
-        vout: [],
-        vjoinsplit: [],
-        valueBalance: 0,
-        valueBalanceZat: 0,
-        vShieldedSpend: [],
-        vShieldedOutput: [],
-        ...(block
-          ? {
-              blockhash: block.hash,
-              height: block.height,
-              confirmations: ledger.confirmationsOf(tx),
-              time: block.time,
-              blocktime: block.time,
-            }
-          : {}),
+        // A transaction made before real-format transactions has no bytes to show.
+        ...(raw === null ? {} : { hex: toHex(raw) }),
       };
     },
 
@@ -194,6 +146,18 @@ export function devChainMethods({ ledger, wallet, network, mine, reorg }: DevCha
         ],
         outputs,
       };
+    },
+
+    z_exportviewingkey: (params) => {
+      const address = paramString(params, 0, 'zaddr');
+      if (address === '') rpcFail(RPC_ERROR_CODES.INVALID_ADDRESS_OR_KEY, 'Invalid zaddr');
+      if (address !== walletAddress) {
+        rpcFail(
+          RPC_ERROR_CODES.WALLET_ERROR,
+          'Wallet does not hold private key or viewing key for this zaddr',
+        );
+      }
+      return exportedViewingKey(ledger.walletKey, network);
     },
 
     z_listreceivedbyaddress: (params) => {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { isRecord } from '../../src/core/guards.js';
 import { DEVCHAIN_FEE_ZAT, nowSeconds, type DevChainDb, type NewOutput } from './devchain-db.js';
 import { paramOptInt, paramString, rpcFail } from './devchain-rpc-server.js';
+import { DEVCHAIN_EXPIRY_DELTA, buildShieldedTransaction, type BuiltTransaction } from './devchain-tx.js';
 import { RPC_ERROR_CODES, zecToZat } from './zcash-rpc.js';
 
 export const MEMO_BYTES = 512;
@@ -235,8 +236,36 @@ export class DevChainWallet {
         message: `Insufficient funds: have ${formatZec(balance)}, need ${formatZec(needed)}`,
       };
     } else {
-      op.txid = this.ledger.writeTransaction(fromAddress, recipients);
+      const built = this.build(recipients, balance - needed);
+      op.txid = this.ledger.writeTransaction(fromAddress, recipients, built);
       op.status = 'success';
     }
+  }
+
+  /**
+   * The transaction's bytes: the change (what stays in the wallet, as `z_viewtransaction` shows it)
+   * under the internal ovk, then each recipient under the external ovk, as zcashd encrypts what a
+   * wallet sends with the sender's outgoing viewing key.
+   */
+  private build(recipients: NewOutput[], changeZat: number): BuiltTransaction {
+    const key = this.ledger.walletKey;
+    const wallet = this.ledger.walletAddress;
+    return buildShieldedTransaction(
+      [
+        {
+          ovk: key.ovk.internal,
+          receiver: key.receivers.internal,
+          valueZat: changeZat,
+          memo: new Uint8Array(Buffer.from(EMPTY_MEMO_HEX, 'hex')),
+        },
+        ...recipients.map((r) => ({
+          ovk: key.ovk.external,
+          receiver: r.address === wallet ? key.receivers.external : null,
+          valueZat: r.amountZat,
+          memo: new Uint8Array(Buffer.from(r.memoHex, 'hex')),
+        })),
+      ],
+      { feeZat: DEVCHAIN_FEE_ZAT, expiryHeight: this.ledger.height + DEVCHAIN_EXPIRY_DELTA },
+    );
   }
 }

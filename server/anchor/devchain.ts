@@ -4,8 +4,11 @@
  * block on a timer, persists blocks and transactions to SQLite, and can be told to reorganise.
  *
  * Its parts: the ledger (`devchain-db.ts`), the JSON-RPC server (`devchain-rpc-server.ts`), the
- * wallet's sends and operations (`devchain-wallet.ts`) and the method table (`devchain-methods.ts`).
- * `devchain-main.ts` runs it as its own process (`npm run devchain`).
+ * wallet's sends and operations (`devchain-wallet.ts`), its Orchard key (`devchain-keys.ts`), the
+ * real-format v5 transactions and block headers it makes (`devchain-tx.ts`, `devchain-blocks.ts`;
+ * see docs/chain.md, "The development chain") and the method table (`devchain-methods.ts`, with
+ * the block and raw-transaction RPCs in `devchain-chain-methods.ts`). `devchain-main.ts` runs it as
+ * its own process (`npm run devchain`).
  */
 import { DEVCHAIN_START_HEIGHT, DevChainDb } from './devchain-db.js';
 import { devChainMethods, type DevChainNetwork } from './devchain-methods.js';

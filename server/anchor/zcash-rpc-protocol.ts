@@ -10,6 +10,8 @@ import type { Network } from '../chain.js';
 export const RPC_ERROR_CODES = {
   MISC_ERROR: -1,
   TYPE_ERROR: -3,
+  /** The wallet does not hold what was asked for (e.g. the viewing key of another address). */
+  WALLET_ERROR: -4,
   /** Unknown txid, block hash or address: what a transaction that left the chain answers. */
   INVALID_ADDRESS_OR_KEY: -5,
   WALLET_INSUFFICIENT_FUNDS: -6,
@@ -62,6 +64,10 @@ export const rpcEnvelopeSchema = z.object({
 
 export const int = z.number().int();
 const hexString = z.string().regex(/^[0-9a-fA-F]*$/);
+/** Serialized bytes (a transaction, a block, a header) as hex: whole bytes, at least one. */
+export const rawHexSchema = z.string().regex(/^(?:[0-9a-fA-F]{2})+$/);
+/** A txid or block hash as RPCs show it (display order). */
+export const hash256Schema = z.string().regex(/^[0-9a-fA-F]{64}$/);
 
 export const blockchainInfoSchema = z.object({
   chain: z.string(),
@@ -137,6 +143,47 @@ export const rawTransactionSchema = z.object({
   expiryheight: int.optional(),
 });
 export type RawTransaction = z.infer<typeof rawTransactionSchema>;
+
+/** A block header as `getblockheader <hash> true` describes it (and `getblock` begins with). */
+export const blockHeaderSchema = z.object({
+  hash: hash256Schema,
+  /** -1 when the block is not on the node's best chain. */
+  confirmations: int,
+  height: int.nonnegative(),
+  version: int,
+  /** Display order: byte-reversed from the header's hashMerkleRoot. */
+  merkleroot: hash256Schema,
+  blockcommitments: hash256Schema.optional(),
+  time: int.nonnegative(),
+  nonce: z.string().optional(),
+  solution: hexString.optional(),
+  bits: z.string(),
+  difficulty: z.number().optional(),
+  previousblockhash: hash256Schema.optional(),
+  nextblockhash: hash256Schema.optional(),
+});
+export type BlockHeaderInfo = z.infer<typeof blockHeaderSchema>;
+
+/** `getblock <hash|height> 1`: the header's fields and the block's txids, coinbase first. */
+export const blockSchema = blockHeaderSchema.extend({
+  size: int.nonnegative().optional(),
+  tx: z.array(hash256Schema).min(1),
+});
+export type BlockInfo = z.infer<typeof blockSchema>;
+
+/** A transaction in `getblock <hash|height> 2`: getrawtransaction's fields (zcashd may leave out `hex`). */
+export const blockTransactionSchema = z.object({
+  txid: hash256Schema,
+  hex: rawHexSchema.optional(),
+  version: int.optional(),
+  size: int.optional(),
+  expiryheight: int.optional(),
+});
+export const blockWithTransactionsSchema = blockHeaderSchema.extend({
+  size: int.nonnegative().optional(),
+  tx: z.array(blockTransactionSchema).min(1),
+});
+export type BlockWithTransactions = z.infer<typeof blockWithTransactionsSchema>;
 
 export const viewOutputSchema = z.object({
   pool: z.string().optional(),

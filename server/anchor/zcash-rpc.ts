@@ -6,15 +6,18 @@
  * Two error classes: `RpcUnavailableError` (no usable answer: refused, timeout, bad HTTP, unparsable
  * body) and `RpcError` (the node answered `{code, message}`). Read-only methods retry
  * `RpcUnavailableError` with exponential backoff; sending methods never retry (a retry could send twice).
+ * The HTTP call itself is `zcash-rpc-transport.ts`.
  */
 import { z } from 'zod';
 import {
-  RpcError,
   RpcUnavailableError,
+  blockHeaderSchema,
+  blockSchema,
+  blockWithTransactionsSchema,
   blockchainInfoSchema,
+  hash256Schema,
   isNotFoundError,
-  rpcEnvelopeSchema,
-  type UnavailableReason,
+  rawHexSchema,
   devReorgResultSchema,
   int,
   operationSchema,
@@ -25,6 +28,9 @@ import {
   viewTransactionSchema,
   walletTransactionSchema,
   zecToZat,
+  type BlockHeaderInfo,
+  type BlockInfo,
+  type BlockWithTransactions,
   type BlockchainInfo,
   type DevReorgResult,
   type OperationStatus,
@@ -37,6 +43,7 @@ import {
   type ViewTransaction,
   type WalletTransaction,
 } from './zcash-rpc-protocol.js';
+import { postJsonRpc } from './zcash-rpc-transport.js';
 
 export * from './zcash-rpc-protocol.js';
 
@@ -68,19 +75,24 @@ const READ_ONLY_METHODS = new Set([
   'z_viewtransaction',
   'z_listreceivedbyaddress',
   'z_gettotalbalance',
+  'getblock',
+  'getblockheader',
+  'getblockhash',
+  'getbestblockhash',
+  'z_exportviewingkey',
 ]);
+
+/** zcashd reads getblock's first argument as a string: a hash, or a height in decimal. */
+function blockRef(block: string | number): string {
+  if (typeof block === 'number') {
+    if (!Number.isSafeInteger(block)) throw new RangeError('a block height must be an integer');
+    return String(block);
+  }
+  return block;
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function describeFetchFailure(err: unknown): { reason: UnavailableReason; detail: string } {
-  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-  const code =
-    cause && typeof cause === 'object' && 'code' in cause && typeof cause.code === 'string' ? cause.code : '';
-  if (code === 'ECONNREFUSED') return { reason: 'refused', detail: 'connection refused' };
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return { reason: 'connection', detail: code ? `${code}: ${message}` : message };
 }
 
 /** Client for the zcashd / Zallet wallet JSON-RPC. */
@@ -121,77 +133,13 @@ export class ZcashRpcClient {
     }
   }
 
-  private async callOnce(method: string, params: unknown[]): Promise<unknown> {
-    const id = this.nextId++;
-    const body = JSON.stringify({ jsonrpc: '1.0', id, method, params });
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.timeoutMs);
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain', authorization: this.authHeader },
-        body,
-        signal: controller.signal,
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (err) {
-      if (controller.signal.aborted) {
-        throw new RpcUnavailableError(
-          `${method}: no answer within ${this.timeoutMs} ms`,
-          'timeout',
-          method,
-          undefined,
-          {
-            cause: err,
-          },
-        );
-      }
-      const { reason, detail } = describeFetchFailure(err);
-      throw new RpcUnavailableError(`${method}: ${detail}`, reason, method, undefined, { cause: err });
-    } finally {
-      clearTimeout(timer);
-    }
-
-    if (status === 401 || status === 403) {
-      throw new RpcUnavailableError(
-        `${method}: the node refused the RPC credentials (HTTP ${status})`,
-        'auth',
-        method,
-        status,
-      );
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new RpcUnavailableError(
-        `${method}: HTTP ${status} with a body that is not JSON`,
-        status === 200 ? 'body' : 'http',
-        method,
-        status,
-      );
-    }
-    const envelope = rpcEnvelopeSchema.safeParse(json);
-    if (!envelope.success) {
-      throw new RpcUnavailableError(
-        `${method}: HTTP ${status} with a body that is not a JSON-RPC reply`,
-        status === 200 ? 'body' : 'http',
-        method,
-        status,
-      );
-    }
-    // zcashd answers RPC errors with HTTP 500 (404 for an unknown method, 400 for a bad request)
-    // and the error object in the body: that is an answer, not an outage.
-    if (envelope.data.error) {
-      throw new RpcError(envelope.data.error.code, envelope.data.error.message, method);
-    }
-    if (status !== 200) {
-      throw new RpcUnavailableError(`${method}: HTTP ${status}`, 'http', method, status);
-    }
-    return envelope.data.result ?? null;
+  private callOnce(method: string, params: unknown[]): Promise<unknown> {
+    return postJsonRpc(
+      { url: this.url, authHeader: this.authHeader, timeoutMs: this.timeoutMs },
+      this.nextId++,
+      method,
+      params,
+    );
   }
 
   private async typed<T extends z.ZodType>(
@@ -285,6 +233,54 @@ export class ZcashRpcClient {
       'getrawtransaction',
       blockhash ? [txid, 1, blockhash] : [txid, 1],
     );
+  }
+
+  /** `getrawtransaction txid 0 [blockhash]`: the transaction's bytes, hex (`parseTransaction` reads them). */
+  getRawTransactionHex(txid: string, blockhash?: string): Promise<string> {
+    return this.typed(rawHexSchema, 'getrawtransaction', blockhash ? [txid, 0, blockhash] : [txid, 0]);
+  }
+
+  /** `getblock <hash|height> 0`: the block's bytes, hex. A negative height counts back from the tip. */
+  async getBlockHex(block: string | number): Promise<string> {
+    return this.typed(rawHexSchema, 'getblock', [blockRef(block), 0]);
+  }
+
+  /** `getblock <hash|height> 1`: the header's fields and the txids, coinbase first. */
+  async getBlock(block: string | number): Promise<BlockInfo> {
+    return this.typed(blockSchema, 'getblock', [blockRef(block), 1]);
+  }
+
+  /** `getblock <hash|height> 2`: as `getBlock`, with each transaction described. */
+  async getBlockWithTransactions(block: string | number): Promise<BlockWithTransactions> {
+    return this.typed(blockWithTransactionsSchema, 'getblock', [blockRef(block), 2]);
+  }
+
+  /** `getblockheader <hash> true`. `RpcError` -5 for a block the node does not know. */
+  getBlockHeader(hash: string): Promise<BlockHeaderInfo> {
+    return this.typed(blockHeaderSchema, 'getblockheader', [hash, true]);
+  }
+
+  /** `getblockheader <hash> false`: the header's bytes, hex (`parseBlockHeader`, `blockHash`). */
+  getBlockHeaderHex(hash: string): Promise<string> {
+    return this.typed(rawHexSchema, 'getblockheader', [hash, false]);
+  }
+
+  /** `getblockhash <height>`: the hash of the best chain's block there. `RpcError` -8 out of range. */
+  getBlockHash(height: number): Promise<string> {
+    return this.typed(hash256Schema, 'getblockhash', [height]);
+  }
+
+  /** `getbestblockhash`: the tip's hash. */
+  getBestBlockHash(): Promise<string> {
+    return this.typed(hash256Schema, 'getbestblockhash', []);
+  }
+
+  /**
+   * `z_exportviewingkey <address>`: the address's full viewing key (a unified one, `uview…`, for a
+   * unified address). `RpcError` -4 when the wallet does not hold it, -5 for an invalid address.
+   */
+  zExportViewingKey(address: string): Promise<string> {
+    return this.typed(z.string().min(1), 'z_exportviewingkey', [address]);
   }
 
   /** `z_viewtransaction`: the shielded outputs with their memos (hex of the full 512-byte field). */
