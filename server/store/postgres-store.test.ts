@@ -18,6 +18,7 @@ import {
   testLeaf as leaf,
   type StoreHarness,
 } from './store-contract.js';
+import { describeEvidenceContract } from './store-contract-evidence.js';
 import { describeWalletContract } from './store-contract-wallets.js';
 import { AnchorLeaseLostError, isStoreBusy } from './store.js';
 
@@ -45,6 +46,7 @@ const harness: StoreHarness = {
 
 describeStoreContract('PostgreSQL', harness);
 describeWalletContract('PostgreSQL', harness);
+describeEvidenceContract('PostgreSQL', harness);
 describeCoordinationContract('PostgreSQL', harness);
 
 describe('PostgreSQL: several instances on one database', () => {

@@ -5,6 +5,7 @@
  * about each other's writes. Each concern of the store is its own class over one connection pool
  * (server/store/postgres/); the same contract suite as SQLite's checks it.
  */
+import { PostgresEvidenceStore } from './postgres/evidence.js';
 import type pg from 'pg';
 import { PostgresAnchorStore } from './postgres/anchors.js';
 import { createPool } from './postgres/db.js';
@@ -49,6 +50,7 @@ export class PostgresStore implements Store {
   readonly leaves: PostgresLeafStore;
   readonly keys: PostgresKeyStore;
   readonly anchors: PostgresAnchorStore;
+  readonly evidence: PostgresEvidenceStore;
   readonly events: PostgresEventLog;
   readonly webhooks: PostgresWebhookStore;
   readonly limits: PostgresLimitStore;
@@ -65,6 +67,7 @@ export class PostgresStore implements Store {
     this.leaves = new PostgresLeafStore(pool);
     this.keys = new PostgresKeyStore(pool);
     this.anchors = new PostgresAnchorStore(pool, now);
+    this.evidence = new PostgresEvidenceStore(pool);
     this.events = new PostgresEventLog(pool);
     this.webhooks = new PostgresWebhookStore(pool);
     this.limits = new PostgresLimitStore(pool);

@@ -12,6 +12,7 @@ import { WALLET_INDEX_FILE, WalletIndexer } from './sqlite/wallet-index.js';
 import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
 import { describeCoordinationContract } from './coordination-contract.js';
 import { describeStoreContract, testEvent, testLeaf, type StoreHarness } from './store-contract.js';
+import { describeEvidenceContract } from './store-contract-evidence.js';
 import { describeWalletContract } from './store-contract-wallets.js';
 
 /** Where each store the contract opened lives, so reopen and destroy find its folder. */
@@ -48,6 +49,7 @@ for (const [name, harness] of [
 ] as const) {
   describeStoreContract(name, harness);
   describeWalletContract(name, harness);
+  describeEvidenceContract(name, harness);
 }
 describeCoordinationContract('SQLite', sqliteHarness(false));
 

@@ -4,6 +4,7 @@
  * it the wallet-link index derived from it (sqlite/wallet-index.ts); each concern of the store is its
  * own class over the same connection (server/store/sqlite/).
  */
+import { SqliteEvidenceStore } from './sqlite/evidence.js';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteAnchorStore } from './sqlite/anchors.js';
@@ -67,6 +68,7 @@ export class SqliteStore implements Store {
   readonly leaves: SqliteLeafStore;
   readonly keys: SqliteKeyStore;
   readonly anchors: SqliteAnchorStore;
+  readonly evidence: SqliteEvidenceStore;
   readonly events: SqliteEventLog;
   readonly webhooks: SqliteWebhookStore;
   // One process owns a SQLite database: limits, the lease and signals stay in its memory.
@@ -128,6 +130,7 @@ export class SqliteStore implements Store {
     this.leaves = new SqliteLeafStore(db, commitThread, afterCommit);
     this.keys = new SqliteKeyStore(db);
     this.anchors = new SqliteAnchorStore(db, now);
+    this.evidence = new SqliteEvidenceStore(db);
     this.events = new SqliteEventLog(db, this.indexReader);
     this.webhooks = new SqliteWebhookStore(db);
     this.pingStmt = db.prepare<[], { ok: number }>('SELECT 1 AS ok');

@@ -42,7 +42,9 @@ export interface NewEvent {
 }
 
 export * from './anchor-store.js';
+export * from './evidence-store.js';
 import type { AnchorFence, AnchorStore, AnchorerLease } from './anchor-store.js';
+import type { EvidenceStore } from './evidence-store.js';
 
 /** The key id the operator key writes under. */
 export const OPERATOR_KEY_ID = 'operator';
@@ -262,6 +264,8 @@ export interface Store {
   readonly leaves: LeafStore;
   readonly keys: KeyStore;
   readonly anchors: AnchorStore;
+  /** The chain's evidence of anchored roots (any instance may write it: it is read from the chain). */
+  readonly evidence: EvidenceStore;
   readonly events: EventLog;
   readonly webhooks: WebhookStore;
   readonly limits: LimitStore;

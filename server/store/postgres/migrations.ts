@@ -318,6 +318,19 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   END
   $fn$;
   `,
+  // 4: the chain's evidence of each anchored root (evidence-store.ts), gone with its root.
+  `
+  CREATE TABLE anchor_evidence (
+    anchor_id       bigint PRIMARY KEY REFERENCES anchored_roots (anchor_id) ON DELETE CASCADE,
+    txid            text NOT NULL UNIQUE,
+    height          bigint NOT NULL,
+    block_hash      text NOT NULL,
+    block_header    text NOT NULL,
+    tx_index        integer NOT NULL,
+    merkle_branch   text NOT NULL,
+    transaction_hex text NOT NULL
+  );
+  `,
 ];
 
 /**

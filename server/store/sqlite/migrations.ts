@@ -190,4 +190,17 @@ export const MIGRATIONS: readonly string[] = [
   DROP TABLE wallet_links;
   CREATE INDEX wallet_link_log_by_leaf ON wallet_link_log (position);
   `,
+  // 10: the chain's evidence of each anchored root (evidence-store.ts), gone with its root.
+  `
+  CREATE TABLE anchor_evidence (
+    anchor_id       INTEGER PRIMARY KEY REFERENCES anchored_roots (anchor_id) ON DELETE CASCADE,
+    txid            TEXT NOT NULL UNIQUE,
+    height          INTEGER NOT NULL,
+    block_hash      TEXT NOT NULL,
+    block_header    TEXT NOT NULL,
+    tx_index        INTEGER NOT NULL,
+    merkle_branch   TEXT NOT NULL,
+    transaction_hex TEXT NOT NULL
+  );
+  `,
 ];
