@@ -1,11 +1,18 @@
 /**
  * The auditor's own look at the chain (`--rpc`): a Zcash node they trust says whether the anchor
  * transaction is in a block of its chain at the claimed height and, where its wallet can decrypt
- * the memo (the service's viewing key imported), whether the memo is `ZAP1:09:<root>`.
+ * the memo (the service's viewing key imported), whether the memo is `ZAP1:09:<root>`. With chain
+ * evidence it also says which block it has at the evidence's height (`getblockhash`), the one fact
+ * the evidence's own bytes cannot prove.
  */
-import type { ChainCheck, VerdictCheck } from '../src/core/index.js';
+import { ServiceUnavailableError, type ChainCheck, type VerdictCheck } from '../src/core/index.js';
 import { rootOfMemoHex } from '../server/anchor/anchor-memo.js';
-import { RpcError, RpcUnavailableError, type ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
+import {
+  RPC_ERROR_CODES,
+  RpcError,
+  RpcUnavailableError,
+  type ZcashRpcClient,
+} from '../server/anchor/zcash-rpc.js';
 
 const check = (status: VerdictCheck['status'], detail: string): VerdictCheck => ({
   name: 'chain',
@@ -59,5 +66,36 @@ export function nodeChainCheck(rpc: ZcashRpcClient): ChainCheck {
       'fail',
       `Your node has transaction ${txid} at height ${mined}, but no memo in it reads ZAP1:09:${rootHex}.`,
     );
+  };
+}
+
+const HASH = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * `blockAt` for `verifyClaim`: the hash of the block the node has at `height` (`getblockhash`), or
+ * null when its chain does not reach that height yet. A node that cannot be asked, or answers
+ * something that is not a block hash, is a `ServiceUnavailableError`: the verdict then does not
+ * count it as a source. `url` names the node in the verdict, so it carries no credentials.
+ */
+export function nodeBlockAt(
+  rpc: ZcashRpcClient,
+  url: string,
+): (height: number) => Promise<{ url: string; blockHash: string | null }> {
+  return async (height) => {
+    let answer: unknown;
+    try {
+      answer = await rpc.call('getblockhash', [height], { retry: true });
+    } catch (error) {
+      if (error instanceof RpcError && error.code === RPC_ERROR_CODES.INVALID_PARAMETER)
+        return { url, blockHash: null };
+      if (error instanceof RpcError || error instanceof RpcUnavailableError) {
+        throw new ServiceUnavailableError(`your node (${url}) could not be asked: ${error.message}`);
+      }
+      throw error;
+    }
+    if (typeof answer !== 'string' || !HASH.test(answer)) {
+      throw new ServiceUnavailableError(`your node (${url}) answered getblockhash with something else`);
+    }
+    return { url, blockHash: answer.toLowerCase() };
   };
 }

@@ -44,6 +44,7 @@ export function terminalSafeJson(value: unknown): string {
 
 export function jsonReport(outcome: ClaimOutcome): string {
   const j = outcome.judgement;
+  const evidence = outcome.evidence;
   return terminalSafeJson({
     verdict: j.verdict,
     leaf: j.leafHex,
@@ -51,8 +52,52 @@ export function jsonReport(outcome: ClaimOutcome): string {
     txid: j.txid,
     height: j.height,
     checks: j.checks,
+    evidence: evidence && {
+      txid: evidence.txid,
+      height: evidence.height,
+      block_hash: evidence.block_hash,
+      memo_root: outcome.recoveredMemoRootHex,
+    },
     ...(j.historical ? { warning: HISTORICAL_BUNDLE_WARNING } : {}),
   });
+}
+
+/** The checks chain evidence gets from its own bytes, in the order core runs them. */
+const BYTE_CHECKS = ['transaction', 'memo', 'branch', 'header'] as const;
+
+/**
+ * What the chain evidence settled, where there is some: where it came from, the four checks run on
+ * its bytes, and (when no source named the block) exactly what is left to look up, and how to give
+ * it back to this command.
+ */
+function evidenceLines(outcome: ClaimOutcome, receipt: Receipt | null): string[] {
+  const evidence = outcome.evidence;
+  if (evidence === null) return [];
+  const j = outcome.judgement;
+  const from =
+    receipt?.chain_evidence !== undefined
+      ? 'from the receipt'
+      : `from ${outcome.service ?? 'the service'}, not yet in the receipt`;
+  const lines = [
+    `  Chain evidence (${from}): transaction ${evidence.txid} in block ${evidence.block_hash} at height ${evidence.height}.`,
+  ];
+  const byteChecks = j.checks.filter((c) => (BYTE_CHECKS as readonly string[]).includes(c.name));
+  if (byteChecks.length === 0) {
+    lines.push('  It was not checked: the proof does not reach an anchor it could back.');
+    return lines;
+  }
+  const failed = byteChecks.filter((c) => c.status !== 'pass').map((c) => c.name);
+  lines.push(
+    failed.length === 0
+      ? `  Checked on the chain's own bytes: ${BYTE_CHECKS.join(', ')} (the transaction hashes to its txid, the viewing key reads ZAP1:09:${outcome.recoveredMemoRootHex ?? '?'} from it, its branch reaches the header, the header hashes to the block).`
+      : `  Checked on the chain's own bytes, and failed: ${failed.join(', ')}.`,
+  );
+  if (j.checks.some((c) => c.name === 'block' && c.status === 'unknown')) {
+    lines.push(
+      `  Left to check: the block at height ${evidence.height} must be ${evidence.block_hash}. Read its hash in an explorer or on your node, then run again with --block-hash <the hash you read> (or --rpc <your node>).`,
+    );
+  }
+  return lines;
 }
 
 const shown = (value: unknown): string =>
@@ -108,6 +153,7 @@ export function textReport(outcome: ClaimOutcome, receipt: Receipt | null): stri
     ...j.checks.map((c) => `  [${mark[c.status]}] ${c.name}: ${c.detail}`),
   ];
   if (j.historical) lines.push(`  WARNING: ${HISTORICAL_BUNDLE_WARNING}`);
+  lines.push(...evidenceLines(outcome, receipt));
   if (outcome.service) lines.push(`  The anchor was checked against ${outcome.service}'s history.`);
   if (receipt) lines.push(...receiptLines(receipt, outcome));
   return visibleLines(lines);

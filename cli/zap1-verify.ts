@@ -3,10 +3,15 @@
  * zap1-verify: checks a ZAP1 receipt or proof bundle (and the file it names) on the auditor's own
  * machine, with the same protocol library the web app and the service use.
  *
- *   zap1-verify <receipt-or-bundle.json> [file] [--service URL] [--rpc URL] [--upgrade] [--json]
+ *   zap1-verify <receipt-or-bundle.json> [file] [--offline] [--block-hash HEX] [--service URL]
+ *               [--rpc URL] [--upgrade] [--json]
  *
  * Exit codes: 0 anchored, 1 invalid (path, file, event or anchor contradicted), 2 usage,
  * unreadable input or a file --upgrade would not replace, 3 pending or unconfirmed.
+ *
+ * A receipt with chain evidence is checked on the chain's own bytes (the transaction, its memo, its
+ * branch, its block header); the one fact left, the block at its height, comes from --block-hash,
+ * the auditor's node (--rpc) or the service's history, and --offline asks no service at all.
  *
  * It prints as proven only what the anchored leaf proves; the rest of a receipt is its own statement
  * (print-outcome.ts). Text from the input reaches the terminal with its control characters shown.
@@ -18,22 +23,31 @@ import { parseArgs } from 'node:util';
 import { looksLikeReceipt, parseReceipt, verifyClaim, visibleText, type Verdict } from '../src/core/index.js';
 import { ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
 import { httpServiceReader } from '../src/api/service-reader.js';
-import { nodeChainCheck } from './node-check.js';
+import { nodeBlockAt, nodeChainCheck } from './node-check.js';
 import { jsonReport, textReport, visibleLines } from './print-outcome.js';
+import { explorerBlockUrl } from './service-info.js';
 import { replaceFile } from './upgrade-file.js';
 
-const USAGE = `Usage: zap1-verify <receipt-or-bundle.json> [file] [--service URL] [--rpc URL] [--upgrade] [--json]
+const USAGE = `Usage: zap1-verify <receipt-or-bundle.json> [file] [--offline] [--block-hash HEX]
+                   [--service URL] [--rpc URL] [--upgrade] [--json]
 
-  file           the original file: checked against the contract hash the receipt's leaf commits
-                 to (a type whose leaf hashes no file: "not part of this proof")
-  --service URL  the ZAP1 service to check the anchor with (default: the receipt's own)
-  --rpc URL      a Zcash node you trust, e.g. http://user:password@127.0.0.1:8232
-  --upgrade      write the completed receipt (or bundle) back to the file once anchored
-                 (its mode kept; a symbolic link is refused)
-  --json         print {"verdict", "leaf", "root", "txid", "height", "checks"}
+  file             the original file: checked against the contract hash the receipt's leaf commits
+                   to (a type whose leaf hashes no file: "not part of this proof")
+  --offline        ask no ZAP1 service: the receipt's chain evidence is checked on its own bytes
+  --block-hash HEX the hash of the block at the chain evidence's height, as you read it in an
+                   explorer or on your node (64 hex digits): the one fact the evidence leaves open
+  --service URL    the ZAP1 service to check the anchor with (default: the receipt's own)
+  --rpc URL        a Zcash node you trust, e.g. http://user:password@127.0.0.1:8232: it reads the
+                   anchor's memo back and names the block at the evidence's height
+  --upgrade        write the completed receipt (or bundle) back to the file once anchored, with the
+                   service's chain evidence when it offers some (its mode kept; a symbolic link is
+                   refused)
+  --json           print {"verdict", "leaf", "root", "txid", "height", "checks", "evidence"}
 
 Exit codes: 0 anchored, 1 invalid, 2 usage, unreadable input or a file --upgrade would not
 replace, 3 pending or unconfirmed.`;
+
+const BLOCK_HASH = /^[0-9a-fA-F]{64}$/;
 
 const EXIT: Record<Verdict, number> = { anchored: 0, invalid: 1, pending: 3, unconfirmed: 3 };
 
@@ -71,6 +85,8 @@ async function main(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       service: { type: 'string' },
+      offline: { type: 'boolean', default: false },
+      'block-hash': { type: 'string' },
       rpc: { type: 'string' },
       upgrade: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -84,6 +100,11 @@ async function main(argv: string[]): Promise<number> {
   const [inputPath, filePath, ...extra] = positionals;
   if (!inputPath || extra.length > 0)
     throw new UsageError('give one receipt or bundle, and at most one file');
+  if (values.offline && values.service !== undefined)
+    throw new UsageError('--offline asks no service, so it cannot be given with --service');
+  const blockHash = values['block-hash'];
+  if (blockHash !== undefined && !BLOCK_HASH.test(blockHash))
+    throw new UsageError(`--block-hash must be a block hash of 64 hex digits, got "${blockHash}"`);
 
   let text: string;
   try {
@@ -108,28 +129,58 @@ async function main(argv: string[]): Promise<number> {
     receipt = parsed.receipt;
   }
 
-  const serviceUrl = values.service ?? receipt?.service.url ?? null;
+  const serviceUrl = values.offline ? null : (values.service ?? receipt?.service.url ?? null);
   const serviceLabel = values.service === undefined ? "the receipt's service URL" : '--service';
   const reader = serviceUrl === null ? null : httpServiceReader(httpUrl(serviceUrl, serviceLabel).href);
   let chainCheck = null;
+  let blockAt = null;
   if (values.rpc !== undefined) {
     const url = httpUrl(values.rpc, '--rpc');
     const user = decodeURIComponent(url.username);
     const password = decodeURIComponent(url.password);
     url.username = '';
     url.password = '';
-    chainCheck = nodeChainCheck(new ZcashRpcClient({ url: url.href, user, password, timeoutMs: 15_000 }));
+    const rpc = new ZcashRpcClient({ url: url.href, user, password, timeoutMs: 15_000 });
+    chainCheck = nodeChainCheck(rpc);
+    blockAt = nodeBlockAt(rpc, url.href);
   }
-  const file = filePath ? { sha256Hex: await sha256File(filePath), name: filePath } : null;
+  // Where to look a block up, for a verdict left to one block: only from a service being asked anyway.
+  const [file, explorer] = await Promise.all([
+    filePath ? sha256File(filePath).then((sha256Hex) => ({ sha256Hex, name: filePath })) : null,
+    reader ? explorerBlockUrl(reader.url) : null,
+  ]);
 
-  const outcome = await verifyClaim({ receipt, bundle: input, file, chainCheck }, reader, new Date());
+  const outcome = await verifyClaim(
+    {
+      receipt,
+      bundle: input,
+      file,
+      chainCheck,
+      blockHash: blockHash?.toLowerCase() ?? null,
+      blockAt,
+      explorerBlockUrl: explorer,
+    },
+    reader,
+    new Date(),
+  );
   console.log(values.json ? jsonReport(outcome) : textReport(outcome, receipt));
+  if (blockHash !== undefined && outcome.evidence === null && !values.json) {
+    console.log('  --block-hash was not used: there is no chain evidence whose block it could confirm.');
+  }
   if (values.upgrade) {
     const upgraded = receipt ? outcome.completedReceipt : (outcome.completedBundle ?? null);
     if (upgraded !== null) {
       await replaceFile(inputPath, `${JSON.stringify(upgraded, null, 2)}\n`);
       if (!values.json) {
-        console.log(visibleText(`Wrote the completed ${receipt ? 'receipt' : 'bundle'} to ${inputPath}.`));
+        const withEvidence =
+          outcome.completedReceipt?.chain_evidence && receipt?.chain_evidence === undefined
+            ? ` (with ${outcome.service ?? 'the service'}'s chain evidence)`
+            : '';
+        console.log(
+          visibleText(
+            `Wrote the completed ${receipt ? 'receipt' : 'bundle'}${withEvidence} to ${inputPath}.`,
+          ),
+        );
       }
     } else if (!values.json) {
       console.log('Nothing to upgrade: the proof is not anchored yet, or it already names its anchor.');
