@@ -14,6 +14,10 @@ export const protocolInfoSchema = z.looseObject({
   network: z.string().optional(),
   explorer_tx_url: z.string().nullable().optional(),
   anchor_viewing_key: z.string().nullable().optional(),
+  /** Where a block is looked up, with `{height}` or `{hash}` (services with chain evidence). */
+  explorer_block_url: z.string().nullable().optional(),
+  /** The viewing key that opens the anchor memos, as services with chain evidence name it. */
+  viewing_key: z.string().nullable().optional(),
   extensions: z.array(z.string()).optional(),
 });
 export type ProtocolInfo = z.infer<typeof protocolInfoSchema>;
@@ -44,6 +48,34 @@ export function explorerTxLink(info: ProtocolInfo | undefined, txid: string): st
   const template = info?.explorer_tx_url;
   if (!template || !template.includes('{txid}')) return null;
   return template.replace('{txid}', encodeURIComponent(txid));
+}
+
+/** A template only when it is an http(s) address: it becomes a link on the page. */
+const isWebTemplate = (template: string): boolean => /^https?:\/\//i.test(template);
+
+/**
+ * The explorer's block URL template (`{height}` or `{hash}` in it) from the service, or null: what
+ * the Verify page hands to the verdict so that it names where to look a block up.
+ */
+export function explorerBlockTemplate(info: ProtocolInfo | undefined | null): string | null {
+  const template = info?.explorer_block_url;
+  if (!template || !isWebTemplate(template) || !/\{(height|hash)\}/.test(template)) return null;
+  return template;
+}
+
+/** A link to a block on the explorer, from the service's template, or null. */
+export function explorerBlockLink(
+  info: ProtocolInfo | undefined | null,
+  block: { height: number; hash: string },
+): string | null {
+  const template = explorerBlockTemplate(info);
+  if (template === null) return null;
+  return template.replace('{height}', String(block.height)).replace('{hash}', encodeURIComponent(block.hash));
+}
+
+/** The key that opens the service's anchor memos, under either name a service gives it. */
+export function anchorViewingKey(info: ProtocolInfo | undefined | null): string | null {
+  return info?.anchor_viewing_key ?? info?.viewing_key ?? null;
 }
 
 export const protocolKeys = {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { genuineBundle } from '../../../test/bundles';
-import { checkReceiptEvent, leafHash } from '../../core';
+import { evidencedBundle } from '../../../test/chain-evidence';
+import { checkReceiptEvent, leafHash, parseReceipt } from '../../core';
 import { receiptOfSubmission } from './receipt-button';
 import type { SavedSubmission } from './submissions-store';
 
@@ -47,5 +48,23 @@ describe('the receipt of a submission kept in this browser', () => {
     );
     expect(receipt.proof).toBe(anchored);
     expect(receipt.file).toBeNull();
+  });
+
+  it('carries the chain evidence of its anchor, and none for a pending proof or another transaction', () => {
+    const { bundle, evidence } = evidencedBundle();
+    const receipt = receiptOfSubmission(submission, { ...context, bundle, evidence });
+    expect(receipt.chain_evidence).toEqual(evidence);
+    // It reads back as a receipt with its evidence.
+    const parsed = parseReceipt(JSON.parse(JSON.stringify(receipt)));
+    expect(parsed.ok && parsed.receipt.chain_evidence).toEqual(evidence);
+
+    const pending = genuineBundle(0, 1, { txid: null, height: null });
+    expect(receiptOfSubmission(submission, { ...context, bundle: pending, evidence })).not.toHaveProperty(
+      'chain_evidence',
+    );
+    const other = genuineBundle(0, 1);
+    expect(receiptOfSubmission(submission, { ...context, bundle: other, evidence })).not.toHaveProperty(
+      'chain_evidence',
+    );
   });
 });

@@ -2,29 +2,45 @@
  * "Download receipt": the one file a person keeps for a contract they anchored (src/core
  * receipt.ts). It carries the event (serial number and contract hash), the file's name and size,
  * the service and its network, and the anchored proof once there is one (null before: Verify
- * completes it later).
+ * completes it later), with the anchor's chain evidence where the service keeps it: the transaction's
+ * bytes, its block header and branch, and the viewing key, so the receipt outlives the service.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { chainEvidenceQueryOptions } from '../../api/evidence';
 import { protocolInfoQueryOptions } from '../../api/protocol';
 import { proofBundleQueryOptions } from '../../api/verify';
 import { ErrorNotice } from '../../components/error-notice';
-import { isRecord, makeReceipt, type Receipt } from '../../core';
+import { isRecord, makeReceipt, type ChainEvidence, type Receipt } from '../../core';
 import { downloadJson } from '../leaf/download-json';
 import { absoluteServiceUrl, receiptFileName } from '../verify/claim';
 import type { SavedSubmission } from './submissions-store';
 import { Button } from '../../components/ui/button';
 import { useBusyAction } from '../../components/ui/use-busy-action';
 
-/** Whether a bundle names its anchor transaction (a pending bundle does not). */
-function isAnchoredBundle(bundle: unknown): boolean {
-  return isRecord(bundle) && isRecord(bundle['anchor']) && typeof bundle['anchor']['txid'] === 'string';
+/** The anchor transaction a bundle names, or null (a pending bundle names none). */
+export function anchorTxidOf(bundle: unknown): string | null {
+  if (!isRecord(bundle) || !isRecord(bundle['anchor'])) return null;
+  const txid = bundle['anchor']['txid'];
+  return typeof txid === 'string' ? txid : null;
 }
 
-/** The receipt of a submission kept in this browser, with `bundle` as its proof when it is anchored. */
+/**
+ * The receipt of a submission kept in this browser, with `bundle` as its proof when it is anchored,
+ * and `evidence` (the chain evidence of that anchor) when it is of the bundle's transaction.
+ */
 export function receiptOfSubmission(
   submission: SavedSubmission,
-  context: { origin: string; network: string | null; bundle: unknown; now: Date },
+  context: {
+    origin: string;
+    network: string | null;
+    bundle: unknown;
+    evidence?: ChainEvidence | null;
+    now: Date;
+  },
 ): Receipt {
+  const txid = anchorTxidOf(context.bundle);
+  const evidence =
+    context.evidence && txid !== null && context.evidence.txid === txid ? context.evidence : null;
   return makeReceipt({
     serviceUrl: absoluteServiceUrl(submission.baseUrl, context.origin),
     network: context.network,
@@ -39,12 +55,16 @@ export function receiptOfSubmission(
       submission.fileName !== null && typeof submission.fileSize === 'number'
         ? { name: submission.fileName, size: submission.fileSize }
         : null,
-    proof: isAnchoredBundle(context.bundle) ? context.bundle : null,
+    proof: txid !== null ? context.bundle : null,
+    chainEvidence: evidence,
     now: context.now,
   });
 }
 
-/** Fetches the latest proof (it may be anchored by now) and downloads the receipt. */
+/**
+ * Fetches the latest proof (it may be anchored by now) and, once anchored, the anchor's chain
+ * evidence, and downloads the receipt.
+ */
 export function DownloadReceiptButton({ submission }: { submission: SavedSubmission }) {
   const queryClient = useQueryClient();
   const info = useQuery(protocolInfoQueryOptions(submission.baseUrl));
@@ -62,10 +82,19 @@ export function DownloadReceiptButton({ submission }: { submission: SavedSubmiss
                 staleTime: 0,
               })
               .catch(() => null);
+            const txid = anchorTxidOf(bundle);
+            // Evidence that cannot be fetched now leaves a receipt that Verify completes later.
+            const evidence =
+              txid === null
+                ? null
+                : await queryClient
+                    .fetchQuery(chainEvidenceQueryOptions(submission.baseUrl, txid))
+                    .catch(() => null);
             const receipt = receiptOfSubmission(submission, {
               origin: window.location.origin,
               network: info.data?.network ?? null,
               bundle,
+              evidence,
               now: new Date(),
             });
             downloadJson(receiptFileName(receipt), receipt);

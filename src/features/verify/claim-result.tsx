@@ -6,21 +6,30 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
+import {
+  anchorViewingKey,
+  explorerBlockLink,
+  explorerTxLink,
+  protocolInfoQueryOptions,
+} from '../../api/protocol';
 import {
   HISTORICAL_BUNDLE_WARNING,
   verifyProofBundle,
   visibleText,
   type ClaimOutcome,
   type Receipt,
-  type VerdictCheck,
 } from '../../core';
 import { downloadJson } from '../leaf/download-json';
 import { receiptFileName, verdictLook, verifyLink, type HeldClaim } from './claim';
+import { BlockHashField } from './block-hash-field';
 import { Certificate } from './certificate';
+import { EvidenceChainCheck, WhoseWord } from './chain-evidence';
+import { CheckLine } from './check-line';
 import { ChainCheck, RecomputeLeaf } from './proof-details';
 import { ProofPath } from './proof-path';
 import { ReceiptFacts } from './receipt-facts';
+import { asksForBlockHash, evidenceView, type EvidenceView } from './evidence-view';
+import { PastedTransactionCheck } from './transaction-check';
 import { eventProven } from './receipt-rows';
 import { ShareLink } from './share-link';
 import { claimedScheme, presentVerdict } from './verdict';
@@ -36,31 +45,6 @@ const TONES = {
   bad: 'border-red-600 bg-red-50 text-red-950 dark:bg-red-950 dark:text-red-50',
 } as const;
 
-const CHECK_NAMES: Record<VerdictCheck['name'], string> = {
-  inclusion: 'Inclusion',
-  anchor: 'Anchor',
-  event: 'Event',
-  file: 'File',
-  chain: 'Chain',
-  transaction: 'Transaction',
-  memo: 'Memo',
-  branch: 'Block inclusion',
-  header: 'Block header',
-  block: 'Block height',
-};
-
-const CHECK_MARKS: Record<VerdictCheck['status'], string> = { pass: '✓', fail: '✗', unknown: '?' };
-
-/**
- * A check's mark and its words for screen readers. A file given with a receipt whose leaf commits to
- * no file hash is neither the anchored file nor another one: it is outside the proof.
- */
-function checkMark(check: VerdictCheck): { mark: string; words: string } {
-  if (check.name === 'file' && check.status === 'unknown')
-    return { mark: '–', words: 'not part of this proof' };
-  return { mark: CHECK_MARKS[check.status], words: check.status === 'unknown' ? 'not known' : check.status };
-}
-
 export function ClaimResult({
   outcome,
   claim,
@@ -68,6 +52,8 @@ export function ClaimResult({
   appOrigin,
   onCheckAgain,
   checking,
+  blockHash = null,
+  onBlockHash = () => {},
 }: {
   outcome: ClaimOutcome;
   claim: HeldClaim | null;
@@ -75,16 +61,28 @@ export function ClaimResult({
   appOrigin: string;
   onCheckAgain: () => void;
   checking: boolean;
+  /** The block hash the person entered (from an explorer or their node), if any. */
+  blockHash?: string | null;
+  /** Verifies again with the hash of the block at the evidence's height. */
+  onBlockHash?: (hex: string) => void;
 }) {
   const { judgement } = outcome;
   // The service URL a receipt names is its text: asked as it is, shown with visibleText.
   const service = outcome.service === null ? 'no service' : visibleText(outcome.service);
-  const look = verdictLook(judgement.verdict, service);
+  const chain = evidenceView(outcome);
+  const look = verdictLook(
+    judgement.verdict,
+    service,
+    !chain?.holds ? 'none' : chain.block?.status === 'pass' ? 'confirmed' : 'open',
+  );
   const info = useQuery({
     ...protocolInfoQueryOptions(outcome.service ?? ''),
     enabled: outcome.service !== null,
   });
   const explorer = judgement.txid ? explorerTxLink(info.data, judgement.txid) : null;
+  const blockLink = chain
+    ? explorerBlockLink(info.data, { height: chain.evidence.height, hash: chain.evidence.block_hash })
+    : null;
   const link =
     judgement.leafHex && outcome.service ? verifyLink(appOrigin, judgement.leafHex, outcome.service) : null;
   const receipt = claim?.kind === 'receipt' ? claim.receipt : null;
@@ -122,6 +120,18 @@ export function ClaimResult({
           )}
         </div>
 
+        {asksForBlockHash(chain) && (
+          <BlockHashField
+            // A new outcome (another receipt) starts the field afresh.
+            key={`${chain.evidence.txid}-${blockHash ?? ''}`}
+            height={chain.evidence.height}
+            explorerLink={blockLink}
+            given={blockHash}
+            onBlockHash={onBlockHash}
+            checking={checking}
+          />
+        )}
+
         <dl
           className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]"
           data-testid="anchor-facts"
@@ -156,40 +166,24 @@ export function ClaimResult({
 
         {receipt && <ReceiptFacts receipt={receipt} checks={judgement.checks} file={file} />}
 
-        <Section
-          title="Whose word the anchor rests on"
-          className={PANEL_CLASS}
-          headingClassName="font-semibold"
-        >
-          <p className="text-sm" data-testid="whose-word">
-            {outcome.service
-              ? `The inclusion was computed here, in this browser. The anchor was compared with the anchor history of ${service}: that is its word, not the chain's.`
-              : 'The inclusion was computed here, in this browser. No service was asked about the anchor.'}{' '}
-            To check the chain without trusting any service, open the transaction in a block explorer
-            {explorer ? ' (the link above)' : ''}, or run{' '}
-            <code className="font-mono">npm run verify -- receipt.json --rpc &lt;your node&gt;</code> against
-            a node you trust.
-          </p>
-        </Section>
+        <WhoseWord service={outcome.service ? service : null} chain={chain} explorer={explorer !== null} />
 
         <Section title="What was checked" className={PANEL_CLASS} headingClassName="font-semibold">
           <ul className="space-y-1 text-sm">
-            {judgement.checks.map((check) => {
-              const { mark, words } = checkMark(check);
-              return (
-                <li
-                  key={`${check.name}-${check.detail}`}
-                  data-testid={`check-${check.name}`}
-                  data-status={check.status}
-                >
-                  <span aria-hidden="true">{mark} </span>
-                  <span className="font-medium">{CHECK_NAMES[check.name]}</span>
-                  <span className="sr-only"> ({words})</span>: {visibleText(check.detail)}
-                </li>
-              );
-            })}
+            {judgement.checks.map((check) => (
+              <CheckLine key={`${check.name}-${check.detail}`} check={check} />
+            ))}
           </ul>
         </Section>
+
+        {!chain && judgement.txid && judgement.rootHex && judgement.verdict !== 'invalid' && (
+          <PastedTransactionCheck
+            txid={judgement.txid}
+            rootHex={judgement.rootHex}
+            height={judgement.height}
+            serviceKey={anchorViewingKey(info.data)}
+          />
+        )}
 
         <Downloads
           outcome={outcome}
@@ -207,6 +201,8 @@ export function ClaimResult({
             bundle={outcome.bundle}
             service={outcome.service}
             eventProven={receipt !== null && eventProven(judgement.checks)}
+            chain={chain}
+            blockLink={blockLink}
           />
         )}
       </div>
@@ -284,14 +280,18 @@ function BundleDetails({
   bundle,
   service,
   eventProven,
+  chain,
+  blockLink,
 }: {
   bundle: unknown;
   service: string | null;
   eventProven: boolean;
+  chain: EvidenceView | null;
+  blockLink: string | null;
 }) {
   const inclusion = useMemo(() => verifyProofBundle(bundle, { allowHistorical: true }), [bundle]);
   const scheme = claimedScheme(bundle);
-  const view = presentVerdict(inclusion, { source: 'file', claimedScheme: scheme, eventProven });
+  const view = presentVerdict(inclusion, { source: 'file', claimedScheme: scheme, eventProven, chain });
   return (
     <div className="space-y-5 print:hidden">
       <ProofPath verdict={inclusion} scheme={scheme} />
@@ -302,7 +302,11 @@ function BundleDetails({
           ))}
         </ul>
       </Section>
-      {inclusion.anchor?.txid && service && <ChainCheck rootHex={inclusion.rootHex} service={service} />}
+      {chain ? (
+        <EvidenceChainCheck chain={chain} explorerLink={blockLink} />
+      ) : (
+        inclusion.anchor?.txid && service && <ChainCheck rootHex={inclusion.rootHex} service={service} />
+      )}
       {inclusion.leafHex && inclusion.witness !== 'verified' && !eventProven && (
         <RecomputeLeaf
           leafHex={inclusion.leafHex}

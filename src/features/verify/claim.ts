@@ -123,13 +123,24 @@ export interface VerdictLook {
   next: string;
 }
 
-export function verdictLook(verdict: Verdict, service: string): VerdictLook {
+/**
+ * `chain` says what chain evidence settled: `confirmed` when its bytes held and a source named its
+ * block, `open` when they held and only the block's height is left to compare, `none` otherwise.
+ */
+export function verdictLook(
+  verdict: Verdict,
+  service: string,
+  chain: 'none' | 'confirmed' | 'open' = 'none',
+): VerdictLook {
   switch (verdict) {
     case 'anchored':
       return {
         headline: '✓ Anchored',
         tone: 'good',
-        next: `The leaf is in a root that ${service} anchored in the transaction below.`,
+        next:
+          chain === 'confirmed'
+            ? "The leaf is in a root written in the transaction below: its bytes, its memo and its block were checked here, on the chain's own bytes."
+            : `The leaf is in a root that ${service} anchored in the transaction below.`,
       };
     case 'pending':
       return {
@@ -138,11 +149,17 @@ export function verdictLook(verdict: Verdict, service: string): VerdictLook {
         next: `The proof holds, but ${service} has not anchored its root yet. Anchoring runs on its own; check again later, and keep the completed receipt then.`,
       };
     case 'unconfirmed':
-      return {
-        headline: 'Unconfirmed: the anchor could not be checked',
-        tone: 'wait',
-        next: 'The proof holds, but no service could confirm the anchor it claims. Try again when the service is reachable, or check the transaction on chain yourself.',
-      };
+      return chain === 'open'
+        ? {
+            headline: 'Unconfirmed: one fact left to compare',
+            tone: 'wait',
+            next: "The proof holds, and so do the chain's bytes: the transaction, its memo and its block header. Compare the block hash at its height with an explorer or your own node, below.",
+          }
+        : {
+            headline: 'Unconfirmed: the anchor could not be checked',
+            tone: 'wait',
+            next: 'The proof holds, but no service could confirm the anchor it claims. Try again when the service is reachable, or check the transaction on chain yourself.',
+          };
     case 'invalid':
       return {
         headline: '✗ Invalid',

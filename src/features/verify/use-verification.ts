@@ -1,9 +1,11 @@
 /**
  * Runs one verification (src/core `verifyClaim`) against the service it belongs to, through the
  * same service reader the command-line verifier uses. A leaf alone is verified with the proof that
- * service serves for it.
+ * service serves for it. The block hash a person read (from an explorer or their node) and the
+ * service's explorer block link go in too, for the anchor's chain evidence.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { explorerBlockTemplate, protocolInfoQueryOptions } from '../../api/protocol';
 import { httpServiceReader } from '../../api/service-reader';
 import { ServiceUnavailableError, verifyClaim, type ClaimOutcome } from '../../core';
 import type { HeldClaim } from './claim';
@@ -21,24 +23,46 @@ export interface VerificationRequest {
   leafHex: string | null;
   service: string;
   file: { sha256Hex: string; name: string } | null;
+  /** The hash of the block at the evidence's height, as the person read it; null until they give one. */
+  blockHash?: string | null;
 }
+
+/** The query key without its last part (the block hash): the same verification, asked again with a block. */
+const sameClaim = (a: QueryKey, b: QueryKey): boolean =>
+  JSON.stringify(a.slice(0, -1)) === JSON.stringify(b.slice(0, -1));
 
 export function useVerification(request: VerificationRequest) {
   const { claim, leafHex, service, file } = request;
+  const blockHash = request.blockHash ?? null;
+  const queryClient = useQueryClient();
+  const queryKey = [
+    'verification',
+    service,
+    claim?.id ?? null,
+    claim ? null : leafHex,
+    file?.sha256Hex ?? null,
+    blockHash,
+  ];
   return useQuery({
-    queryKey: ['verification', service, claim?.id ?? null, claim ? null : leafHex, file?.sha256Hex ?? null],
+    queryKey,
     enabled: claim !== null || leafHex !== null,
     // A verdict is computed once per input; "Check again" refetches on purpose.
     staleTime: Infinity,
     retry: false,
+    // A block hash entered keeps the verdict on the page while it is checked again.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameClaim(previousQuery.queryKey, queryKey) ? previous : undefined,
     queryFn: async (): Promise<VerificationResult> => {
       const reader = httpServiceReader(service);
       const now = new Date();
+      // Where the service's explorer shows a block; a service that cannot be asked names none.
+      const info = await queryClient.fetchQuery(protocolInfoQueryOptions(service)).catch(() => null);
+      const chainInput = { blockHash, explorerBlockUrl: explorerBlockTemplate(info) };
       if (claim) {
         const input =
           claim.value.kind === 'receipt'
-            ? { receipt: claim.value.receipt, file }
-            : { receipt: null, bundle: claim.value.bundle, file };
+            ? { receipt: claim.value.receipt, file, ...chainInput }
+            : { receipt: null, bundle: claim.value.bundle, file, ...chainInput };
         return { kind: 'verified', outcome: await verifyClaim(input, reader, now) };
       }
       if (leafHex === null) throw new Error('nothing to verify');
@@ -50,7 +74,10 @@ export function useVerification(request: VerificationRequest) {
         throw error;
       }
       if (bundle === null) return { kind: 'unknown-leaf' };
-      return { kind: 'verified', outcome: await verifyClaim({ receipt: null, bundle }, reader, now) };
+      return {
+        kind: 'verified',
+        outcome: await verifyClaim({ receipt: null, bundle, ...chainInput }, reader, now),
+      };
     },
   });
 }

@@ -9,6 +9,7 @@ import {
   visibleText,
   type BundleVerdict,
 } from '../../core';
+import type { EvidenceView } from './evidence-view';
 
 export type BundleSource = 'service' | 'pasted' | 'file';
 
@@ -47,6 +48,8 @@ export function presentVerdict(
     claimedScheme?: string | null;
     /** A receipt's event fields were checked against the leaf, so its type is proven even if the bundle withholds them. */
     eventProven?: boolean;
+    /** The anchor's chain evidence, checked here: what held leaves only its block's height to trust. */
+    chain?: EvidenceView | null;
   },
 ): VerdictView {
   const checked: string[] = [];
@@ -82,7 +85,16 @@ export function presentVerdict(
       `The event type${eventType ? ` (${eventType})` : ''} is the service's claim: the bundle withholds the event fields, so nothing here proves what kind of event the leaf is. If you know the fields, recompute the leaf below.`,
     );
   }
-  if (verdict.anchor?.txid) {
+  const chain = context.chain?.holds ? context.chain : null;
+  if (verdict.anchor?.txid && chain) {
+    // The transaction, its memo and its block header were read here from the chain's own bytes.
+    const { block_hash: blockHash, height } = chain.evidence;
+    trusted.push(
+      chain.block?.status === 'pass'
+        ? `One fact is not in the chain's bytes checked here: that block ${blockHash} is at height ${height}. ${sentence(visibleText(chain.block.detail))}`
+        : `That block ${blockHash} is at height ${height}: nothing has confirmed it yet. Look the block at height ${height} up in an explorer or on your own node, and enter its hash above.`,
+    );
+  } else if (verdict.anchor?.txid) {
     trusted.push(
       `That the root is written in transaction ${verdict.anchor.txid}${verdict.anchor.height !== null ? ` at height ${verdict.anchor.height}` : ''} is the service's lookup of the chain. To need no trust, look the txid up with your own Zcash node or a block explorer, and decrypt its memo with the service's viewing key in your own wallet: it must read ZAP1:09:${verdict.rootHex ?? '<root>'}.`,
     );

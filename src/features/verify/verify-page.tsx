@@ -38,13 +38,29 @@ function VerifyClaimPage() {
   const configured = absoluteServiceUrl(useBaseUrl(), origin);
 
   const [claim, setClaim] = useState<{ id: number; value: HeldClaim } | null>(null);
+  // The block hash the person read for the evidence's height; it belongs to the claim it was given for.
+  const [blockHash, setBlockHash] = useState<{
+    claimId: number | null;
+    leafHex: string | null;
+    hex: string;
+  } | null>(null);
   const nextId = useRef(1);
   const hashing = useFileHash();
   const hashed = hashing.state.status === 'done' ? hashing.state : null;
   const file = hashed ? { sha256Hex: hashed.sha256Hex, name: hashed.fileName } : null;
 
   const service = serviceToAsk(claim?.value ?? null, linkedService.url, configured);
-  const verification = useVerification({ claim, leafHex: claim ? null : leafHex, service, file });
+  const givenBlockHash =
+    blockHash && blockHash.claimId === (claim?.id ?? null) && blockHash.leafHex === (claim ? null : leafHex)
+      ? blockHash.hex
+      : null;
+  const verification = useVerification({
+    claim,
+    leafHex: claim ? null : leafHex,
+    service,
+    file,
+    blockHash: givenBlockHash,
+  });
 
   const holdClaim = (value: HeldClaim) => setClaim({ id: nextId.current++, value });
   const resultRef = useRef<HTMLDivElement>(null);
@@ -62,8 +78,9 @@ function VerifyClaimPage() {
     >
       <p className="print:hidden">
         Give a receipt or a proof bundle (and, with a receipt, the document itself), or a leaf hash. The proof
-        is computed here, in your browser; the anchor is checked against the service's anchor history, and the
-        document is hashed here and never uploaded. Only want to know whether a leaf is anchored yet?{' '}
+        is computed here, in your browser; the anchor is checked on the chain's own bytes where the receipt or
+        the service carries them (else against the service's anchor history), and the document is hashed here
+        and never uploaded. Only want to know whether a leaf is anchored yet?{' '}
         <Link className="underline" to={PATHS.leaf}>
           Check whether a leaf is anchored
         </Link>
@@ -152,6 +169,10 @@ function VerifyClaimPage() {
             appOrigin={origin}
             onCheckAgain={() => void verification.refetch()}
             checking={verification.isFetching}
+            blockHash={givenBlockHash}
+            onBlockHash={(hex) =>
+              setBlockHash({ claimId: claim?.id ?? null, leafHex: claim ? null : leafHex, hex })
+            }
           />
         )}
       </div>

@@ -1,0 +1,87 @@
+/**
+ * The one fact chain evidence leaves open: which block is at the evidence's height. The person reads
+ * that block's hash in an explorer or on their own node and enters it; the verification runs again
+ * with it, and the verdict is anchored when it is the evidence's block, invalid when it is another.
+ */
+import { useId, useState } from 'react';
+import { normaliseHex64 } from '../../components/hash-input';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
+
+export function BlockHashField({
+  height,
+  explorerLink,
+  given,
+  onBlockHash,
+  checking,
+}: {
+  height: number;
+  /** The block on the service's explorer, when it names one. */
+  explorerLink: string | null;
+  /** The hash entered last, if any. */
+  given: string | null;
+  onBlockHash: (hex: string) => void;
+  checking: boolean;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState(given ?? '');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  return (
+    <form
+      className={PANEL_CLASS}
+      data-testid="block-hash-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = normaliseHex64(draft, 'The block hash');
+        if (!parsed.ok) {
+          setProblem(parsed.message);
+          return;
+        }
+        setProblem(undefined);
+        setDraft(parsed.hex);
+        onBlockHash(parsed.hex);
+      }}
+    >
+      <Field
+        id={id}
+        label={`Block hash at height ${height}, from an explorer or your node`}
+        error={problem}
+        help={
+          <>
+            Open the block at height {height}
+            {explorerLink ? (
+              <>
+                {' '}
+                (
+                <a className="underline" href={explorerLink} target="_blank" rel="noreferrer noopener">
+                  on the explorer
+                </a>
+                )
+              </>
+            ) : (
+              ' in any Zcash explorer'
+            )}{' '}
+            or ask your node (<code className="font-mono">getblockhash {height}</code>), and paste the hash it
+            shows: it is compared with the evidence's block here.
+          </>
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            className={`${INPUT_CLASS} font-mono`}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="64 hex characters"
+          />
+        )}
+      </Field>
+      <Button type="submit" variant="primary" disabled={checking}>
+        {checking ? 'Checking…' : 'Compare the block'}
+      </Button>
+    </form>
+  );
+}
