@@ -82,6 +82,21 @@ describe('chain evidence', () => {
     expect(higher.checks[0]).toMatchObject({ name: 'transaction', status: 'fail' });
   });
 
+  it('fails when the evidence or its key is of another network than the receipt', () => {
+    const onDevnet = checkChainEvidence(evidence, rootHex, { ...claim, network: 'devnet' });
+    expect(onDevnet.checks[0]).toMatchObject({
+      name: 'transaction',
+      status: 'fail',
+      detail: expect.stringContaining('the mainnet chain, but the receipt was made on devnet'),
+    });
+    // A mainnet key in evidence that says testnet: the key is not of the evidence's network.
+    const labelled = checkChainEvidence({ ...evidence, network: 'testnet' }, rootHex, claim);
+    expect(labelled.checks.find((c) => c.name === 'memo')).toMatchObject({ status: 'fail' });
+    expect(
+      checkChainEvidence(evidence, rootHex, { ...claim, network: 'MainNetwork' }).checks[0]?.status,
+    ).toBe('pass');
+  });
+
   it('confirms the block from a given hash, a node or the history, and says which block to look up otherwise', () => {
     expect(confirmBlock(evidence, [{ kind: 'given', blockHash: evidence.block_hash }]).status).toBe('pass');
     expect(confirmBlock(evidence, [{ kind: 'given', blockHash: '00'.repeat(32) }]).status).toBe('fail');

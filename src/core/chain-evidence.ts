@@ -14,7 +14,7 @@
  */
 import type { VerdictCheck } from './anchor-verdict.js';
 import { blockHash, parseBlockHeader } from './chain/block.js';
-import { merkleRootFromBranch } from './chain/merkle-branch.js';
+import { MAX_MERKLE_BRANCH_LENGTH, merkleRootFromBranch } from './chain/merkle-branch.js';
 import { readMemos } from './chain/read-memos.js';
 import { transactionId } from './chain/zip244.js';
 import { visibleText } from './display-text.js';
@@ -79,7 +79,11 @@ export function parseChainEvidence(value: unknown): ParsedChainEvidence {
     if (typeof hex !== 'string' || hex.length > MAX_HEX_CHARS || !HEX.test(hex))
       return fail(`has no ${name} (lowercase hex)`);
   }
-  if (!Array.isArray(merkle_branch) || merkle_branch.length > 64 || !merkle_branch.every(isHex64))
+  if (
+    !Array.isArray(merkle_branch) ||
+    merkle_branch.length > MAX_MERKLE_BRANCH_LENGTH ||
+    !merkle_branch.every(isHex64)
+  )
     return fail('has no merkle branch (a list of 64-hex hashes)');
   if (typeof viewing_key !== 'string' || viewing_key.length > 10_000) return fail('has no viewing key');
   return {
@@ -111,15 +115,16 @@ const errorText = (error: unknown): string =>
 
 /**
  * The four checks of the evidence against the proof it backs: `rootHex` the bundle's root, and
- * `claim` the anchor the bundle (or the history) names, if any, which the evidence must match.
+ * `claim` the anchor the bundle (or the history) names, which the evidence must match, with the
+ * network the receipt was made on where it says (the viewing key must be of that network too).
  */
 export function checkChainEvidence(
   evidence: ChainEvidence,
   rootHex: string,
-  claim: { txid: string | null; height: number | null } = { txid: null, height: null },
+  claim: { txid: string; height: number | null; network?: string | null },
 ): EvidenceFindings {
   const checks: VerdictCheck[] = [];
-  const expectedTxid = claim.txid ?? evidence.txid;
+  const expectedTxid = claim.txid;
   let txidOfBytes: string | null = null;
   try {
     txidOfBytes = transactionId(evidence.transaction);
@@ -133,26 +138,36 @@ export function checkChainEvidence(
   if (txidOfBytes !== null) {
     const matches = txidOfBytes === expectedTxid && evidence.txid === expectedTxid;
     const heightDiffers = claim.height !== null && claim.height !== evidence.height;
+    const networkDiffers =
+      claim.network != null && networkName(claim.network) !== networkName(evidence.network);
     checks.push(
-      matches && !heightDiffers
+      networkDiffers
         ? {
             name: 'transaction',
-            status: 'pass',
-            detail: `The transaction's bytes hash to ${txidOfBytes} (ZIP 244), the anchor's transaction.`,
-          }
-        : {
-            name: 'transaction',
             status: 'fail',
-            detail: heightDiffers
-              ? `The evidence places the transaction at height ${evidence.height}, but the anchor claims height ${String(claim.height)}.`
-              : `The transaction's bytes hash to ${txidOfBytes}, not to the anchor's transaction ${expectedTxid}.`,
-          },
+            detail: `The evidence is from the ${visibleText(evidence.network)} chain, but the receipt was made on ${visibleText(String(claim.network))}.`,
+          }
+        : matches && !heightDiffers
+          ? {
+              name: 'transaction',
+              status: 'pass',
+              detail: `The transaction's bytes hash to ${txidOfBytes} (ZIP 244), the anchor's transaction.`,
+            }
+          : {
+              name: 'transaction',
+              status: 'fail',
+              detail: heightDiffers
+                ? `The evidence places the transaction at height ${evidence.height}, but the anchor claims height ${String(claim.height)}.`
+                : `The transaction's bytes hash to ${txidOfBytes}, not to the anchor's transaction ${expectedTxid}.`,
+            },
     );
   }
 
   let memoRootHex: string | null = null;
   try {
-    const roots = readMemos(evidence.transaction, evidence.viewing_key).map((m) => parseAnchorMemo(m.memo));
+    const roots = readMemos(evidence.transaction, evidence.viewing_key, {
+      network: keyNetworkOf(evidence.network),
+    }).map((m) => parseAnchorMemo(m.memo));
     memoRootHex = roots.find((root) => root === rootHex) ?? roots.find((root) => root !== null) ?? null;
     if (roots.length === 0) {
       checks.push({
@@ -229,6 +244,21 @@ export function checkChainEvidence(
     });
   }
   return { checks, memoRootHex };
+}
+
+/** One name per network, whichever word a service uses (`MainNetwork`, `main`, `mainnet`). */
+export function networkName(network: string): string {
+  const lower = network.toLowerCase();
+  if (lower.startsWith('main')) return 'mainnet';
+  if (lower.startsWith('test')) return 'testnet';
+  if (lower === 'regtest' || lower === 'dev') return 'devnet';
+  return lower;
+}
+
+/** The viewing-key network of a chain: a development chain's keys are regtest keys. */
+function keyNetworkOf(network: string): 'mainnet' | 'testnet' | 'regtest' {
+  const name = networkName(network);
+  return name === 'mainnet' ? 'mainnet' : name === 'testnet' ? 'testnet' : 'regtest';
 }
 
 /** Where the fact "block X is at height H" was read, and what it said. */

@@ -7,6 +7,7 @@
 import {
   checkChainEvidence,
   confirmBlock,
+  networkName,
   parseChainEvidence,
   type BlockSource,
   type ChainEvidence,
@@ -249,6 +250,7 @@ export async function verifyClaim(
       const findings = checkChainEvidence(chainEvidence, inclusion.rootHex, {
         txid: judgement.txid,
         height: judgement.height,
+        network: receipt?.service.network ?? null,
       });
       recoveredMemoRootHex = findings.memoRootHex;
       const sources = await blockSources(input, chainEvidence, evidence, findings.checks);
@@ -309,14 +311,6 @@ async function blockSources(
     });
   }
   return sources;
-}
-
-/** The reference says `MainNetwork`/`TestNetwork`; this project `mainnet`/`testnet`. One name for each. */
-function networkName(network: string): string {
-  const lower = network.toLowerCase();
-  if (lower.startsWith('main')) return 'mainnet';
-  if (lower.startsWith('test')) return 'testnet';
-  return lower;
 }
 
 /** Turns any failure of a reader's request into the error `verifyClaim` treats as "could not ask". */
