@@ -67,10 +67,10 @@ const OTHER_BLOCK = 'ab'.repeat(32);
 let dir: string;
 let receiptPath: string;
 
-function receiptWith(chainEvidence: ChainEvidence): unknown {
+function receiptWith(chainEvidence: ChainEvidence, network = 'mainnet'): unknown {
   return makeReceipt({
     serviceUrl: SERVICE,
-    network: 'mainnet',
+    network,
     event,
     leafHex,
     file: { name: 'contract.pdf', size: 10 },
@@ -164,7 +164,7 @@ describe('zap1-verify on a receipt with chain evidence, --offline', () => {
     expect(checkNamed(out, 'block')?.status).toBe('fail');
   });
 
-  it('exits 1 (invalid) naming the transaction check when one byte of the evidence transaction changed', async () => {
+  it('exits 1 (invalid) naming the transaction check when one byte of the evidence transaction changed, or it is of another network', async () => {
     // lock_time (bytes 12-15 of a v5 transaction), which its txid commits to.
     const at = 2 * 12;
     const byte = evidence.transaction.slice(at, at + 2);
@@ -185,6 +185,13 @@ describe('zap1-verify on a receipt with chain evidence, --offline', () => {
     const { code, out } = await runJson([file, '--offline']);
     expect(code).toBe(1);
     expect(checkNamed(out, 'transaction')?.status).toBe('fail');
+
+    // Untouched evidence, but of another chain than the one the receipt was made on.
+    const elsewhere = await runCli([write('testnet.json', receiptWith(evidence, 'testnet')), '--offline']);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stdout).toContain(
+      '[BAD] transaction: The evidence is from the mainnet chain, but the receipt was made on testnet.',
+    );
   });
 
   it('exits 2 for --block-hash that is not 64 hex digits, and for --offline with --service', async () => {
