@@ -23,6 +23,8 @@ export interface Capabilities {
   anchorAttempts: boolean;
   /** `/lookup?q=`: what a search value is, answered 200 even when nothing matches. */
   lookup: boolean;
+  /** `/anchor/evidence/{txid}`: the chain's own evidence of an anchor, which receipts carry. */
+  anchorEvidence: boolean;
 }
 
 export function capabilitiesOf(info: ProtocolInfo | undefined): Capabilities {
@@ -36,6 +38,7 @@ export function capabilitiesOf(info: ProtocolInfo | undefined): Capabilities {
     manualAnchor: offered.has('manual-anchor'),
     anchorAttempts: offered.has('anchor-attempts'),
     lookup: offered.has('lookup'),
+    anchorEvidence: offered.has('anchor-evidence'),
   };
 }
 

@@ -6,6 +6,7 @@
  * bytes, its block header and branch, and the viewing key, so the receipt outlives the service.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { capabilitiesOf } from '../../api/capabilities';
 import { chainEvidenceQueryOptions } from '../../api/evidence';
 import { protocolInfoQueryOptions } from '../../api/protocol';
 import { proofBundleQueryOptions } from '../../api/verify';
@@ -83,9 +84,14 @@ export function DownloadReceiptButton({ submission }: { submission: SavedSubmiss
               })
               .catch(() => null);
             const txid = anchorTxidOf(bundle);
-            // Evidence that cannot be fetched now leaves a receipt that Verify completes later.
+            // Asked only where /protocol/info lists the extension; evidence that cannot be fetched
+            // now leaves a receipt that Verify completes later.
+            const offered = await queryClient
+              .fetchQuery(protocolInfoQueryOptions(submission.baseUrl))
+              .then((answer) => capabilitiesOf(answer).anchorEvidence)
+              .catch(() => false);
             const evidence =
-              txid === null
+              txid === null || !offered
                 ? null
                 : await queryClient
                     .fetchQuery(chainEvidenceQueryOptions(submission.baseUrl, txid))

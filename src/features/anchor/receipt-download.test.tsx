@@ -31,15 +31,21 @@ const submission: SavedSubmission = {
   submittedAt: '2026-11-24T00:00:00.000Z',
 };
 
-/** The service: the anchored proof, and the evidence when `withEvidence`. Records the paths asked. */
-function service(withEvidence: boolean): string[] {
+/**
+ * The service: the anchored proof, and the evidence when `withEvidence`; `/protocol/info` lists the
+ * `anchor-evidence` extension unless `listed` is false. Records the paths asked.
+ */
+function service(withEvidence: boolean, listed = true): string[] {
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (input: string | URL) => {
     const path = new URL(String(input)).pathname;
     asked.push(path);
     const json = (body: unknown, status = 200) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (path === '/protocol/info') return json({ protocol: 'ZAP1', version: '3.0.0', network: 'mainnet' });
+    if (path === '/protocol/info') {
+      const extensions = listed ? ['anchor-evidence'] : [];
+      return json({ protocol: 'ZAP1', version: '3.0.0', network: 'mainnet', extensions });
+    }
     if (path === `/verify/${leafHex}/proof.json`) return json(bundle);
     if (path === `/anchor/evidence/${evidence.txid}` && withEvidence) return json(evidence);
     return json({ error: { code: 'not_found', message: 'no' } }, 404);
@@ -76,5 +82,13 @@ describe('Download receipt', () => {
     const receipt = (await download()) as Record<string, unknown>;
     expect(receipt['proof']).toEqual(bundle);
     expect(receipt).not.toHaveProperty('chain_evidence');
+  });
+
+  it('does not ask for evidence where /protocol/info does not list the extension', async () => {
+    const asked = service(true, false);
+    const receipt = (await download()) as Record<string, unknown>;
+    expect(receipt['proof']).toEqual(bundle);
+    expect(receipt).not.toHaveProperty('chain_evidence');
+    expect(asked.some((p) => p.startsWith('/anchor/evidence/'))).toBe(false);
   });
 });
