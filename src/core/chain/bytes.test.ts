@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toHex } from '../hex.js';
 import {
   ByteReader,
@@ -122,6 +122,37 @@ describe('hex input and display order', () => {
   it('bad hex is a ChainFormatError', () => {
     for (const bad of ['abc', 'zz', '0x00']) expect(() => chainBytes(bad, 'tx')).toThrow(ChainFormatError);
     expect(() => chainBytes(42 as unknown as string, 'tx')).toThrow(ChainFormatError);
+  });
+
+  it("uses the runtime's Uint8Array.fromHex where there is one, with parseHex's messages for bad hex", async () => {
+    const calls: string[] = [];
+    const fromHex = (hex: string): Uint8Array => {
+      calls.push(hex);
+      if (!/^(?:[0-9a-fA-F]{2})*$/.test(hex)) throw new SyntaxError('bad hex');
+      return Uint8Array.from(hex.match(/../g) ?? [], (pair) => parseInt(pair, 16));
+    };
+    const had = Object.getOwnPropertyDescriptor(Uint8Array, 'fromHex');
+    Object.defineProperty(Uint8Array, 'fromHex', { value: fromHex, configurable: true, writable: true });
+    try {
+      vi.resetModules();
+      const fresh = await import('./bytes.js');
+      expect(fresh.chainBytes('00Ff7a', 'tx')).toEqual(Uint8Array.of(0, 255, 0x7a));
+      expect(calls).toEqual(['00Ff7a']);
+      for (const bad of ['abc', 'zz', '0x00']) {
+        expect(() => fresh.chainBytes(bad, 'tx')).toThrow(fresh.ChainFormatError);
+        let message = '';
+        try {
+          chainBytes(bad, 'tx'); // this module's copy, loaded before the stub
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(() => fresh.chainBytes(bad, 'tx')).toThrow(message);
+      }
+    } finally {
+      if (had) Object.defineProperty(Uint8Array, 'fromHex', had);
+      else Reflect.deleteProperty(Uint8Array, 'fromHex');
+      vi.resetModules();
+    }
   });
 
   it('display order is the natural order reversed', () => {

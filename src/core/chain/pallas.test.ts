@@ -41,6 +41,22 @@ describe('Pallas (protocol specification 5.4.9.6)', () => {
     }
   });
 
+  it('takes x as an x-coordinate exactly when a point with that x decodes (Legendre symbol against square root)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: PALLAS_BASE_MODULUS + 1000n }), (x) => {
+        const decodes = x < PALLAS_BASE_MODULUS && decodePallasPoint(bigIntToLeBytes(x, 32)) !== null;
+        expect(isPallasXCoordinate(x)).toBe(decodes);
+      }),
+      { numRuns: 300 },
+    );
+    for (let k = 1n; k < 20n; k++) {
+      const { x } = pallasMultiply(Pallas.BASE, k * 0x9876543n).toAffine();
+      expect(isPallasXCoordinate(x)).toBe(true);
+    }
+    expect(isPallasXCoordinate(0n)).toBe(true);
+    expect(isPallasXCoordinate(-1n)).toBe(false);
+  });
+
   it('refuses x >= q_P, x off the curve, and 2^255 (x = 0 with the sign bit set: 5 has no square root)', () => {
     expect(decodePallasPoint(bigIntToLeBytes(PALLAS_BASE_MODULUS, 32))).toBeNull();
     expect(decodePallasPoint(bigIntToLeBytes((1n << 255n) - 1n, 32))).toBeNull();

@@ -7,7 +7,7 @@
  * little-endian in the low 255 bits, the low bit of y (ỹ) in the top bit, the zero point as 32 zero
  * bytes. `decodePallasPoint` is abst_P, which rejects x >= q_P and x with no square root.
  */
-import { Field } from '@noble/curves/abstract/modular.js';
+import { Field, FpIsSquare } from '@noble/curves/abstract/modular.js';
 import { weierstrass, type WeierstrassPoint } from '@noble/curves/abstract/weierstrass.js';
 
 /** q_P: the Pallas base field modulus. */
@@ -81,9 +81,12 @@ export function bigIntToLeBytes(n: bigint, length: number): Uint8Array {
   return out;
 }
 
-/** y^2 = x^3 + 5, or null when x^3 + 5 is not a square in F_q. */
+/** x^3 + 5: y^2 for a point of Pallas with x-coordinate x. */
+const curveY2 = (x: bigint): bigint => Fq.add(Fq.mul(Fq.sqr(x), x), 5n);
+
+/** y with y^2 = x^3 + 5, or null when x^3 + 5 is not a square in F_q. */
 function curveY(x: bigint): bigint | null {
-  const y2 = Fq.add(Fq.mul(Fq.sqr(x), x), 5n);
+  const y2 = curveY2(x);
   try {
     const y = Fq.sqrt(y2);
     return Fq.eql(Fq.sqr(y), y2) ? y : null;
@@ -119,10 +122,14 @@ export function decodePallasPoint(bytes: Uint8Array): PallasPoint | null {
   return point;
 }
 
-/** Whether `x` is in P_x: 0, or the x-coordinate of a point of Pallas (x < q_P, x^3 + 5 a square). */
+/**
+ * Whether `x` is in P_x: 0, or the x-coordinate of a point of Pallas (x < q_P, x^3 + 5 a square).
+ * Only whether a square root exists matters here, so the Legendre symbol answers (one
+ * exponentiation, where finding the root by Tonelli-Shanks takes several).
+ */
 export function isPallasXCoordinate(x: bigint): boolean {
   if (x < 0n || x >= PALLAS_BASE_MODULUS) return false;
-  return x === 0n || curveY(x) !== null;
+  return x === 0n || FpIsSquare(Fq, curveY2(x));
 }
 
 /** ToScalar^Orchard: a 64-byte PRF^expand output, little-endian, reduced modulo r_P (4.2.3). */

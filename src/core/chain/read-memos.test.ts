@@ -1,9 +1,12 @@
+import { bech32m } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { readZcashVectors } from '../../../test/vectors.js';
 import { toHex } from '../hex.js';
-import { ChainFormatError } from './bytes.js';
+import { ByteWriter, ChainFormatError } from './bytes.js';
+import { f4jumble } from './f4jumble.js';
 import { orchardOutgoingViewingKeys } from './orchard-keys.js';
 import { encryptOrchardOutput } from './orchard-recovery.js';
+import { PALLAS_BASE_MODULUS, bigIntToLeBytes } from './pallas.js';
 import { readMemos } from './read-memos.js';
 import { parseTransaction, serializeTransaction, type TransactionV5 } from './transaction.js';
 import { decodeViewingKey, encodeViewingKey } from './viewing-key.js';
@@ -43,6 +46,22 @@ function withOutputs(): TransactionV5 {
   return { ...base, orchard: { ...base.orchard!, actions } };
 }
 
+/** A `uview1…` string of the transparent, Sapling and Orchard items as given, unchecked (unlike encodeViewingKey). */
+function uviewOf(transparent: Uint8Array, sapling: Uint8Array, orchard: Uint8Array): string {
+  const writer = new ByteWriter();
+  for (const [typecode, data] of [
+    [0, transparent],
+    [2, sapling],
+    [3, orchard],
+  ] as const) {
+    writer.compactSize(typecode, 'typecode').varBytes(data, 'item');
+  }
+  const padding = new Uint8Array(16);
+  padding.set(new TextEncoder().encode('uview'));
+  writer.bytes(padding, 'padding');
+  return bech32m.encode('uview', bech32m.toWords(f4jumble(writer.finish())), false);
+}
+
 describe('readMemos', () => {
   it('finds the outputs the key sent, external and internal, in a serialized transaction', () => {
     const tx = withOutputs();
@@ -57,6 +76,29 @@ describe('readMemos', () => {
 
   it('gives nothing for a transaction the key did not send', () => {
     expect(readMemos(base, ufvk)).toEqual([]);
+  });
+
+  it('opens the Orchard outputs of a key whose Sapling and transparent items are no valid points, which decodeViewingKey refuses', () => {
+    // readMemos reads only the Orchard item: the others are checked for their length, not decoded.
+    const badSapling = key.sapling!.slice();
+    badSapling.fill(0xff, 0, 32);
+    const badTransparent = new Uint8Array(65);
+    badTransparent[32] = 0x04;
+    const oddKey = uviewOf(badTransparent, badSapling, key.orchard!);
+    expect(() => decodeViewingKey(oddKey)).toThrow(ChainFormatError);
+    expect(decodeViewingKey(oddKey, { validateItems: 'orchard' }).orchard).toEqual(key.orchard);
+
+    const hex = toHex(serializeTransaction(withOutputs()));
+    expect(readMemos(hex, oddKey)).toEqual(readMemos(hex, ufvk));
+    expect(readMemos(hex, oddKey).map((m) => m.actionIndex)).toEqual([0, 2]);
+
+    // The Orchard item itself is still checked, and the other items' lengths.
+    const badAk = key.orchard!.slice();
+    badAk.set(bigIntToLeBytes(PALLAS_BASE_MODULUS, 32), 0);
+    expect(() => readMemos(hex, uviewOf(badTransparent, badSapling, badAk))).toThrow(/Orchard ak/);
+    expect(() => readMemos(hex, uviewOf(badTransparent, badSapling.subarray(1), key.orchard!))).toThrow(
+      /typecode 2 must be 128 bytes/,
+    );
   });
 
   it('refuses a malformed transaction, a key without Orchard, or a key of another network', () => {

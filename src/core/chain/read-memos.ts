@@ -31,9 +31,12 @@ function keysOf(key: UnifiedFullViewingKey): KeyUse {
 }
 
 /**
- * Decoding a key string checks every item (the Sapling and transparent points too), which costs
- * more than recovering a transaction's memos; the last few keys read are kept, so a page or a
- * loop reading many transactions with one key decodes it once.
+ * A key string is decoded checking what readMemos relies on: the encoding, checksum and padding,
+ * every item's typecode order and length, and the Orchard item as an Orchard full viewing key. The
+ * Sapling and transparent items are not used, so their points (two Jubjub decompressions and
+ * subgroup checks, a secp256k1 decompression: most of a full decode's cost) are left unchecked;
+ * decodeViewingKey checks them by default. The last few keys read are kept, so a page or a loop
+ * reading many transactions with one key decodes it once.
  */
 const recentKeys = new Map<string, KeyUse>();
 const RECENT_KEYS = 8;
@@ -41,7 +44,7 @@ const RECENT_KEYS = 8;
 function keysOfString(encoded: string): KeyUse {
   let use = recentKeys.get(encoded);
   if (use === undefined) {
-    use = keysOf(decodeViewingKey(encoded));
+    use = keysOf(decodeViewingKey(encoded, { validateItems: 'orchard' }));
     if (recentKeys.size >= RECENT_KEYS) recentKeys.delete(recentKeys.keys().next().value!);
     recentKeys.set(encoded, use);
   }

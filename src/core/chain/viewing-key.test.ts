@@ -5,7 +5,7 @@ import { readZcashVectors } from '../../../test/vectors.js';
 import { parseHex, toHex } from '../hex.js';
 import { ByteWriter, ChainFormatError } from './bytes.js';
 import { f4jumble } from './f4jumble.js';
-import { PALLAS_SCALAR_ORDER, bigIntToLeBytes } from './pallas.js';
+import { PALLAS_BASE_MODULUS, PALLAS_SCALAR_ORDER, bigIntToLeBytes } from './pallas.js';
 import { decodeViewingKey, encodeViewingKey, type UnifiedFullViewingKey } from './viewing-key.js';
 
 interface UfvkVector {
@@ -26,6 +26,13 @@ function envelope(prefix: string, items: Uint8Array): string {
   raw.set(items);
   for (let i = 0; i < prefix.length; i++) raw[items.length + i] = prefix.charCodeAt(i);
   return bech32m.encode(prefix, bech32m.toWords(f4jumble(raw)), false);
+}
+
+/** The 16-byte padding of `prefix`: its ASCII bytes, then zeros. */
+function paddingOf(prefix: string): Uint8Array {
+  const padding = new Uint8Array(16);
+  for (let i = 0; i < prefix.length; i++) padding[i] = prefix.charCodeAt(i);
+  return padding;
 }
 
 function items(...list: Array<[number, Uint8Array]>): Uint8Array {
@@ -144,6 +151,47 @@ describe('unified full viewing keys (ZIP 316)', () => {
     const badTransparent = new Uint8Array(65);
     badTransparent[32] = 0x04;
     expectRefused(envelope('uview', items([0, badTransparent], [3, orchard])), /secp256k1/);
+  });
+
+  it("with validateItems: 'orchard', checks the Orchard item but the Sapling and transparent items by length only", () => {
+    const orchard = parseHex(withOrchard.orchard_fvk_bytes!);
+    const badSapling = parseHex(withOrchard.sapling_fvk_bytes!);
+    badSapling.fill(0xff, 0, 32); // ak is no Jubjub point
+    const badTransparent = new Uint8Array(65);
+    badTransparent[32] = 0x04; // not a compressed secp256k1 key
+    const encoded = envelope('uview', items([0, badTransparent], [2, badSapling], [3, orchard]));
+    expect(() => decodeViewingKey(encoded)).toThrow(/secp256k1/);
+    expect(() => decodeViewingKey(encoded, { validateItems: 'all' })).toThrow(/secp256k1/);
+    const key = decodeViewingKey(encoded, { validateItems: 'orchard' });
+    expect(key.orchard).toEqual(orchard);
+    expect(key.sapling).toEqual(badSapling);
+    expect(key.transparent).toEqual(badTransparent);
+    // Any other value is the default.
+    expect(() => decodeViewingKey(encoded, { validateItems: 'sapling' as unknown as 'orchard' })).toThrow(
+      /secp256k1/,
+    );
+
+    const orchardOnly = (encodedKey: string) => () =>
+      decodeViewingKey(encodedKey, { validateItems: 'orchard', requireOrchard: false });
+    // Lengths, order, the Orchard item and the envelope are still checked.
+    expect(orchardOnly(envelope('uview', items([2, badSapling.subarray(1)], [3, orchard])))).toThrow(
+      /typecode 2 must be 128 bytes/,
+    );
+    expect(orchardOnly(envelope('uview', items([0, badTransparent.subarray(1)], [3, orchard])))).toThrow(
+      /typecode 0 must be 65 bytes/,
+    );
+    expect(orchardOnly(envelope('uview', items([3, orchard], [2, badSapling])))).toThrow(/ascending/);
+    const badAk = orchard.slice();
+    badAk.set(bigIntToLeBytes(PALLAS_BASE_MODULUS, 32), 0);
+    expect(orchardOnly(envelope('uview', items([2, badSapling], [3, badAk])))).toThrow(/Orchard ak/);
+    const last = encoded.at(-1) === 'q' ? 'p' : 'q';
+    expect(orchardOnly(encoded.slice(0, -1) + last)).toThrow(/checksum/);
+    const paddedForTestnet = bech32m.encode(
+      'uview',
+      bech32m.toWords(f4jumble(Uint8Array.from([...items([3, orchard]), ...paddingOf('uviewtest')]))),
+      false,
+    );
+    expect(orchardOnly(paddedForTestnet)).toThrow(/padding/);
   });
 
   it('reads and writes Revision 1 keys (urview), which may be transparent-only', () => {

@@ -9,8 +9,9 @@
  * typecode 0x03 an Orchard full viewing key (ak, nk, rivk: 96 bytes, protocol specification 5.6.4.4),
  * 0x02 a Sapling one (EncodeExtFVKParts(ak, nk, ovk, dk): 128 bytes, ZIP 32), 0x00 a transparent
  * P2PKH account key (chain code and compressed public key: 65 bytes). Each is validated as its
- * encoding requires. Any other typecode is kept unread in `unknown` (0x01, P2SH, has no viewing key
- * and is unrecognised in a UFVK by the ZIP's rule), except the MUST-understand metadata typecodes
+ * encoding requires (with `validateItems: 'orchard'`, the Sapling and transparent ones by length
+ * only). Any other typecode is kept unread in `unknown` (0x01, P2SH, has no viewing key and is
+ * unrecognised in a UFVK by the ZIP's rule), except the MUST-understand metadata typecodes
  * 0xE0..0xFC, which this code does not understand and so refuses. Every refusal is a
  * `ChainFormatError` saying what is wrong; nothing else escapes, whatever the input.
  */
@@ -53,6 +54,15 @@ export interface DecodeViewingKeyOptions {
    * false to read any valid key, for example to re-encode it.
    */
   requireOrchard?: boolean;
+  /**
+   * Which items are validated as keys of their kind. 'all' (the default) checks each Orchard,
+   * Sapling and transparent item as its encoding requires. 'orchard' validates the Orchard item that
+   * way but checks only the length of the Sapling and transparent items, leaving their points
+   * (Jubjub ak and nk, the secp256k1 public key) undecoded: for a caller that uses the Orchard item
+   * and nothing else of the key, as readMemos does. The Bech32m checksum, the padding, the item
+   * order and every item's length are checked either way. Any value but 'orchard' means 'all'.
+   */
+  validateItems?: 'all' | 'orchard';
 }
 
 export interface EncodeViewingKeyInput {
@@ -156,12 +166,14 @@ function checkTransparentKey(key: Uint8Array): void {
   if (!valid) throw fail('the transparent item does not hold a compressed secp256k1 public key');
 }
 
-function checkItem(typecode: number, data: Uint8Array): void {
+/** An item's length, then (unless `orchardOnly` and it is not the Orchard item) its content. */
+function checkItem(typecode: number, data: Uint8Array, orchardOnly = false): void {
   const length = ITEM_LENGTHS[typecode];
   if (length !== undefined && data.length !== length) {
     throw fail(`the item of typecode ${typecode} must be ${length} bytes, not ${data.length}`);
   }
   if (typecode === TYPECODE_ORCHARD) checkOrchardFullViewingKey(data);
+  else if (orchardOnly) return;
   else if (typecode === TYPECODE_SAPLING) checkSaplingFullViewingKey(data);
   else if (typecode === TYPECODE_P2PKH) checkTransparentKey(data);
 }
@@ -209,8 +221,9 @@ function readPrefix(encoded: string): { prefix: string; network: ZcashNetwork; r
 /**
  * Decodes a unified full viewing key. Throws a `ChainFormatError` for a string that is not one: bad
  * Bech32m or checksum, wrong length, padding that does not match the prefix, malformed or
- * misordered items, an invalid Orchard, Sapling or transparent item, a key of another network than
- * `options.network`, or (unless `requireOrchard: false`) no Orchard item.
+ * misordered items, an invalid Orchard, Sapling or transparent item (with `validateItems:
+ * 'orchard'`, a Sapling or transparent item of the wrong length only), a key of another network
+ * than `options.network`, or (unless `requireOrchard: false`) no Orchard item.
  */
 export function decodeViewingKey(
   encoded: string,
@@ -228,11 +241,16 @@ export function decodeViewingKey(
   if (encoded !== encoded.toLowerCase() && encoded !== encoded.toUpperCase()) {
     throw fail('mixes upper and lower case');
   }
-  if (data.length < 6 || !BECH32_CHARSET.test(data.toLowerCase())) {
-    throw fail('the data part is not Bech32 characters');
-  }
+  if (data.length < 6) throw fail('the data part is not Bech32 characters');
   const decoded = bech32m.decodeUnsafe(encoded, MAX_ENCODED_LENGTH);
-  if (!decoded) throw fail('bad Bech32m checksum');
+  if (!decoded) {
+    // Bech32m refuses both; the character set tells which to report (tested only on failure).
+    throw fail(
+      BECH32_CHARSET.test(data.toLowerCase())
+        ? 'bad Bech32m checksum'
+        : 'the data part is not Bech32 characters',
+    );
+  }
   let jumbled: Uint8Array;
   try {
     jumbled = bech32m.fromWords(decoded.words);
@@ -260,11 +278,12 @@ export function decodeViewingKey(
     unknown: [],
   };
   const typecodes: number[] = [];
+  const orchardOnly = options.validateItems === 'orchard';
   const reader = new ByteReader(raw.subarray(0, raw.length - 16), 'unified full viewing key');
   while (reader.remaining > 0) {
     const typecode = reader.compactSize('typecode');
     const item = reader.varBytes(`item of typecode ${typecode}`);
-    checkItem(typecode, item);
+    checkItem(typecode, item, orchardOnly);
     typecodes.push(typecode);
     if (typecode === TYPECODE_ORCHARD) key.orchard = item;
     else if (typecode === TYPECODE_SAPLING) key.sapling = item;
