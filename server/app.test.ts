@@ -83,6 +83,7 @@ describe('GET /openapi.json', () => {
         '/admin/anchor/record',
         '/anchor/attempts',
         '/anchor/consistency',
+        '/anchor/evidence/{txid}',
         '/anchor/history',
         '/anchor/now',
         '/anchor/status',

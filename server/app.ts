@@ -28,6 +28,7 @@ import { adminAnchorRoutes } from './routes/admin-anchor.js';
 import type { BuildMetadata } from './build-info/build-metadata.js';
 import { eventRoutes } from './routes/event.js';
 import { eventsRoutes } from './routes/events.js';
+import { evidenceRoutes } from './routes/evidence.js';
 import { infoRoutes } from './routes/info.js';
 import { keyRoutes } from './routes/keys.js';
 import { lifecycleRoutes } from './routes/lifecycle.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     verifyRoutes,
     infoRoutes,
     anchorRoutes,
+    evidenceRoutes,
     eventsRoutes,
     lifecycleRoutes,
     lookupRoutes,

@@ -34,6 +34,11 @@ export interface ChainHooks {
   recordManualAnchor?(input: { root: string; txid: string; height: number }): Promise<AnchoredRoot>;
   /** The anchoring schedule as the loop sees it (with the chain tip it last saw). */
   schedule?(): Promise<AnchorSchedule>;
+  /**
+   * The viewing key that opens the anchor memos, once checked (server/anchor/viewing-key.ts); null
+   * while there is none to publish. Chain evidence is served only with it.
+   */
+  viewingKey?(): string | null;
 }
 
 export class ChainUnavailableError extends Error {

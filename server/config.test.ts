@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       zcashRpcPassword: null,
       zcashRpcTimeoutMs: 15000,
       explorerTxUrl: null,
+      explorerBlockUrl: null,
       anchorViewingKey: null,
       logRequests: false,
       walletWrites: 'any',
@@ -72,6 +73,7 @@ describe('loadConfig', () => {
       DEVCHAIN_PORT: '18232',
       ADMIN_API_KEY: 'x'.repeat(16),
       EXPLORER_TX_URL: 'https://explorer.example/tx/{txid}',
+      EXPLORER_BLOCK_URL: 'https://explorer.example/block/{hash}',
       WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     expect(config).toMatchObject({
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
       corsOrigins: ['https://a.example', 'http://localhost:5173'],
       devchainPort: 18232,
       adminApiKey: 'x'.repeat(16),
+      explorerBlockUrl: 'https://explorer.example/block/{hash}',
       webhookAllowPrivate: true,
     });
   });
@@ -113,6 +116,8 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', 'https://a.example/'],
     ['CORS_ORIGINS', 'a.example'],
     ['EXPLORER_TX_URL', 'https://explorer.example/tx/'],
+    ['EXPLORER_BLOCK_URL', 'https://explorer.example/block/'],
+    ['EXPLORER_BLOCK_URL', 'https://explorer.example/block/{txid}'],
     ['ADMIN_API_KEY', 'short'],
     ['ADMIN_API_KEY', 'key-with-newline\n-0123456789'],
     ['ADMIN_API_KEY', 'key with a space 0123456789'],

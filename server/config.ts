@@ -51,6 +51,12 @@ export interface Config {
   zcashRpcTimeoutMs: number;
   /** Template with `{txid}`, e.g. `https://explorer.example/tx/{txid}`. */
   explorerTxUrl: string | null;
+  /** Template with `{height}` or `{hash}`, e.g. `https://explorer.example/block/{height}`. */
+  explorerBlockUrl: string | null;
+  /**
+   * The unified full viewing key published with the chain evidence; null: the one the wallet exports
+   * for `anchorFromAddress`. Either is checked at start (server/anchor/viewing-key.ts).
+   */
   anchorViewingKey: string | null;
   /**
    * `auto`: the service's wallet sends each anchor. `manual`: it holds no spending key; the operator
@@ -245,6 +251,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (explorerTxUrl !== null && !explorerTxUrl.includes('{txid}')) {
     throw new ConfigError('EXPLORER_TX_URL', 'must contain the placeholder {txid}');
   }
+  const explorerBlockUrl = str(env, 'EXPLORER_BLOCK_URL');
+  if (explorerBlockUrl !== null && !/\{(?:height|hash)\}/.test(explorerBlockUrl)) {
+    throw new ConfigError('EXPLORER_BLOCK_URL', 'must contain the placeholder {height} or {hash}');
+  }
 
   const config: Config = {
     host,
@@ -275,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     zcashRpcPassword: str(env, 'ZCASH_RPC_PASSWORD'),
     zcashRpcTimeoutMs: int(env, 'ZCASH_RPC_TIMEOUT_MS', 15_000, 100, 600_000),
     explorerTxUrl,
+    explorerBlockUrl,
     anchorViewingKey: str(env, 'ANCHOR_VIEWING_KEY'),
     anchorMode: anchorMode(env),
     anchorToAddress: str(env, 'ANCHOR_TO_ADDRESS') ?? (dev ? DEVCHAIN_WALLET_ADDRESS : null),

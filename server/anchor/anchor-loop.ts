@@ -44,15 +44,14 @@ export interface AnchorLoopOptions extends AnchorPolicy {
   log?: (message: string) => void;
   /** The clock (tests pin it); also paces the back-off between failed attempts. */
   now?: () => Date;
-  /**
-   * ANCHOR_MODE=manual: the loop never starts an anchor (the operator pays and records them); it
-   * still watches the chain, its health and reorganisations.
-   */
+  /** ANCHOR_MODE=manual: the loop never starts an anchor (the operator does); it still watches the chain. */
   manual?: boolean;
   /** Several instances: anchor only while holding the lease. Without it this loop always anchors. */
   election?: AnchorerElection | null;
   /** An intent recorded here for the anchorer elsewhere to send (POST /anchor/now on another instance). */
   onForeignIntent?: () => void;
+  /** Told after every look, anchorer or not (the chain evidence round, evidence.ts); never awaited. */
+  afterLook?: () => void;
 }
 
 /** Upper bound of the wait between looks while the node is unreachable or sends keep failing. */
@@ -238,7 +237,7 @@ export class AnchorLoop implements ChainHooks {
 
   /** One look, serialised with every other chain action (tests call it directly). */
   tick(): Promise<void> {
-    return this.exclusive(() => this.tickBody());
+    return this.exclusive(() => this.tickBody()).finally(() => this.options.afterLook?.());
   }
 
   private scheduleTick(delayMs: number): void {

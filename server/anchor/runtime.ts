@@ -15,6 +15,8 @@ import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { anchorPolicy } from './policy.js';
 import { ZcashRpcClient } from './zcash-rpc.js';
 import { recordManualAnchor } from './manual-anchor.js';
+import { EvidenceKeeper } from './evidence.js';
+import { AnchorViewingKey } from './viewing-key.js';
 
 export interface ChainRuntime {
   hooks: ChainHooks;
@@ -24,6 +26,9 @@ export interface ChainRuntime {
   devChain: DevChain | null;
   /** Who anchors among several instances on PostgreSQL; null on SQLite (this process always does). */
   election: AnchorerElection | null;
+  /** The viewing key published with the chain evidence, and what reads that evidence. */
+  viewingKey: AnchorViewingKey;
+  evidence: EvidenceKeeper;
   /** Stops the loop (waiting for its tick) and then the embedded chain. */
   stop(): Promise<void>;
 }
@@ -89,6 +94,15 @@ export async function startChainRuntime(
   const log = options.log ?? (() => {});
   const election =
     store.kind === 'postgres' ? new AnchorerElection(store.lease, config.instanceId, { log }) : null;
+  const viewingKey = new AnchorViewingKey({ configured: config.anchorViewingKey, fromAddress, rpc, log });
+  // Every instance reads the key (each serves /protocol/info); evidence is the chain's, so any may keep it.
+  const evidence = new EvidenceKeeper({
+    store,
+    rpc,
+    viewingKey,
+    network: () => loop.network(),
+    log,
+  });
   const loop = new AnchorLoop({
     ...anchorPolicy(config),
     store,
@@ -103,6 +117,7 @@ export async function startChainRuntime(
     election,
     // POST /anchor/now on an instance that does not anchor: wake the one that does.
     onForeignIntent: () => void store.signals.notify('anchor').catch(() => {}),
+    afterLook: () => evidence.poke(),
   });
   let unwatchAnchor: (() => Promise<void>) | null = null;
   if (election) {
@@ -110,7 +125,12 @@ export async function startChainRuntime(
     unwatchAnchor = await store.signals.watch('anchor', () => loop.kick());
   }
   // The embedded chain answers at once; a remote node is asked by the first tick instead of delaying start-up.
-  if (devChain) await loop.probe();
+  if (devChain) {
+    await loop.probe();
+    // The start check of the viewing key (and the first evidence), before the app answers.
+    evidence.poke();
+    await evidence.settle();
+  }
   if (options.autoStart ?? true) loop.start();
 
   // What the HTTP side may ask of the chain: in manual mode the operator, not the loop, starts anchors.
@@ -118,11 +138,16 @@ export async function startChainRuntime(
     network: () => loop.network(),
     health: () => loop.health(),
     schedule: () => loop.schedule(),
+    viewingKey: () => viewingKey.published(),
     ...(config.anchorMode === 'auto'
       ? { anchorNow: () => loop.anchorNow() }
       : {
-          recordManualAnchor: (input) =>
-            recordManualAnchor({ store, ledger, rpc, confirmations: config.anchorConfirmations }, input),
+          recordManualAnchor: async (input) => {
+            const deps = { store, ledger, rpc, confirmations: config.anchorConfirmations };
+            const recorded = await recordManualAnchor(deps, input);
+            evidence.poke();
+            return recorded;
+          },
         }),
   };
 
@@ -133,10 +158,13 @@ export async function startChainRuntime(
     rpc,
     devChain,
     election,
+    viewingKey,
+    evidence,
     async stop() {
       if (stopped) return;
       stopped = true;
       await loop.stop();
+      await evidence.stop();
       // Let the lease go at once, so another instance anchors without waiting for it to expire.
       await unwatchAnchor?.();
       await election?.stop();

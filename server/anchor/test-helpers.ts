@@ -29,9 +29,10 @@ export const MANUAL_BLOCKS = '3600000';
 
 export async function startHarness(
   env: Record<string, string> = {},
-  options: { autoStart?: boolean } = {},
+  /** `dir`: start on this data directory (a restart) instead of a fresh one. */
+  options: { autoStart?: boolean; dir?: string } = {},
 ): Promise<AnchorHarness> {
-  const dir = tempDir();
+  const dir = options.dir ?? tempDir();
   const config = loadConfig({
     DATA_DIR: dir,
     ADMIN_API_KEY: ADMIN_KEY,

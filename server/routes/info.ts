@@ -19,7 +19,8 @@ const NetworkSchema = z.enum(['mainnet', 'testnet', 'devnet']);
  * page), `events-filter` (`/events?event_type=`), `lifecycle-paging` (`/lifecycle/{wallet}` pages with
  * `Link`), `lifecycle-export` (`/lifecycle/{wallet}/export`), `anchor-now` (`POST /anchor/now`),
  * `anchor-attempts` (`/anchor/attempts`, the attempt log), `lookup` (`/lookup?q=`, what a search
- * value is, answered 200 either way).
+ * value is, answered 200 either way), `anchor-evidence` (`/anchor/evidence/{txid}`, the chain's own
+ * evidence of an anchor; listed only while a checked viewing key is published, as it is served only then).
  */
 export const SERVICE_EXTENSIONS = [
   'consistency',
@@ -31,18 +32,25 @@ export const SERVICE_EXTENSIONS = [
   'manual-anchor',
   'anchor-attempts',
   'lookup',
+  'anchor-evidence',
 ] as const;
 
-/** The extensions of this instance: `anchor-now` with automatic anchoring, `manual-anchor` without. */
-export function extensionsOf(config: {
-  anchorMode: 'auto' | 'manual';
-}): (typeof SERVICE_EXTENSIONS)[number][] {
+/**
+ * The extensions of this instance: `anchor-now` with automatic anchoring, `manual-anchor` without,
+ * `anchor-evidence` while a viewing key is published.
+ */
+export function extensionsOf(
+  config: { anchorMode: 'auto' | 'manual' },
+  viewingKey: string | null = null,
+): (typeof SERVICE_EXTENSIONS)[number][] {
   return SERVICE_EXTENSIONS.filter((e) =>
     e === 'anchor-now'
       ? config.anchorMode === 'auto'
       : e === 'manual-anchor'
         ? config.anchorMode === 'manual'
-        : true,
+        : e === 'anchor-evidence'
+          ? viewingKey !== null
+          : true,
   );
 }
 
@@ -70,10 +78,17 @@ export const ProtocolInfoSchema = z
     specification: z.string(),
     network: NetworkSchema.optional().describe('Absent while the node has not said which network it is on'),
     explorer_tx_url: z.string().nullable().describe('Template with {txid}'),
+    explorer_block_url: z.string().nullable().describe('Template with {height} or {hash}'),
     anchor_viewing_key: z
       .string()
       .optional()
-      .describe('Decrypts every anchor memo; lets an auditor check anchors with their own wallet'),
+      .describe('The same key as viewing_key, under its earlier name; absent while there is none'),
+    viewing_key: z
+      .string()
+      .nullable()
+      .describe(
+        'The unified full viewing key that recovers the anchor memos (checked at start on the latest anchor); null while none is published',
+      ),
     extensions: z
       .array(z.enum(SERVICE_EXTENSIONS))
       .describe('What this service offers beyond the reference API, so clients need not guess'),
@@ -132,6 +147,7 @@ export function infoRoutes(ctx: AppContext): void {
     responses: { 200: { description: 'Protocol metadata', schema: ProtocolInfoSchema } },
     handler: async () => {
       const network = networkOf(ctx);
+      const viewingKey = ctx.chain?.viewingKey?.() ?? null;
       const body: z.infer<typeof ProtocolInfoSchema> = {
         protocol: 'ZAP1',
         version: '3.0.0',
@@ -156,8 +172,10 @@ export function infoRoutes(ctx: AppContext): void {
         specification: 'ZAP1 protocol, count-bound Merkle scheme ZAP1_COUNT_BOUND_V2',
         ...(network ? { network } : {}),
         explorer_tx_url: ctx.config.explorerTxUrl,
-        ...(ctx.config.anchorViewingKey !== null ? { anchor_viewing_key: ctx.config.anchorViewingKey } : {}),
-        extensions: extensionsOf(ctx.config),
+        explorer_block_url: ctx.config.explorerBlockUrl,
+        ...(viewingKey !== null ? { anchor_viewing_key: viewingKey } : {}),
+        viewing_key: viewingKey,
+        extensions: extensionsOf(ctx.config, viewingKey),
       };
       return body;
     },
