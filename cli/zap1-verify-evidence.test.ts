@@ -108,6 +108,9 @@ describe('zap1-verify on a receipt with chain evidence, --offline', () => {
       `Left to check: the block at height ${evidence.height} must be ${evidence.block_hash}.`,
     );
     expect(run.stdout).toContain('--block-hash <the hash you read>');
+    // The person chose to ask no service: the reason says so rather than asking for a URL.
+    expect(run.stdout).toContain('no service was asked (offline)');
+    expect(run.stdout).not.toContain('give its URL');
     expect(run.stdout).toContain(
       `Chain evidence (from the receipt): transaction ${evidence.txid} in block ${evidence.block_hash} at height ${evidence.height}.`,
     );

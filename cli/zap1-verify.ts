@@ -159,6 +159,7 @@ async function main(argv: string[]): Promise<number> {
       blockHash: blockHash?.toLowerCase() ?? null,
       blockAt,
       explorerBlockUrl: explorer,
+      offline: values.offline,
     },
     reader,
     new Date(),

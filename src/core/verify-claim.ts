@@ -70,6 +70,8 @@ export interface ClaimInput {
   blockAt?: ((height: number) => Promise<{ url: string; blockHash: string | null }>) | null;
   /** Where a person looks a block up (`{height}` or `{hash}` in it), from the service's `/protocol/info`. */
   explorerBlockUrl?: string | null;
+  /** The person chose to ask no service (`zap1-verify --offline`): the verdict says so, not "name one". */
+  offline?: boolean;
 }
 
 export interface ClaimOutcome {
@@ -174,7 +176,10 @@ export async function verifyClaim(
   let evidence: AnchorEvidence;
   let judged = held;
   if (!reader) {
-    evidence = { kind: 'unavailable', reason: 'no service was named to ask (give its URL)' };
+    evidence = {
+      kind: 'unavailable',
+      reason: input.offline ? 'no service was asked (offline)' : 'no service was named to ask (give its URL)',
+    };
   } else {
     try {
       const expected = receipt?.service.network ?? null;
