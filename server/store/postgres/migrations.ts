@@ -1,13 +1,78 @@
 /**
  * Versioned schema migrations of the PostgreSQL store, applied in order, each in its own
  * transaction, under an advisory lock (so instances started together on an empty database migrate
- * it once); `schema_migrations` records what was applied. Never edit a released migration: append.
+ * it once); `schema_migrations` records what was applied. Never edit a released migration (nor a
+ * piece one is assembled from): append. migrations.test.ts pins the text of each.
  *
  * The tables mirror the SQLite ones (server/store/sqlite/migrations.ts). Times are RFC 3339 text
  * in the "C" collation, so they compare as they sort, exactly as on SQLite.
  */
 import type pg from 'pg';
 import { LEAF_WRITER_LOCK, LOCK_NAMESPACE, MIGRATION_LOCK } from './db.js';
+
+// The pieces of zap1_commit_events that migration 3 keeps from migration 1, written once. Each
+// migration's text must never change once released: migrations.test.ts pins its SHA-256.
+const COMMIT_DECLARE = `  LANGUAGE plpgsql AS $fn$
+  DECLARE
+    ev jsonb;
+    next_position bigint;
+    first_position bigint;
+    results jsonb[] := '{}';
+    owner_key text;
+    key_expires text;
+    spent integer;
+    hash bytea;
+    found_position bigint;
+    leaf_position bigint;`;
+
+const COMMIT_LOOP_START = `  BEGIN
+    PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LEAF_WRITER_LOCK});
+    SELECT COALESCE(MAX(position), 0) + 1 INTO next_position FROM leaves;
+    first_position := next_position;
+    FOR ev IN SELECT value FROM jsonb_array_elements(batch) LOOP`;
+
+// Per event, after the first-key rule: the trial quota, the leaf or its existing position, the
+// event's own wallet link.
+const COMMIT_SPEND_AND_WRITE = `      IF ev->>'trial_key_hash' IS NOT NULL THEN
+        UPDATE api_keys SET used = used + 1, last_used_at = stamp
+          WHERE key_hash = ev->>'trial_key_hash' AND used < quota AND expires_at > stamp;
+        GET DIAGNOSTICS spent = ROW_COUNT;
+        IF spent = 0 THEN
+          SELECT expires_at INTO key_expires FROM api_keys WHERE key_hash = ev->>'trial_key_hash';
+          results := array_append(results, jsonb_build_object('status',
+            CASE WHEN NOT FOUND THEN 'unauthorized'
+                 WHEN key_expires <= stamp THEN 'key_expired'
+                 ELSE 'quota_exhausted' END));
+          CONTINUE;
+        END IF;
+      END IF;
+      hash := decode(ev->>'leaf_hex', 'hex');
+      SELECT position INTO found_position FROM leaves WHERE leaf_hash = hash;
+      IF FOUND THEN
+        leaf_position := found_position;
+        results := array_append(results, jsonb_build_object('status', 'exists', 'position', leaf_position));
+      ELSE
+        leaf_position := next_position;
+        next_position := next_position + 1;
+        INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at,
+                            timestamp, counterparty)
+          VALUES (leaf_position, hash, (ev->>'event_type')::smallint, ev->>'wallet_hash',
+                  ev->>'serial_number', stamp, (ev->>'timestamp')::bigint, ev->>'counterparty');
+        results := array_append(results, jsonb_build_object('status', 'created', 'position', leaf_position));
+      END IF;
+      INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
+        VALUES (ev->>'wallet_hash', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;`;
+
+// The wallet owner, then after the loop: listeners hear the new leaf count once committed.
+const COMMIT_FINISH = `      INSERT INTO wallet_owners (wallet_hash, key_id, created_at)
+        VALUES (ev->>'wallet_hash', ev->>'key_id', stamp) ON CONFLICT DO NOTHING;
+    END LOOP;
+    IF next_position > first_position THEN
+      PERFORM pg_notify('zap1_leaves', (next_position - 1)::text);
+    END IF;
+    RETURN to_jsonb(results);
+  END
+  $fn$;`;
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   // 1: leaves, wallet links and owners, keys, tree chunks, anchoring, webhooks, shared limits,
@@ -123,23 +188,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   -- spent), the trial quota (atomically: used < quota), the leaf or its existing position, the
   -- wallet link and owner. Listeners hear the new leaf count once the transaction commits.
   CREATE FUNCTION zap1_commit_events(batch jsonb, stamp text) RETURNS jsonb
-  LANGUAGE plpgsql AS $fn$
-  DECLARE
-    ev jsonb;
-    next_position bigint;
-    first_position bigint;
-    results jsonb[] := '{}';
-    owner_key text;
-    key_expires text;
-    spent integer;
-    hash bytea;
-    found_position bigint;
-    leaf_position bigint;
-  BEGIN
-    PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LEAF_WRITER_LOCK});
-    SELECT COALESCE(MAX(position), 0) + 1 INTO next_position FROM leaves;
-    first_position := next_position;
-    FOR ev IN SELECT value FROM jsonb_array_elements(batch) LOOP
+${COMMIT_DECLARE}
+${COMMIT_LOOP_START}
       IF COALESCE((ev->>'only_first_key')::boolean, false) AND ev->>'key_id' <> 'operator' THEN
         SELECT key_id INTO owner_key FROM wallet_owners WHERE wallet_hash = ev->>'wallet_hash';
         IF FOUND AND owner_key IS DISTINCT FROM ev->>'key_id' THEN
@@ -148,48 +198,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
           CONTINUE;
         END IF;
       END IF;
-      IF ev->>'trial_key_hash' IS NOT NULL THEN
-        UPDATE api_keys SET used = used + 1, last_used_at = stamp
-          WHERE key_hash = ev->>'trial_key_hash' AND used < quota AND expires_at > stamp;
-        GET DIAGNOSTICS spent = ROW_COUNT;
-        IF spent = 0 THEN
-          SELECT expires_at INTO key_expires FROM api_keys WHERE key_hash = ev->>'trial_key_hash';
-          results := array_append(results, jsonb_build_object('status',
-            CASE WHEN NOT FOUND THEN 'unauthorized'
-                 WHEN key_expires <= stamp THEN 'key_expired'
-                 ELSE 'quota_exhausted' END));
-          CONTINUE;
-        END IF;
-      END IF;
-      hash := decode(ev->>'leaf_hex', 'hex');
-      SELECT position INTO found_position FROM leaves WHERE leaf_hash = hash;
-      IF FOUND THEN
-        leaf_position := found_position;
-        results := array_append(results, jsonb_build_object('status', 'exists', 'position', leaf_position));
-      ELSE
-        leaf_position := next_position;
-        next_position := next_position + 1;
-        INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at,
-                            timestamp, counterparty)
-          VALUES (leaf_position, hash, (ev->>'event_type')::smallint, ev->>'wallet_hash',
-                  ev->>'serial_number', stamp, (ev->>'timestamp')::bigint, ev->>'counterparty');
-        results := array_append(results, jsonb_build_object('status', 'created', 'position', leaf_position));
-      END IF;
-      INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
-        VALUES (ev->>'wallet_hash', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
+${COMMIT_SPEND_AND_WRITE}
       IF ev->>'counterparty' IS NOT NULL AND ev->>'counterparty' <> ev->>'wallet_hash' THEN
         INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
           VALUES (ev->>'counterparty', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
       END IF;
-      INSERT INTO wallet_owners (wallet_hash, key_id, created_at)
-        VALUES (ev->>'wallet_hash', ev->>'key_id', stamp) ON CONFLICT DO NOTHING;
-    END LOOP;
-    IF next_position > first_position THEN
-      PERFORM pg_notify('zap1_leaves', (next_position - 1)::text);
-    END IF;
-    RETURN to_jsonb(results);
-  END
-  $fn$;
+${COMMIT_FINISH}
   `,
   // 2: the attempt log: every change of an anchoring attempt, written by a trigger in the
   // transaction that made it (as on SQLite, migration 5).
@@ -238,24 +252,9 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   // it as new_wallet_hash). A refusal says which wallet. Otherwise as migration 1's function.
   `
   CREATE OR REPLACE FUNCTION zap1_commit_events(batch jsonb, stamp text) RETURNS jsonb
-  LANGUAGE plpgsql AS $fn$
-  DECLARE
-    ev jsonb;
-    next_position bigint;
-    first_position bigint;
-    results jsonb[] := '{}';
-    owner_key text;
-    key_expires text;
-    spent integer;
-    hash bytea;
-    found_position bigint;
-    leaf_position bigint;
+${COMMIT_DECLARE}
     links_counterparty boolean;
-  BEGIN
-    PERFORM pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${LEAF_WRITER_LOCK});
-    SELECT COALESCE(MAX(position), 0) + 1 INTO next_position FROM leaves;
-    first_position := next_position;
-    FOR ev IN SELECT value FROM jsonb_array_elements(batch) LOOP
+${COMMIT_LOOP_START}
       links_counterparty := ev->>'counterparty' IS NOT NULL AND ev->>'counterparty' <> ev->>'wallet_hash';
       -- Every linked wallet, before any quota is spent; earlier events of the batch have claimed theirs.
       IF COALESCE((ev->>'only_first_key')::boolean, false) AND ev->>'key_id' <> 'operator' THEN
@@ -274,49 +273,13 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
           END IF;
         END IF;
       END IF;
-      IF ev->>'trial_key_hash' IS NOT NULL THEN
-        UPDATE api_keys SET used = used + 1, last_used_at = stamp
-          WHERE key_hash = ev->>'trial_key_hash' AND used < quota AND expires_at > stamp;
-        GET DIAGNOSTICS spent = ROW_COUNT;
-        IF spent = 0 THEN
-          SELECT expires_at INTO key_expires FROM api_keys WHERE key_hash = ev->>'trial_key_hash';
-          results := array_append(results, jsonb_build_object('status',
-            CASE WHEN NOT FOUND THEN 'unauthorized'
-                 WHEN key_expires <= stamp THEN 'key_expired'
-                 ELSE 'quota_exhausted' END));
-          CONTINUE;
-        END IF;
-      END IF;
-      hash := decode(ev->>'leaf_hex', 'hex');
-      SELECT position INTO found_position FROM leaves WHERE leaf_hash = hash;
-      IF FOUND THEN
-        leaf_position := found_position;
-        results := array_append(results, jsonb_build_object('status', 'exists', 'position', leaf_position));
-      ELSE
-        leaf_position := next_position;
-        next_position := next_position + 1;
-        INSERT INTO leaves (position, leaf_hash, event_type, wallet_hash, serial_number, created_at,
-                            timestamp, counterparty)
-          VALUES (leaf_position, hash, (ev->>'event_type')::smallint, ev->>'wallet_hash',
-                  ev->>'serial_number', stamp, (ev->>'timestamp')::bigint, ev->>'counterparty');
-        results := array_append(results, jsonb_build_object('status', 'created', 'position', leaf_position));
-      END IF;
-      INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
-        VALUES (ev->>'wallet_hash', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
+${COMMIT_SPEND_AND_WRITE}
       -- The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
       IF links_counterparty THEN
         INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
           VALUES (ev->>'counterparty', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
       END IF;
-      INSERT INTO wallet_owners (wallet_hash, key_id, created_at)
-        VALUES (ev->>'wallet_hash', ev->>'key_id', stamp) ON CONFLICT DO NOTHING;
-    END LOOP;
-    IF next_position > first_position THEN
-      PERFORM pg_notify('zap1_leaves', (next_position - 1)::text);
-    END IF;
-    RETURN to_jsonb(results);
-  END
-  $fn$;
+${COMMIT_FINISH}
   `,
   // 4: the chain's evidence of each anchored root (evidence-store.ts), gone with its root.
   `
