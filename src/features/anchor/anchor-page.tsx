@@ -7,9 +7,9 @@ import { submitEventMutationOptions, type EventResult } from '../../api/submit-e
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Button } from '../../components/ui/button';
-import { Field, fieldErrorId } from '../../components/ui/field';
+import { TextField, fieldErrorId } from '../../components/ui/field';
 import { Page } from '../../components/ui/page';
-import { FIELD_ERROR_CLASS, HELP_CLASS, INPUT_CLASS } from '../../components/ui/styles';
+import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { FIELD_SPECS } from '../../core';
 import {
   anchorEventBody,
@@ -29,6 +29,12 @@ import { focusWhenShown } from '../../components/ui/focus-when-shown';
 import { HashText } from '../../components/hash-text';
 
 type Source = 'file' | 'paste';
+
+/** The two ways to give the contract, in the order the radio buttons show them. */
+const SOURCES: readonly { value: Source; label: string }[] = [
+  { value: 'file', label: 'Hash a file here' },
+  { value: 'paste', label: 'Paste its SHA-256 (the file stays with you)' },
+];
 
 /** Anchor a contract: hash it here, send only the digest with a serial and a wallet pseudonym. */
 export function AnchorPage() {
@@ -60,6 +66,7 @@ export function AnchorPage() {
   const leafHex = localAnchorLeaf(values);
   const contractError =
     source === 'paste' && !pastedHash.ok && !pastedHash.empty ? pastedHash.message : errors.contract_sha256;
+  const fieldErrors = { ...errors, contract_sha256: contractError };
   const fieldIds: Record<AnchorFormField, string> = {
     contract_sha256: source === 'file' ? `${ids}-file` : `${ids}-sha`,
     serial_number: `${ids}-serial`,
@@ -67,6 +74,12 @@ export function AnchorPage() {
   };
   /** Errors are shown once the user first tries to submit, not while they type. */
   const shown = (error: string | undefined) => (showErrors ? error : undefined);
+  /** A text field's id, label and error all follow from the request field it fills. */
+  const fieldWords = (field: AnchorFormField) => ({
+    id: fieldIds[field],
+    label: FIELD_SPECS[field].label,
+    error: shown(fieldErrors[field]),
+  });
 
   return (
     <Page title="Anchor a contract" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
@@ -90,7 +103,7 @@ export function AnchorPage() {
         onSubmit={(event) => {
           event.preventDefault();
           setShowErrors(true);
-          const invalid = firstInvalidField({ ...errors, contract_sha256: contractError });
+          const invalid = firstInvalidField(fieldErrors);
           if (invalid) {
             document.getElementById(fieldIds[invalid])?.focus();
             return;
@@ -123,24 +136,17 @@ export function AnchorPage() {
         <fieldset className="min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
           <legend className="px-1 font-semibold">1. The contract</legend>
           <div className="flex flex-wrap gap-4" role="radiogroup" aria-label="How to give the contract">
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="source"
-                checked={source === 'file'}
-                onChange={() => setSource('file')}
-              />
-              Hash a file here
-            </label>
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="source"
-                checked={source === 'paste'}
-                onChange={() => setSource('paste')}
-              />
-              Paste its SHA-256 (the file stays with you)
-            </label>
+            {SOURCES.map(({ value, label }) => (
+              <label key={value} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="source"
+                  checked={source === value}
+                  onChange={() => setSource(value)}
+                />
+                {label}
+              </label>
+            ))}
           </div>
           {source === 'file' ? (
             <>
@@ -159,27 +165,17 @@ export function AnchorPage() {
               )}
             </>
           ) : (
-            <Field
-              id={fieldIds.contract_sha256}
-              label={FIELD_SPECS.contract_sha256.label}
+            <TextField
+              {...fieldWords('contract_sha256')}
               help={
                 pastedHash.ok && pastedHash.lowercased
                   ? 'Lowercased: the service records hashes in lowercase only, so the same digest always gives the same leaf.'
                   : '64 hex characters, e.g. from sha256sum. Uppercase is fine; it will be lowercased.'
               }
-              error={shown(contractError)}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  className={INPUT_CLASS}
-                  value={pasted}
-                  onChange={(e) => setPasted(e.target.value)}
-                  spellCheck={false}
-                  autoComplete="off"
-                />
-              )}
-            </Field>
+              value={pasted}
+              onChange={setPasted}
+              spellCheck={false}
+            />
           )}
         </fieldset>
 
@@ -192,42 +188,20 @@ export function AnchorPage() {
             The serial number and the wallet pseudonym become public: anyone can read them in this wallet's
             lifecycle. Use nothing personal or secret.
           </p>
-          <Field
-            id={fieldIds.serial_number}
-            label={FIELD_SPECS.serial_number.label}
+          <TextField
+            {...fieldWords('serial_number')}
             help="Your reference for this contract, 1-512 bytes, no control characters. Sent exactly as typed (spaces included)."
-            error={shown(errors.serial_number)}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className={INPUT_CLASS}
-                value={serialNumber}
-                onChange={(e) => setSerialNumber(e.target.value)}
-                autoComplete="off"
-              />
-            )}
-          </Field>
-          <Field
-            id={fieldIds.wallet_hash}
-            label={FIELD_SPECS.wallet_hash.label}
+            value={serialNumber}
+            onChange={setSerialNumber}
+          />
+          <TextField
+            {...fieldWords('wallet_hash')}
             help="Groups your submissions into one lifecycle. A random pseudonym kept in this browser; letters, digits, _ and - only. It is not part of the leaf."
-            error={shown(errors.wallet_hash)}
-          >
-            {(control) => (
-              <div className="flex flex-wrap gap-2">
-                <input
-                  {...control}
-                  className={`${INPUT_CLASS} min-w-0 flex-1`}
-                  value={walletHash}
-                  onChange={(e) => setWalletHash(e.target.value)}
-                  autoComplete="off"
-                  spellCheck={false}
-                />
-                <Button onClick={() => setWalletHash(replaceWalletPseudonym())}>New pseudonym</Button>
-              </div>
-            )}
-          </Field>
+            value={walletHash}
+            onChange={setWalletHash}
+            spellCheck={false}
+            action={<Button onClick={() => setWalletHash(replaceWalletPseudonym())}>New pseudonym</Button>}
+          />
         </fieldset>
 
         <div className="space-y-2 rounded border border-slate-300 p-4 dark:border-slate-700">

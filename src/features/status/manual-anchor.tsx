@@ -10,8 +10,8 @@ import { Loading } from '../../components/page-states';
 import { Button } from '../../components/ui/button';
 import { HashText } from '../../components/hash-text';
 import { CopyButton } from '../../components/ui/copy-button';
-import { Field } from '../../components/ui/field';
-import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
+import { TextField } from '../../components/ui/field';
+import { PANEL_CLASS } from '../../components/ui/styles';
 import { visibleText } from '../../core';
 
 const PAYMENT_MS = 5_000;
@@ -102,30 +102,21 @@ function RecordForm({ root }: { root: string }) {
         if (!heightProblem && txid.trim() && height) record.mutate();
       }}
     >
-      <Field id={`${ids}-txid`} label="Transaction id">
-        {(control) => (
-          <input
-            {...control}
-            className={INPUT_CLASS}
-            value={txid}
-            onChange={(e) => setTxid(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-        )}
-      </Field>
-      <Field id={`${ids}-height`} label="Block height" error={heightProblem}>
-        {(control) => (
-          <input
-            {...control}
-            className={INPUT_CLASS}
-            inputMode="numeric"
-            value={height}
-            onChange={(e) => setHeight(e.target.value)}
-            autoComplete="off"
-          />
-        )}
-      </Field>
+      <TextField
+        id={`${ids}-txid`}
+        label="Transaction id"
+        value={txid}
+        onChange={setTxid}
+        spellCheck={false}
+      />
+      <TextField
+        id={`${ids}-height`}
+        label="Block height"
+        error={heightProblem}
+        value={height}
+        onChange={setHeight}
+        inputMode="numeric"
+      />
       <Button type="submit" variant="primary" disabled={record.isPending || !txid.trim() || !height}>
         {record.isPending ? 'Checking with the node…' : 'Record the anchor'}
       </Button>

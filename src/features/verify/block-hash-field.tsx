@@ -6,8 +6,8 @@
 import { useId, useState } from 'react';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
+import { TextField } from '../../components/ui/field';
+import { PANEL_CLASS } from '../../components/ui/styles';
 
 export function BlockHashField({
   height,
@@ -43,7 +43,7 @@ export function BlockHashField({
         onBlockHash(parsed.hex);
       }}
     >
-      <Field
+      <TextField
         id={id}
         label={`Block hash at height ${height}, from an explorer or your node`}
         error={problem}
@@ -66,19 +66,11 @@ export function BlockHashField({
             shows: it is compared with the evidence's block here.
           </>
         }
-      >
-        {(control) => (
-          <input
-            {...control}
-            className={`${INPUT_CLASS} font-mono`}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="64 hex characters"
-          />
-        )}
-      </Field>
+        value={draft}
+        onChange={setDraft}
+        spellCheck={false}
+        placeholder="64 hex characters"
+      />
       <Button type="submit" variant="primary" disabled={checking}>
         {checking ? 'Checking…' : 'Compare the block'}
       </Button>

@@ -6,7 +6,7 @@ import { readClaimText, sortDroppedFiles, type HeldClaim } from './claim';
 import { Button } from '../../components/ui/button';
 import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
-import { Field } from '../../components/ui/field';
+import { TextField } from '../../components/ui/field';
 
 export function LeafSource({
   initial,
@@ -28,19 +28,14 @@ export function LeafSource({
       }}
     >
       <h2 className="font-semibold">From the service, by leaf</h2>
-      <Field id={id} label="Leaf hash">
-        {(control) => (
-          <input
-            {...control}
-            className={INPUT_CLASS}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="64 hex characters"
-          />
-        )}
-      </Field>
+      <TextField
+        id={id}
+        label="Leaf hash"
+        value={draft}
+        onChange={setDraft}
+        spellCheck={false}
+        placeholder="64 hex characters"
+      />
       {service && (
         <p className="text-sm" data-testid="linked-service">
           Asking the service named by the link:{' '}

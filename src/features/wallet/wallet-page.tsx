@@ -12,8 +12,7 @@ import { anchorStateOf, anyAwaiting, timelineFacts, timelineOrder } from './time
 import { Page } from '../../components/ui/page';
 import { FIELD_SPECS, eventTypeName, visibleText } from '../../core';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
-import { INPUT_CLASS } from '../../components/ui/styles';
+import { TextField } from '../../components/ui/field';
 import { PATHS, walletPath } from '../../app/paths';
 import { NotifyWhenAnchored } from '../../components/ui/notify-when-anchored';
 import { StatusPill } from '../../components/ui/status-pill';
@@ -34,18 +33,13 @@ function WalletForm({ initial }: { initial: string }) {
       }}
     >
       <div className="min-w-0 flex-1">
-        <Field id={id} label={FIELD_SPECS.wallet_hash.label}>
-          {(control) => (
-            <input
-              {...control}
-              value={value}
-              spellCheck={false}
-              autoComplete="off"
-              onChange={(e) => setValue(e.target.value)}
-              className={INPUT_CLASS}
-            />
-          )}
-        </Field>
+        <TextField
+          id={id}
+          label={FIELD_SPECS.wallet_hash.label}
+          value={value}
+          onChange={setValue}
+          spellCheck={false}
+        />
       </div>
       <Button type="submit" variant="primary">
         Show timeline
