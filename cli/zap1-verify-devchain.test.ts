@@ -4,55 +4,13 @@
  * receipt, and from then on the receipt is checked on the chain's own bytes, offline, with the
  * development chain's node (`--rpc`) naming the block at the evidence's height.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeReceipt, parseChainEvidence, type ChainEvidence } from '../src/core/index.js';
-import { REPO_ROOT } from '../test/vectors.js';
-import {
-  MANUAL_BLOCKS,
-  check,
-  startHarness,
-  waitFor,
-  type AnchorHarness,
-} from '../server/anchor/test-helpers.js';
+import { runCli, runJson, startListeningService, statuses } from '../test/cli-runner.js';
+import { check, waitFor, type AnchorHarness } from '../server/anchor/test-helpers.js';
 import { contractEvent, operator, tempDir } from '../server/test-helpers.js';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'cli/zap1-verify.ts'), ...args],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-interface JsonOut {
-  verdict: string;
-  root: string;
-  checks: { name: string; status: string; detail: string }[];
-  evidence: { txid: string; height: number; block_hash: string; memo_root: string | null } | null;
-}
-async function runJson(args: string[]): Promise<{ code: number | null; out: JsonOut }> {
-  const run = await runCli([...args, '--json']);
-  return { code: run.code, out: JSON.parse(run.stdout) as JsonOut };
-}
-const statuses = (out: JsonOut): Record<string, string> =>
-  Object.fromEntries(out.checks.map((c) => [c.name, c.status]));
 
 let h: AnchorHarness;
 let service: string;
@@ -63,17 +21,7 @@ let anchored: { root: string; anchor: { txid: string | null; height: number | nu
 let node: string;
 
 beforeAll(async () => {
-  h = await startHarness({
-    DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS,
-    ANCHOR_MIN_LEAVES: '1',
-    ZCASH_RPC_USER: 'auditor',
-    ZCASH_RPC_PASSWORD: 'auditor-password',
-  });
-  service = new URL(await h.app.listen({ host: '127.0.0.1', port: 0 })).origin;
-  const rpc = new URL(h.devChain.url);
-  rpc.username = 'auditor';
-  rpc.password = 'auditor-password';
-  node = rpc.href;
+  ({ h, service, node } = await startListeningService());
   dir = tempDir();
   const event = contractEvent(7, 'evidence_wallet');
   const res = await h.app.inject({ method: 'POST', url: '/event', headers: operator, payload: event });

@@ -4,58 +4,17 @@
  * offline (no service at all) and with --rpc against a node (a minimal JSON-RPC node here that
  * records what it was asked).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeReceipt, type ChainEvidence } from '../src/core/index.js';
-import { REPO_ROOT } from '../test/vectors.js';
+import { runCli, runJson, statuses, type Check, type JsonOut } from '../test/cli-runner.js';
 import { contractEvent } from '../test/bundles.js';
 import { evidencedBundle } from '../test/chain-evidence.js';
 import { tempDir } from '../server/test-helpers.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runCli(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'cli/zap1-verify.ts'), ...args],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-interface Check {
-  name: string;
-  status: string;
-  detail: string;
-}
-interface JsonOut {
-  verdict: string;
-  checks: Check[];
-  evidence: { txid: string; height: number; block_hash: string; memo_root: string | null } | null;
-}
-
-async function runJson(args: string[]): Promise<{ code: number | null; out: JsonOut }> {
-  const run = await runCli([...args, '--json']);
-  return { code: run.code, out: JSON.parse(run.stdout) as JsonOut };
-}
-
-const statuses = (out: JsonOut): Record<string, string> =>
-  Object.fromEntries(out.checks.map((c) => [c.name, c.status]));
 const checkNamed = (out: JsonOut, name: string): Check | undefined => out.checks.find((c) => c.name === name);
 
 const { bundle, evidence, rootHex } = evidencedBundle();

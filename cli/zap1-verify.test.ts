@@ -2,61 +2,20 @@
  * The command-line verifier run as a person runs it: a real process, against the real service on
  * the development chain (listening on a port), with receipts and bundles written to disk.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeReceipt, verifyProofBundle, type Receipt } from '../src/core/index.js';
-import { REPO_ROOT } from '../test/vectors.js';
+import { runCli, runJson, startListeningService, type Run } from '../test/cli-runner.js';
 import { hostingPaymentEvent } from '../test/bundles.js';
-import {
-  MANUAL_BLOCKS,
-  check,
-  operatorHeaders,
-  startHarness,
-  waitFor,
-  type AnchorHarness,
-} from '../server/anchor/test-helpers.js';
+import { check, operatorHeaders, waitFor, type AnchorHarness } from '../server/anchor/test-helpers.js';
 import { contractEvent, tempDir } from '../server/test-helpers.js';
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the CLI; `onSpawn` gets its process id at once (before it has read its input). */
-function runCli(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'cli/zap1-verify.ts'), ...args],
-      {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    if (onSpawn && child.pid !== undefined) onSpawn(child.pid);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-/** `--json` output, parsed. */
-async function runJson(args: string[]): Promise<{ code: number | null; out: Record<string, unknown> }> {
-  const run = await runCli([...args, '--json']);
-  const out: unknown = JSON.parse(run.stdout);
-  if (typeof out !== 'object' || out === null) throw new Error(`not an object: ${run.stdout}`);
-  return { code: run.code, out: Object.fromEntries(Object.entries(out)) };
-}
 
 let h: AnchorHarness;
 let service: string;
+/** The development chain's node, with the credentials of an auditor allowed to read it. */
+let node: string;
 let dir: string;
 let receiptPath: string;
 let event: Record<string, unknown>;
@@ -74,14 +33,7 @@ const readJson = (file: string): Record<string, unknown> => JSON.parse(fs.readFi
 
 beforeAll(async () => {
   // Blocks only when the test mines one, so the receipt is pending until then.
-  h = await startHarness({
-    DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS,
-    ANCHOR_MIN_LEAVES: '1',
-    ZCASH_RPC_USER: 'auditor',
-    ZCASH_RPC_PASSWORD: 'auditor-password',
-  });
-  const address = await h.app.listen({ host: '127.0.0.1', port: 0 });
-  service = new URL(address).origin;
+  ({ h, service, node } = await startListeningService());
   dir = tempDir();
   const realSha = (await import('node:crypto')).createHash('sha256').update(contract).digest('hex');
   event = { ...contractEvent(1, 'cli_wallet'), contract_sha256: realSha };
@@ -206,10 +158,7 @@ describe('zap1-verify', () => {
   });
 
   it("asks the auditor's own node with --rpc: the transaction at that height with the ZAP1:09 memo", async () => {
-    const rpc = new URL(h.devChain.url);
-    rpc.username = 'auditor';
-    rpc.password = 'auditor-password';
-    const { code, out } = await runJson([receiptPath, '--service', 'http://127.0.0.1:9', '--rpc', rpc.href]);
+    const { code, out } = await runJson([receiptPath, '--service', 'http://127.0.0.1:9', '--rpc', node]);
     // The service is down, but the node read the memo back: that alone proves the anchor.
     expect(code).toBe(0);
     const checks = out['checks'] as { name: string; status: string; detail: string }[];
