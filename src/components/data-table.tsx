@@ -10,26 +10,21 @@ export interface Column<Row> {
   className?: string | ((row: Row) => string);
 }
 
-/**
- * The list tables (events, anchors, a root's leaves): a table from the `sm` breakpoint up, and below
- * it each row as a card of label–value pairs (index.css, `.data-table`), so that no column is ever
- * off-screen on a phone. Long values wrap. The caption is for screen readers.
- */
-export function DataTable<Row>({
-  testId,
-  caption,
-  columns,
-  rows,
-  rowKey,
-  rowProps,
-}: {
+export interface DataTableProps<Row> {
   testId: string;
   caption: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
   rowProps?: (row: Row) => Record<string, string | undefined>;
-}) {
+}
+
+/**
+ * The list tables (events, anchors, a root's leaves): a table from the `sm` breakpoint up, and below
+ * it each row as a card of label–value pairs (index.css, `.data-table`), so that no column is ever
+ * off-screen on a phone. Long values wrap. The caption is for screen readers.
+ */
+export function DataTable<Row>({ testId, caption, columns, rows, rowKey, rowProps }: DataTableProps<Row>) {
   return (
     <table className="data-table w-full text-left text-sm" data-testid={testId}>
       <caption className="sr-only">{caption}</caption>

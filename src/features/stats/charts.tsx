@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { rootPath } from '../../app/paths';
 import { barLayout, stepPath, ticks } from './chart-scale';
@@ -8,6 +8,41 @@ import { useWidth } from './use-width';
 const FONT = 12;
 /** The width drawn before the element is measured (and in tests without layout). */
 const FALLBACK_WIDTH = 520;
+
+/**
+ * The drawing both charts share: an SVG as wide as its measured box, one unit a pixel, named by a
+ * summary of its numbers (`img` when it is one picture, `group` when its points are links).
+ */
+function ChartFrame({
+  frameRef,
+  role,
+  summary,
+  width,
+  height,
+  children,
+}: {
+  frameRef: Ref<HTMLDivElement>;
+  role: 'img' | 'group';
+  summary: string;
+  width: number;
+  height: number;
+  children: ReactNode;
+}) {
+  return (
+    <div ref={frameRef} className="w-full max-w-2xl">
+      <svg
+        role={role}
+        aria-label={summary}
+        width={width}
+        height={height}
+        viewBox={`0 0 ${width} ${height}`}
+        className="block text-slate-800 dark:text-slate-200"
+      >
+        {children}
+      </svg>
+    </div>
+  );
+}
 
 /** Horizontal bars as one SVG image whose label carries the numbers; the page shows them in a table too. */
 export function BarChart({
@@ -26,52 +61,37 @@ export function BarChart({
   const summary = `${title}: ${data.map((d) => `${d.label} ${d.value}`).join(', ')}`;
   const height = bars.length * rowHeight + FONT + 12;
   return (
-    <div ref={ref} className="w-full max-w-2xl">
-      <svg
-        role="img"
-        aria-label={summary}
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        className="block text-slate-800 dark:text-slate-200"
-      >
-        {bars.map((bar) => (
-          <g key={bar.label} transform={`translate(0 ${bar.y})`}>
-            <text
-              x={labelWidth - 6}
-              y={rowHeight / 2 + 4}
-              textAnchor="end"
-              fontSize={FONT}
-              fill="currentColor"
-            >
-              {bar.label}
-            </text>
-            <rect
-              x={labelWidth}
-              y={3}
-              width={bar.width}
-              height={rowHeight - 6}
-              className="fill-amber-700 dark:fill-amber-400"
-            />
-            <text x={labelWidth + bar.width + 4} y={rowHeight / 2 + 4} fontSize={FONT} fill="currentColor">
-              {bar.value}
-            </text>
-          </g>
-        ))}
-        {ticks(max).map((t) => (
-          <text
-            key={t}
-            x={labelWidth + (t / max) * plotWidth}
-            y={height - 4}
-            fontSize={FONT}
-            textAnchor="middle"
-            fill="currentColor"
-          >
-            {t}
+    <ChartFrame frameRef={ref} role="img" summary={summary} width={width} height={height}>
+      {bars.map((bar) => (
+        <g key={bar.label} transform={`translate(0 ${bar.y})`}>
+          <text x={labelWidth - 6} y={rowHeight / 2 + 4} textAnchor="end" fontSize={FONT} fill="currentColor">
+            {bar.label}
           </text>
-        ))}
-      </svg>
-    </div>
+          <rect
+            x={labelWidth}
+            y={3}
+            width={bar.width}
+            height={rowHeight - 6}
+            className="fill-amber-700 dark:fill-amber-400"
+          />
+          <text x={labelWidth + bar.width + 4} y={rowHeight / 2 + 4} fontSize={FONT} fill="currentColor">
+            {bar.value}
+          </text>
+        </g>
+      ))}
+      {ticks(max).map((t) => (
+        <text
+          key={t}
+          x={labelWidth + (t / max) * plotWidth}
+          y={height - 4}
+          fontSize={FONT}
+          textAnchor="middle"
+          fill="currentColor"
+        >
+          {t}
+        </text>
+      ))}
+    </ChartFrame>
   );
 }
 
@@ -121,64 +141,55 @@ export function StepChart({
   const pointName = (p: ChartPoint) => `${formatX(p.x)}: ${p.y} ${p.y === 1 ? 'leaf' : 'leaves'} anchored`;
   const tip = active === null ? null : points[active];
   return (
-    <div ref={ref} className="w-full max-w-2xl">
-      <svg
-        role="group"
-        aria-label={summary}
-        width={width}
-        height={height}
-        viewBox={`0 0 ${width} ${height}`}
-        className="block text-slate-800 dark:text-slate-200"
+    <ChartFrame frameRef={ref} role="group" summary={summary} width={width} height={height}>
+      <text
+        transform={`translate(${FONT} ${PAD_T + LINE_H / 2}) rotate(-90)`}
+        fontSize={FONT}
+        textAnchor="middle"
+        fill="currentColor"
       >
-        <text
-          transform={`translate(${FONT} ${PAD_T + LINE_H / 2}) rotate(-90)`}
-          fontSize={FONT}
-          textAnchor="middle"
-          fill="currentColor"
-        >
-          {yTitle}
+        {yTitle}
+      </text>
+      <g transform={`translate(${PAD_L} ${PAD_T})`}>
+        <line x1={0} y1={LINE_H} x2={lineWidth} y2={LINE_H} stroke="currentColor" />
+        <line x1={0} y1={0} x2={0} y2={LINE_H} stroke="currentColor" />
+        {ticks(yMax).map((t) => (
+          <text key={t} x={-6} y={py(t) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
+            {t}
+          </text>
+        ))}
+        <text x={0} y={LINE_H + 18} fontSize={FONT} fill="currentColor">
+          {formatX(xMin)}
         </text>
-        <g transform={`translate(${PAD_L} ${PAD_T})`}>
-          <line x1={0} y1={LINE_H} x2={lineWidth} y2={LINE_H} stroke="currentColor" />
-          <line x1={0} y1={0} x2={0} y2={LINE_H} stroke="currentColor" />
-          {ticks(yMax).map((t) => (
-            <text key={t} x={-6} y={py(t) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
-              {t}
-            </text>
-          ))}
-          <text x={0} y={LINE_H + 18} fontSize={FONT} fill="currentColor">
-            {formatX(xMin)}
+        {span !== 0 && (
+          <text x={lineWidth} y={LINE_H + 18} fontSize={FONT} textAnchor="end" fill="currentColor">
+            {formatX(xMax)}
           </text>
-          {span !== 0 && (
-            <text x={lineWidth} y={LINE_H + 18} fontSize={FONT} textAnchor="end" fill="currentColor">
-              {formatX(xMax)}
-            </text>
-          )}
-          <text x={lineWidth / 2} y={LINE_H + 38} fontSize={FONT} textAnchor="middle" fill="currentColor">
-            {xTitle}
-          </text>
-          {d && <path d={d} fill="none" strokeWidth={2} className="stroke-amber-700 dark:stroke-amber-400" />}
-          {points.map((p, i) => (
-            <ChartPointLink
-              key={`${p.x}-${p.y}-${p.root}`}
-              cx={px(p.x)}
-              cy={py(p.y)}
-              root={p.root}
-              name={pointName(p)}
-              onShow={() => setActive(i)}
-              onHide={() => setActive((current) => (current === i ? null : current))}
-            />
-          ))}
-          {tip && (
-            <Tooltip
-              x={Math.min(Math.max(px(tip.x) - TIP_W / 2, -PAD_L), lineWidth + PAD_R - TIP_W)}
-              y={py(tip.y) > TIP_H + 12 ? py(tip.y) - TIP_H - 10 : py(tip.y) + 12}
-              lines={[formatX(tip.x), `${tip.y} ${tip.y === 1 ? 'leaf' : 'leaves'} anchored`]}
-            />
-          )}
-        </g>
-      </svg>
-    </div>
+        )}
+        <text x={lineWidth / 2} y={LINE_H + 38} fontSize={FONT} textAnchor="middle" fill="currentColor">
+          {xTitle}
+        </text>
+        {d && <path d={d} fill="none" strokeWidth={2} className="stroke-amber-700 dark:stroke-amber-400" />}
+        {points.map((p, i) => (
+          <ChartPointLink
+            key={`${p.x}-${p.y}-${p.root}`}
+            cx={px(p.x)}
+            cy={py(p.y)}
+            root={p.root}
+            name={pointName(p)}
+            onShow={() => setActive(i)}
+            onHide={() => setActive((current) => (current === i ? null : current))}
+          />
+        ))}
+        {tip && (
+          <Tooltip
+            x={Math.min(Math.max(px(tip.x) - TIP_W / 2, -PAD_L), lineWidth + PAD_R - TIP_W)}
+            y={py(tip.y) > TIP_H + 12 ? py(tip.y) - TIP_H - 10 : py(tip.y) + 12}
+            lines={[formatX(tip.x), `${tip.y} ${tip.y === 1 ? 'leaf' : 'leaves'} anchored`]}
+          />
+        )}
+      </g>
+    </ChartFrame>
   );
 }
 

@@ -10,7 +10,7 @@ import { anchoredOverTime, overTimeAxisLabel, overTimeAxisTitle, typeCountRows }
 import { RelativeTime } from '../../components/relative-time';
 import { Page } from '../../components/ui/page';
 import { Section } from '../../components/ui/section';
-import { DataTable } from '../../components/data-table';
+import { DataTable, type DataTableProps } from '../../components/data-table';
 
 const REFRESH_MS = 10_000;
 
@@ -22,6 +22,16 @@ function Total({ label, value, testId }: { label: string; value: string | number
         {value}
       </dd>
     </div>
+  );
+}
+
+/** A chart's numbers again, as a table folded away below the chart. */
+function TableUnderChart<Row>({ summary, ...table }: { summary: string } & DataTableProps<Row>) {
+  return (
+    <details>
+      <summary className="cursor-pointer">{summary}</summary>
+      <DataTable {...table} />
+    </details>
   );
 }
 
@@ -76,20 +86,18 @@ export function StatsPage() {
                   .filter((c) => c.value > 0)
                   .map((c) => ({ label: eventTypeName(c.label), value: c.value }))}
               />
-              <details>
-                <summary className="cursor-pointer">Counts as a table</summary>
-                <DataTable
-                  testId="type-counts"
-                  caption="Events per type"
-                  rows={counts}
-                  rowKey={(c) => c.label}
-                  rowProps={(c) => ({ 'data-type': c.label })}
-                  columns={[
-                    { header: 'Event type', cell: (c) => eventTypeName(c.label) },
-                    { header: 'Events', cell: (c) => c.value },
-                  ]}
-                />
-              </details>
+              <TableUnderChart
+                summary="Counts as a table"
+                testId="type-counts"
+                caption="Events per type"
+                rows={counts}
+                rowKey={(c) => c.label}
+                rowProps={(c) => ({ 'data-type': c.label })}
+                columns={[
+                  { header: 'Event type', cell: (c) => eventTypeName(c.label) },
+                  { header: 'Events', cell: (c) => c.value },
+                ]}
+              />
             </>
           )}
         </Section>
@@ -115,20 +123,18 @@ export function StatsPage() {
               formatX={(x) => overTimeAxisLabel(axis, x)}
               points={overTime.map((p) => ({ x: p.x, y: p.leafCount, root: p.root }))}
             />
-            <details>
-              <summary className="cursor-pointer">Anchors as a table</summary>
-              <DataTable
-                testId="over-time-table"
-                caption="Leaves anchored by block height and time"
-                rows={overTime}
-                rowKey={(p) => `${p.x}-${p.height}-${p.leafCount}`}
-                columns={[
-                  { header: 'Block height', cell: (p) => p.height ?? 'unknown' },
-                  { header: 'Time', cell: (p) => <RelativeTime value={p.time} /> },
-                  { header: 'Leaves anchored', cell: (p) => p.leafCount },
-                ]}
-              />
-            </details>
+            <TableUnderChart
+              summary="Anchors as a table"
+              testId="over-time-table"
+              caption="Leaves anchored by block height and time"
+              rows={overTime}
+              rowKey={(p) => `${p.x}-${p.height}-${p.leafCount}`}
+              columns={[
+                { header: 'Block height', cell: (p) => p.height ?? 'unknown' },
+                { header: 'Time', cell: (p) => <RelativeTime value={p.time} /> },
+                { header: 'Leaves anchored', cell: (p) => p.leafCount },
+              ]}
+            />
           </>
         )}
       </Section>
