@@ -104,7 +104,10 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
     await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'anchored');
     await expect(page.getByTestId('verdict')).toHaveText('✓ Anchored');
     await expect(page.getByTestId('proof-path')).toContainText(expectedLeaf);
-    await expect(page.getByText(/is the service's lookup of the chain/)).toBeVisible();
+    // Checked on the chain's own bytes (the service keeps the anchor's evidence); only the block's
+    // height is the service's word, and the page says which block to compare.
+    await expect(page.getByTestId('whose-word')).toContainText('chain evidence checked here');
+    await expect(page.getByTestId('whose-word')).toContainText("the service's word");
     await expectAccessible(page);
   });
 

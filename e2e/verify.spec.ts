@@ -60,7 +60,10 @@ test('a genuine anchored bundle is anchored, and every edited part makes it inva
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
   await expect(verdict(page)).toHaveText('✓ Anchored');
   await expect(page.getByTestId('anchor-txid')).toHaveText(bundle.anchor.txid!);
-  await expect(page.getByTestId('whose-word')).toContainText('anchor history of');
+  // The service keeps its anchors' chain evidence: the verdict stands on the transaction's bytes,
+  // and only the block's height rests on the service's history.
+  await expect(page.getByTestId('whose-word')).toContainText('chain evidence checked here');
+  await expect(page.getByTestId('whose-word')).toContainText('anchor history has this transaction at height');
   await expectAccessible(page);
 
   const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);

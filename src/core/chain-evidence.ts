@@ -310,7 +310,7 @@ export function confirmBlock(
     return {
       name: 'block',
       status: 'pass',
-      detail: `${visibleText(history.service)}'s anchor history has this transaction at height ${evidence.height} (the service's word for ${at}).`,
+      detail: `${visibleText(history.service)}'s anchor history has this transaction at height ${evidence.height}: the service's word. To need no one's word, look up the block at that height yourself: its hash must be ${evidence.block_hash}.`,
     };
   }
   const where = explorerBlockUrl
