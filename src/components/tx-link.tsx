@@ -7,14 +7,32 @@ import { HashText } from './hash-text';
 export function TxLink({ txid, full = false }: { txid: string; full?: boolean }) {
   const baseUrl = useBaseUrl();
   const info = useQuery(protocolInfoQueryOptions(baseUrl));
-  const href = explorerTxLink(info.data, txid) ?? undefined;
+  return <ExplorerTxid txid={txid} href={explorerTxLink(info.data, txid)} full={full} />;
+}
+
+/**
+ * A txid with a Copy button, linked to `href` on a block explorer when there is one: for a page that
+ * knows the link already (from the service a receipt names rather than the one in Settings).
+ */
+export function ExplorerTxid({
+  txid,
+  href,
+  full = false,
+  testId,
+}: {
+  txid: string;
+  href: string | null;
+  full?: boolean;
+  testId?: string;
+}) {
   return (
     <HashText
       value={txid}
       what="transaction id"
-      href={href}
+      href={href ?? undefined}
       hrefTitle={`Transaction ${txid} on the block explorer`}
       full={full}
+      testId={testId}
     />
   );
 }

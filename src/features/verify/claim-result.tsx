@@ -37,6 +37,7 @@ import { Button } from '../../components/ui/button';
 import { BUTTON_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { Section } from '../../components/ui/section';
 import { HashText } from '../../components/hash-text';
+import { ExplorerTxid } from '../../components/tx-link';
 import { RelativeTime } from '../../components/relative-time';
 
 const TONES = {
@@ -142,14 +143,7 @@ export function ClaimResult({
             <div className="contents">
               <dt className="font-medium">Transaction</dt>
               <dd>
-                <HashText
-                  value={judgement.txid}
-                  what="transaction id"
-                  href={explorer ?? undefined}
-                  hrefTitle={`Transaction ${judgement.txid} on the block explorer`}
-                  full
-                  testId="anchor-txid"
-                />
+                <ExplorerTxid txid={judgement.txid} href={explorer} full testId="anchor-txid" />
               </dd>
             </div>
           )}
