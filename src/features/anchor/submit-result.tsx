@@ -4,7 +4,7 @@ import { DownloadReceiptButton } from './receipt-button';
 import type { SavedSubmission } from './submissions-store';
 import { leafPath, verifyLeafPath } from '../../app/paths';
 import { HashText } from '../../components/hash-text';
-import { focusWhenShown } from '../../components/ui/focus-when-shown';
+import { SuccessNotice } from '../../components/ui/success-notice';
 
 /** What the service recorded for a submission, checked against the leaf computed here, with the receipt. */
 export function SubmitResult({
@@ -18,13 +18,7 @@ export function SubmitResult({
 }) {
   const mismatch = localLeafHex !== null && localLeafHex !== result.leaf_hash;
   return (
-    <div
-      role="status"
-      tabIndex={-1}
-      ref={focusWhenShown}
-      data-testid="submit-result"
-      className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
-    >
+    <SuccessNotice testId="submit-result">
       <p className="font-semibold" data-testid="submit-status">
         {result.status === 'created'
           ? 'Recorded: a new leaf was created.'
@@ -60,6 +54,6 @@ export function SubmitResult({
           Verify its proof
         </Link>
       </p>
-    </div>
+    </SuccessNotice>
   );
 }

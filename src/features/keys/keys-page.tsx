@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button';
 import { PANEL_CLASS } from '../../components/ui/styles';
 import { PATHS } from '../../app/paths';
 import { RelativeTime } from '../../components/relative-time';
-import { focusWhenShown } from '../../components/ui/focus-when-shown';
+import { SuccessNotice } from '../../components/ui/success-notice';
 
 /** Get a trial key in one click, see what the kept key is and what is left of it, or use another key. */
 export function KeysPage() {
@@ -123,13 +123,7 @@ export function KeysPage() {
 
 function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
   return (
-    <div
-      role="status"
-      tabIndex={-1}
-      ref={focusWhenShown}
-      data-testid="issued-key-box"
-      className="space-y-2 rounded border border-emerald-400 bg-emerald-50 p-3 text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-50"
-    >
+    <SuccessNotice testId="issued-key-box">
       <p className="font-semibold">
         Your trial key. It is shown only this once: the service keeps only a hash of it.
       </p>
@@ -150,7 +144,7 @@ function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
         </Link>{' '}
         now.
       </p>
-    </div>
+    </SuccessNotice>
   );
 }
 
