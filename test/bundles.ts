@@ -2,7 +2,7 @@
  * Test-only: genuine proof bundles built with the library's own tree, in the shape a ZAP1 service
  * serves them, so verifier tests can start from a bundle that verifies and edit one field.
  */
-import { MerkleTree, leafHash } from '../src/core/index.js';
+import { MerkleTree, leafHash, makeReceipt, type Receipt } from '../src/core/index.js';
 
 export const TXID = '7'.repeat(64);
 export const HEIGHT = 4_000_123;
@@ -31,6 +31,25 @@ export function hostingPaymentEvent(n: number): { event: Record<string, unknown>
     year: 2026,
   };
   return { event, leafHex: leafHash(event) };
+}
+
+/**
+ * A receipt of `made` (one of the events above with its leaf): from https://zap1.example on devnet,
+ * made 2026-11-01, with no file and no proof unless `overrides` says otherwise, so that a test names
+ * only what its receipt is about.
+ */
+export function testReceipt(
+  made: { event: Record<string, unknown>; leafHex: string },
+  overrides: Partial<Parameters<typeof makeReceipt>[0]> = {},
+): Receipt {
+  return makeReceipt({
+    serviceUrl: 'https://zap1.example',
+    network: 'devnet',
+    event: made.event,
+    leafHex: made.leafHex,
+    now: new Date(Date.UTC(2026, 10, 1)),
+    ...overrides,
+  });
 }
 
 type Anchor = { txid: string | null; height: number | null };

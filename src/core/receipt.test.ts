@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractEvent, genuineBundle, hostingPaymentEvent } from '../../test/bundles.js';
+import { contractEvent, genuineBundle, hostingPaymentEvent, testReceipt } from '../../test/bundles.js';
 import { evidencedBundle } from '../../test/chain-evidence.js';
 import { leafHash } from './leaf-hash.js';
 import {
@@ -8,22 +8,15 @@ import {
   checkReceiptFile,
   completeReceipt,
   looksLikeReceipt,
-  makeReceipt,
   parseReceipt,
   provenReceiptFields,
   receiptCommitsToFile,
   uncommittedReceiptFields,
 } from './receipt.js';
 
-const { event, leafHex } = contractEvent(2);
-const receipt = makeReceipt({
-  serviceUrl: 'https://zap1.example',
-  network: 'testnet',
-  event,
-  leafHex,
-  file: { name: 'contract.pdf', size: 1234 },
-  now: new Date(Date.UTC(2026, 10, 1)),
-});
+const contract = contractEvent(2);
+const { event } = contract;
+const receipt = testReceipt(contract, { network: 'testnet', file: { name: 'contract.pdf', size: 1234 } });
 
 describe('receipts', () => {
   it('round-trips through JSON and is recognised as a receipt', () => {
@@ -88,13 +81,7 @@ describe('receipts', () => {
 describe('a receipt holds only what its leaf proves (security review 1)', () => {
   const hosting = hostingPaymentEvent(1);
   const forgedFileSha = 'f'.repeat(64);
-  const honest = makeReceipt({
-    serviceUrl: 'https://zap1.example',
-    network: 'devnet',
-    event: hosting.event,
-    leafHex: hosting.leafHex,
-    now: new Date(Date.UTC(2026, 10, 1)),
-  });
+  const honest = testReceipt(hosting);
   const forged = { ...honest, event: { ...hosting.event, contract_sha256: forgedFileSha } };
 
   it('fails the event check of a HOSTING_PAYMENT receipt given a contract_sha256, naming the field', () => {
@@ -153,15 +140,7 @@ describe('a receipt holds only what its leaf proves (security review 1)', () => 
 
 describe('receipts with chain evidence', () => {
   const { bundle, evidence } = evidencedBundle();
-  const withEvidence = makeReceipt({
-    serviceUrl: 'https://zap1.example',
-    network: 'mainnet',
-    event,
-    leafHex,
-    proof: bundle,
-    chainEvidence: evidence,
-    now: new Date(Date.UTC(2026, 10, 1)),
-  });
+  const withEvidence = testReceipt(contract, { network: 'mainnet', proof: bundle, chainEvidence: evidence });
 
   it('round-trips its evidence, and older receipts without it still parse', () => {
     expect(parseReceipt(JSON.parse(JSON.stringify(withEvidence)))).toEqual({

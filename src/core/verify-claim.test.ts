@@ -6,23 +6,18 @@ import {
   contractEvent,
   genuineBundle,
   hostingPaymentEvent,
+  testReceipt,
 } from '../../test/bundles.js';
 import { evidencedBundle } from '../../test/chain-evidence.js';
 import type { HistoryPage } from './anchor-history.js';
 import { verifyProofBundle } from './proof-bundle.js';
-import { completeReceipt, makeReceipt } from './receipt.js';
+import { completeReceipt } from './receipt.js';
 import { ServiceUnavailableError, verifyClaim, type ServiceReader } from './verify-claim.js';
 
 const NOW = new Date(Date.UTC(2026, 10, 2));
-const { event, leafHex } = contractEvent(2);
-const receipt = makeReceipt({
-  serviceUrl: 'https://zap1.example',
-  network: 'devnet',
-  event,
-  leafHex,
-  file: { name: 'contract.pdf', size: 10 },
-  now: new Date(Date.UTC(2026, 10, 1)),
-});
+const contract = contractEvent(2);
+const { event, leafHex } = contract;
+const receipt = testReceipt(contract, { file: { name: 'contract.pdf', size: 10 } });
 const anchored = genuineBundle(2, 5);
 const pending = genuineBundle(2, 5, { txid: null, height: null });
 const rootHex = verifyProofBundle(anchored).rootHex!;
@@ -143,14 +138,7 @@ describe('a forged receipt (security review 1)', () => {
       nextBefore: null,
     }),
   };
-  const honest = makeReceipt({
-    serviceUrl: 'https://zap1.example',
-    network: 'devnet',
-    event: hosting.event,
-    leafHex: hosting.leafHex,
-    proof: bundle,
-    now: NOW,
-  });
+  const honest = testReceipt(hosting, { proof: bundle, now: NOW });
   const forgedSha = 'e'.repeat(64);
   const forged = { ...honest, event: { ...hosting.event, contract_sha256: forgedSha } };
 
@@ -183,11 +171,8 @@ describe('a forged receipt (security review 1)', () => {
 
 describe('a receipt with chain evidence (the verdict stands on the chain bytes)', () => {
   const { bundle: anchoredBundle, evidence, rootHex: evidencedRoot } = evidencedBundle();
-  const withEvidence = makeReceipt({
-    serviceUrl: 'https://zap1.example',
+  const withEvidence = testReceipt(contract, {
     network: 'mainnet',
-    event,
-    leafHex,
     proof: anchoredBundle,
     chainEvidence: evidence,
     now: NOW,
@@ -264,14 +249,7 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
   });
 
   it("completes a receipt with the service's evidence once anchored", async () => {
-    const plain = makeReceipt({
-      serviceUrl: 'https://zap1.example',
-      network: 'mainnet',
-      event,
-      leafHex,
-      proof: anchoredBundle,
-      now: NOW,
-    });
+    const plain = testReceipt(contract, { network: 'mainnet', proof: anchoredBundle, now: NOW });
     const reader: ServiceReader = {
       ...history(evidence.txid, evidence.height),
       evidence: async () => evidence,

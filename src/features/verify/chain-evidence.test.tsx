@@ -9,10 +9,10 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contractEvent } from '../../../test/bundles';
+import { contractEvent, testReceipt } from '../../../test/bundles';
 import { OTHER_KEY, WALLET_KEY, anchorTransaction, evidencedBundle } from '../../../test/chain-evidence';
 import { renderWithProviders } from '../../components/test-render';
-import { makeReceipt, type ChainEvidence, type Receipt } from '../../core';
+import type { ChainEvidence, Receipt } from '../../core';
 import { VerifyPage } from './verify-page';
 
 const SERVICE = 'https://zap1.gone.example';
@@ -23,12 +23,9 @@ let receipt: Receipt;
 
 beforeAll(() => {
   ({ bundle, evidence, rootHex } = evidencedBundle());
-  const { event, leafHex } = contractEvent(2);
-  receipt = makeReceipt({
+  receipt = testReceipt(contractEvent(2), {
     serviceUrl: SERVICE,
     network: 'mainnet',
-    event,
-    leafHex,
     proof: bundle,
     chainEvidence: evidence,
     now: new Date(Date.UTC(2026, 10, 2)),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractEvent, genuineBundle } from '../../../test/bundles';
-import { makeReceipt } from '../../core';
+import { contractEvent, genuineBundle, testReceipt } from '../../../test/bundles';
 import {
   claimLeaf,
   parseServiceParam,
@@ -11,12 +10,10 @@ import {
   verifyLink,
 } from './claim';
 
-const { event, leafHex } = contractEvent(1);
-const receipt = makeReceipt({
+const { leafHex } = contractEvent(1);
+const receipt = testReceipt(contractEvent(1), {
   serviceUrl: 'https://a.example/',
   network: null,
-  event,
-  leafHex,
   now: new Date(0),
 });
 
