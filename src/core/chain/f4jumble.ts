@@ -54,28 +54,38 @@ function split(message: Uint8Array, name: string): [Uint8Array, Uint8Array] {
   return [message.slice(0, leftLength), message.slice(leftLength)];
 }
 
+/**
+ * The four Feistel rounds of F4Jumble in order: a G round masks the right half with a hash of the
+ * left, an H round the left half with a hash of the right. Each round undoes itself (an XOR with a
+ * hash of the half it leaves alone), so the inverse is the same rounds in reverse order.
+ */
+type Round = { kind: 'G' | 'H'; i: number };
+const ROUNDS: readonly Round[] = [
+  { kind: 'G', i: 0 }, // b becomes x
+  { kind: 'H', i: 0 }, // a becomes y
+  { kind: 'G', i: 1 }, // x becomes d
+  { kind: 'H', i: 1 }, // y becomes c
+];
+const INVERSE_ROUNDS: readonly Round[] = [...ROUNDS].reverse();
+
+function runRounds(message: Uint8Array, name: string, rounds: readonly Round[]): Uint8Array {
+  const [left, right] = split(message, name);
+  for (const { kind, i } of rounds) {
+    if (kind === 'G') xorInto(right, gRound(i, left, right.length));
+    else xorInto(left, hRound(i, right, left.length));
+  }
+  const out = new Uint8Array(message.length);
+  out.set(left);
+  out.set(right, left.length);
+  return out;
+}
+
 /** F4Jumble(M): throws a RangeError outside 38..4,194,368 bytes. */
 export function f4jumble(message: Uint8Array): Uint8Array {
-  const [a, b] = split(message, 'f4jumble');
-  xorInto(b, gRound(0, a, b.length)); // b becomes x
-  xorInto(a, hRound(0, b, a.length)); // a becomes y
-  xorInto(b, gRound(1, a, b.length)); // x becomes d
-  xorInto(a, hRound(1, b, a.length)); // y becomes c
-  const out = new Uint8Array(message.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
+  return runRounds(message, 'f4jumble', ROUNDS);
 }
 
 /** F4Jumble^-1(c || d): the rounds undone in reverse order; throws a RangeError outside 38..4,194,368 bytes. */
 export function f4jumbleInverse(jumbled: Uint8Array): Uint8Array {
-  const [c, d] = split(jumbled, 'f4jumbleInverse');
-  xorInto(c, hRound(1, d, c.length)); // c becomes y
-  xorInto(d, gRound(1, c, d.length)); // d becomes x
-  xorInto(c, hRound(0, d, c.length)); // y becomes a
-  xorInto(d, gRound(0, c, d.length)); // x becomes b
-  const out = new Uint8Array(jumbled.length);
-  out.set(c);
-  out.set(d, c.length);
-  return out;
+  return runRounds(jumbled, 'f4jumbleInverse', INVERSE_ROUNDS);
 }
