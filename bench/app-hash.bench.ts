@@ -7,7 +7,8 @@
  * file for comparison, and both digests must agree.
  *
  * Memo recovery: readMemos and recoverOrchardOutput on a two-action v5 transaction in fresh pages of
- * the same Chromium (bench/memo-recovery.ts), before the hashing runs.
+ * the same Chromium (bench/memo-recovery.ts), before the hashing runs; then verifyClaim on a receipt
+ * with chain evidence, offline with the block's hash given (bench/receipt-verify.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
@@ -29,6 +30,7 @@ import { chromium, type Page } from '@playwright/test';
 import { IN_MEMORY_MAX_BYTES } from '../src/features/anchor/hash-chunks';
 import { freePort } from '../test/free-port.js';
 import { measureMemoRecovery } from './memo-recovery.js';
+import { measureReceiptVerification } from './receipt-verify.js';
 import { loadAverage, writeSection } from './report.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -245,6 +247,7 @@ async function main(): Promise<void> {
     try {
       // First, while the browser holds no 256 MiB buffers: each case in contexts of its own.
       const memoLines = await measureMemoRecovery(browser);
+      const receiptLines = await measureReceiptVerification(browser);
 
       // The in-memory baselines run in a worker made from a blob URL, which the app's CSP forbids;
       // bypassing CSP changes nothing else in how the page hashes.
@@ -339,6 +342,10 @@ async function main(): Promise<void> {
         '### Reading memos from transaction bytes',
         '',
         ...memoLines,
+        '',
+        '### Verifying a receipt with its chain evidence',
+        '',
+        ...receiptLines,
       ];
       writeSection('app', 'Web app in headless Chromium (`npm run bench:app`)', lines.join('\n'));
       console.log(lines.join('\n'));

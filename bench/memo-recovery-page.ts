@@ -48,8 +48,6 @@ export interface MemoBenchApi {
     warmup: number,
     count: number,
   ): { readMemos: number[]; decodeAndReadMemos: number[]; recover: number[][] };
-  /** Whether the page is cross-origin isolated (performance.now() then has 5 µs resolution, not 100 µs). */
-  isolated(): boolean;
 }
 
 /** How readMemos decodes a key string: the Orchard item validated, the others by length (read-memos.ts). */
@@ -99,9 +97,6 @@ const api: MemoBenchApi = {
       return Array.from({ length: count }, () => timed(run).ms);
     });
     return { readMemos: times[0] ?? [], decodeAndReadMemos: times[1] ?? [], recover: times.slice(2) };
-  },
-  isolated() {
-    return Reflect.get(globalThis, 'crossOriginIsolated') === true;
   },
 };
 

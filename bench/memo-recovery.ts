@@ -9,6 +9,9 @@
  * decodeViewingKey (as readMemos decodes a key string, and with its default checks) and
  * recoverOrchardOutput per action: the first call on a fresh page (cold; each cold figure comes from
  * its own browser context) and repeated calls (warm).
+ *
+ * The page harness (buildPageScript, freshPage, pageCaller, runOnFreshPages) and the figures'
+ * formatting are exported for bench/receipt-verify.ts, which times verifyClaim the same way.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -35,13 +38,15 @@ import { ResultTable, loadAverage } from './report.js';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /** A made-up origin served by Playwright routes: *.localhost is a secure context. */
-const ORIGIN = 'http://memo-bench.localhost';
+const ORIGIN = 'http://page-bench.localhost';
+/** The global bench/memo-recovery-page.ts sets. */
+const GLOBAL = 'zap1MemoBench';
 /** Fresh pages per cold case. */
-const COLD_PAGES = 7;
-const WARMUP_CALLS = 20;
+export const COLD_PAGES = 7;
+export const WARMUP_CALLS = 20;
 /** Idle time between a page's load and its first call. */
-const SETTLE_MS = 250;
-const WARM_CALLS = 100;
+export const SETTLE_MS = 250;
+export const WARM_CALLS = 100;
 const TARGET_MS = 20;
 /** NU6's consensus branch id. */
 const NU6_BRANCH_ID = 0xc8e7_1055;
@@ -132,8 +137,11 @@ function makeTestTransaction(): TestTransaction {
   return { txHex, viewingKey, externalOvkHex: toHex(ovks.external), rootHex };
 }
 
-/** bench/memo-recovery-page.ts and the core it imports as one minified classic script. */
-async function buildPageScript(): Promise<string> {
+/**
+ * A page file of bench/ and the core it imports as one minified classic script: it sets
+ * `globalThis[globalName]` to the functions the page exposes.
+ */
+export async function buildPageScript(entryFile: string, globalName: string): Promise<string> {
   const output = await build({
     configFile: false,
     root: benchDir,
@@ -141,29 +149,29 @@ async function buildPageScript(): Promise<string> {
     logLevel: 'warn',
     build: {
       write: false,
-      lib: {
-        entry: path.join(benchDir, 'memo-recovery-page.ts'),
-        formats: ['iife'],
-        name: 'zap1MemoBenchBundle',
-      },
+      lib: { entry: path.join(benchDir, entryFile), formats: ['iife'], name: `${globalName}Bundle` },
     },
   });
   const chunk = (Array.isArray(output) ? output : [output])
     .flatMap((o) => ('output' in o ? o.output : []))
     .find((o) => o.type === 'chunk');
-  if (chunk === undefined || chunk.type !== 'chunk') throw new Error('Vite gave no script for the memo page');
+  if (chunk === undefined || chunk.type !== 'chunk') throw new Error(`Vite gave no script for ${entryFile}`);
   return chunk.code;
 }
 
-/** A fresh context and page with the script loaded; cross-origin isolated for a 5 µs clock. */
-async function freshPage(
+/**
+ * A fresh context and page with the script loaded (its `globalName` set); cross-origin isolated
+ * for a 5 µs clock.
+ */
+export async function freshPage(
   browser: Browser,
   script: string,
+  globalName: string,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.route(`${ORIGIN}/**`, (route) =>
-    new URL(route.request().url()).pathname === '/memo-bench.js'
+    new URL(route.request().url()).pathname === '/bench.js'
       ? route.fulfill({
           contentType: 'text/javascript',
           headers: { 'cross-origin-resource-policy': 'same-origin' },
@@ -175,38 +183,75 @@ async function freshPage(
             'cross-origin-opener-policy': 'same-origin',
             'cross-origin-embedder-policy': 'require-corp',
           },
-          body: '<!doctype html><html lang="en"><title>memo recovery</title><script src="/memo-bench.js"></script></html>',
+          body: '<!doctype html><html lang="en"><title>bench</title><script src="/bench.js"></script></html>',
         }),
   );
   await page.goto(`${ORIGIN}/`);
-  await page.waitForFunction(() => Reflect.get(globalThis, 'zap1MemoBench') !== undefined);
+  await page.waitForFunction((name) => Reflect.get(globalThis, name) !== undefined, globalName);
   return { page, close: () => context.close() };
 }
 
+type Call<Api, K extends keyof Api> = Api[K] extends (...args: infer A) => infer R
+  ? { args: A; result: Awaited<R> }
+  : never;
+
+/** A caller of the methods a page exposes as `globalThis[globalName]` (of type `Api`). */
+export const pageCaller =
+  <Api>(globalName: string) =>
+  async <K extends keyof Api & string>(
+    page: Page,
+    method: K,
+    ...args: Call<Api, K>['args']
+  ): Promise<Call<Api, K>['result']> => {
+    const result: unknown = await page.evaluate(
+      ([name, key, values]) => {
+        const api = Reflect.get(globalThis, name) as Record<string, (...a: unknown[]) => unknown>;
+        return api[key]!(...values);
+      },
+      [globalName, method, args as unknown[]] as const,
+    );
+    return result as Call<Api, K>['result'];
+  };
+
 /** Calls `method` of the page's `zap1MemoBench` (bench/memo-recovery-page.ts) with `args`. */
-async function call<K extends keyof MemoBenchApi>(
-  page: Page,
-  method: K,
-  ...args: Parameters<MemoBenchApi[K]>
-): Promise<ReturnType<MemoBenchApi[K]>> {
-  const result: unknown = await page.evaluate(
-    ([name, values]) => {
-      const bench = Reflect.get(globalThis, 'zap1MemoBench') as Record<string, (...a: unknown[]) => unknown>;
-      return bench[name]!(...values);
-    },
-    [method, args as unknown[]] as const,
-  );
-  return result as ReturnType<MemoBenchApi[K]>;
+const call = pageCaller<MemoBenchApi>(GLOBAL);
+
+/**
+ * Runs each case on fresh pages (each its own browser context), `COLD_PAGES` rounds, in an order
+ * rotated every round so that none always follows another; a case starts `SETTLE_MS` after its
+ * page loaded. Gives whether every page was cross-origin isolated.
+ */
+export async function runOnFreshPages(
+  browser: Browser,
+  script: string,
+  globalName: string,
+  cases: ReadonlyArray<(page: Page) => Promise<void>>,
+): Promise<boolean> {
+  let isolated = true;
+  for (let round = 0; round < COLD_PAGES; round++) {
+    for (let i = 0; i < cases.length; i++) {
+      const fresh = await freshPage(browser, script, globalName);
+      try {
+        isolated &&= await fresh.page.evaluate(() => Reflect.get(globalThis, 'crossOriginIsolated') === true);
+        // Let the page's loading and the previous context's teardown settle first.
+        await fresh.page.waitForTimeout(SETTLE_MS);
+        await cases[(round + i) % cases.length]!(fresh.page);
+      } finally {
+        await fresh.close();
+      }
+    }
+  }
+  return isolated;
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? NaN;
 }
-const ms = (value: number): string => `${value.toFixed(2)} ms`;
-const coldFigure = (values: number[]): string =>
+export const ms = (value: number): string => `${value.toFixed(2)} ms`;
+export const coldFigure = (values: number[]): string =>
   `${ms(percentile(values, 0.5))} median, ${ms(Math.max(...values))} worst (${values.length} fresh pages)`;
-const warmFigure = (values: number[]): string =>
+export const warmFigure = (values: number[]): string =>
   `${ms(percentile(values, 0.5))} median, ${ms(percentile(values, 0.95))} p95`;
 
 function checkFound(found: FoundMemo[], rootHex: string): void {
@@ -223,7 +268,7 @@ function checkFound(found: FoundMemo[], rootHex: string): void {
 /** Measures memo recovery in `browser`; gives the Markdown lines for the app benchmark's section. */
 export async function measureMemoRecovery(browser: Browser): Promise<string[]> {
   const test = makeTestTransaction();
-  const script = await buildPageScript();
+  const script = await buildPageScript('memo-recovery-page.ts', GLOBAL);
   const loadBefore = loadAverage();
 
   const cold = {
@@ -238,8 +283,6 @@ export async function measureMemoRecovery(browser: Browser): Promise<string[]> {
     decodeAndReadMemos: [] as number[],
     recover: [[], []] as number[][],
   };
-  let isolated = true;
-  // Each case on fresh pages, in an order rotated every round so that none always follows another.
   const cases: Array<(page: Page) => Promise<void>> = [
     async (page) => {
       // readMemos first, then the warm calls on the same page.
@@ -279,19 +322,7 @@ export async function measureMemoRecovery(browser: Browser): Promise<string[]> {
       cold.recover[actionIndex]!.push(first.ms);
     }),
   ];
-  for (let round = 0; round < COLD_PAGES; round++) {
-    for (let i = 0; i < cases.length; i++) {
-      const fresh = await freshPage(browser, script);
-      try {
-        isolated &&= await call(fresh.page, 'isolated');
-        // Let the page's loading and the previous context's teardown settle first.
-        await fresh.page.waitForTimeout(SETTLE_MS);
-        await cases[(round + i) % cases.length]!(fresh.page);
-      } finally {
-        await fresh.close();
-      }
-    }
-  }
+  const isolated = await runOnFreshPages(browser, script, GLOBAL, cases);
 
   const table = new ResultTable();
   const coldWorst = Math.max(...cold.readMemos);
