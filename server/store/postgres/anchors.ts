@@ -1,15 +1,24 @@
 /**
  * Anchoring attempts and anchored roots on PostgreSQL. Every state change is one transaction that
  * locks the attempt's row and checks its state first, so a transition the state machine does not
- * allow (docs/architecture.md "What anchored means") is refused with StoreConflictError, whichever
- * instance asks. A store made with a fence (`Store.fencedAnchors`) also checks, in the same
- * transaction, that the fence still holds the anchorer lease; the lease row stays share-locked
- * until the write commits, so a takeover waits for it and then sees it.
+ * allow (docs/architecture.md "What anchored means"; its rules, shared with SQLite, in
+ * ../anchor-transitions.ts) is refused with StoreConflictError, whichever instance asks. A store
+ * made with a fence (`Store.fencedAnchors`) also checks, in the same transaction, that the fence
+ * still holds the anchorer lease; the lease row stays share-locked until the write commits, so a
+ * takeover waits for it and then sees it.
  */
 import type pg from 'pg';
 import {
+  AnchorTransitions,
+  assignmentSql,
+  countsByState,
+  requireAnchorable,
+  requireRevertible,
+  requireStateIn,
+  type Assignment,
+} from '../anchor-transitions.js';
+import {
   AnchorLeaseLostError,
-  IN_FLIGHT_STATES,
   StoreConflictError,
   type AnchorAttempt,
   type AnchorFence,
@@ -36,13 +45,15 @@ import { isUniqueViolation, transaction } from './db.js';
 const ANCHOR_COLUMNS =
   'id, root_hash, leaf_count, state, opid, txid, height, block_time, attempts, last_error, send_started_at, created_at, updated_at';
 
-export class PostgresAnchorStore implements AnchorStore {
+export class PostgresAnchorStore extends AnchorTransitions implements AnchorStore {
   constructor(
     private readonly pool: pg.Pool,
     private readonly now: () => Date,
     /** Null: writes without the lease (manual anchoring, "Anchor now" intents on any instance). */
     private readonly fence: AnchorFence | null = null,
-  ) {}
+  ) {
+    super();
+  }
 
   private nowIso(): string {
     return this.now().toISOString();
@@ -85,20 +96,16 @@ export class PostgresAnchorStore implements AnchorStore {
     return anchorFromRow(row);
   }
 
-  /** Sets `assignments` (placeholders $1…) on attempt `id` if it is in one of `from`; returns the updated attempt. */
-  private transition(
+  protected override transition(
     id: number,
     from: readonly AnchorState[],
-    assignments: string,
-    params: readonly unknown[],
+    set: Assignment,
   ): Promise<AnchorAttempt> {
     return transaction(this.pool, async (client) => {
       await this.checkFence(client);
       const row = await this.lockedRow(client, id);
-      if (!from.includes(row.state)) {
-        throw new StoreConflictError(`anchor attempt ${id} is ${row.state}, expected ${from.join(' or ')}`);
-      }
-      return this.update(client, id, assignments, params);
+      requireStateIn(id, row, from);
+      return this.update(client, id, assignmentSql(set, '$1'), [set.value]);
     });
   }
 
@@ -136,25 +143,6 @@ export class PostgresAnchorStore implements AnchorStore {
     }
   }
 
-  async markSendStarted(id: number, startedAt: string): Promise<AnchorAttempt> {
-    if (Number.isNaN(Date.parse(startedAt))) throw new RangeError('startedAt must be an RFC 3339 time');
-    return this.transition(id, ['pending'], 'send_started_at = $1', [startedAt]);
-  }
-
-  async setAnchorOperation(id: number, opid: string): Promise<AnchorAttempt> {
-    return this.transition(id, ['pending'], 'opid = $1', [opid]);
-  }
-
-  async setAnchorTxid(id: number, txid: string): Promise<AnchorAttempt> {
-    requireHex64(txid, 'txid');
-    return this.transition(id, ['pending', 'broadcast'], `txid = $1, state = 'broadcast'`, [txid]);
-  }
-
-  async setAnchorConfirmed(id: number, height: number): Promise<AnchorAttempt> {
-    requireHeight(height);
-    return this.transition(id, ['broadcast', 'confirmed'], `height = $1, state = 'confirmed'`, [height]);
-  }
-
   async markAnchored(
     id: number,
     input: { height: number; blockTime: number | null },
@@ -164,11 +152,7 @@ export class PostgresAnchorStore implements AnchorStore {
       return await transaction(this.pool, async (client) => {
         await this.checkFence(client);
         const row = await this.lockedRow(client, id);
-        if ((row.state !== 'broadcast' && row.state !== 'confirmed') || row.txid === null) {
-          throw new StoreConflictError(
-            `anchor attempt ${id} is ${row.state}; only a broadcast transaction can be anchored`,
-          );
-        }
+        requireAnchorable(id, row);
         const lastLeaf = await client.query<{ created_at: string }>(
           'SELECT created_at FROM leaves WHERE position = $1',
           [row.leaf_count],
@@ -194,23 +178,11 @@ export class PostgresAnchorStore implements AnchorStore {
     }
   }
 
-  async noteAnchorError(id: number, message: string): Promise<AnchorAttempt> {
-    return this.transition(id, IN_FLIGHT_STATES, 'attempts = attempts + 1, last_error = $1', [message]);
-  }
-
-  async markAnchorFailed(id: number, message: string): Promise<AnchorAttempt> {
-    return this.transition(id, IN_FLIGHT_STATES, `state = 'failed', last_error = $1`, [message]);
-  }
-
   async revertAnchor(id: number, reason: string): Promise<AnchorAttempt> {
     return transaction(this.pool, async (client) => {
       await this.checkFence(client);
       const row = await this.lockedRow(client, id);
-      if (row.state === 'failed' || row.state === 'pending') {
-        throw new StoreConflictError(
-          `anchor attempt ${id} is ${row.state}; there is no transaction to revert`,
-        );
-      }
+      requireRevertible(id, row);
       await client.query('DELETE FROM anchored_roots WHERE anchor_id = $1', [id]);
       return this.update(client, id, `state = 'failed', last_error = $1`, [reason]);
     });
@@ -294,18 +266,10 @@ export class PostgresAnchorStore implements AnchorStore {
   }
 
   async anchorStateCounts(): Promise<Record<AnchorState, number>> {
-    const counts: Record<AnchorState, number> = {
-      pending: 0,
-      broadcast: 0,
-      confirmed: 0,
-      anchored: 0,
-      failed: 0,
-    };
     const result = await this.pool.query<{ state: AnchorState; n: number }>(
       'SELECT state, COUNT(*)::bigint AS n FROM anchors GROUP BY state',
     );
-    for (const row of result.rows) counts[row.state] = row.n;
-    return counts;
+    return countsByState(result.rows);
   }
 
   async anchoredRootsAfter(anchorId: number, limit: number): Promise<AnchoredRoot[]> {

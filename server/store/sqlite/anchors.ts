@@ -1,11 +1,20 @@
 /**
  * Anchoring attempts and anchored roots on SQLite. Every state change is one transaction that
  * first checks the attempt's current state, so a transition the state machine does not allow
- * (docs/architecture.md "What anchored means") is refused with StoreConflictError.
+ * (docs/architecture.md "What anchored means"; its rules, shared with PostgreSQL, in
+ * ../anchor-transitions.ts) is refused with StoreConflictError.
  */
 import type Database from 'better-sqlite3';
 import {
-  IN_FLIGHT_STATES,
+  AnchorTransitions,
+  assignmentSql,
+  countsByState,
+  requireAnchorable,
+  requireRevertible,
+  requireStateIn,
+  type Assignment,
+} from '../anchor-transitions.js';
+import {
   StoreConflictError,
   type AnchorAttempt,
   type AnchorLogEntry,
@@ -27,13 +36,14 @@ import {
   type RootRow,
 } from './rows.js';
 
-export class SqliteAnchorStore implements AnchorStore {
+export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore {
   private readonly stmts;
 
   constructor(
     private readonly db: Database.Database,
     private readonly now: () => Date,
   ) {
+    super();
     this.stmts = {
       byId: db.prepare<[number], AnchorRow>('SELECT * FROM anchors WHERE id = ?'),
       insert: db.prepare<[string, number, string, string]>(
@@ -99,22 +109,14 @@ export class SqliteAnchorStore implements AnchorStore {
     return row;
   }
 
-  /** Sets `assignments` on attempt `id` if it is in one of `from`; returns the updated attempt. */
-  private transition(
-    id: number,
-    from: readonly AnchorState[],
-    assignments: string,
-    params: readonly unknown[],
-  ): AnchorAttempt {
+  protected override transition(id: number, from: readonly AnchorState[], set: Assignment): AnchorAttempt {
     return this.db
       .transaction(() => {
         const row = this.rowOrThrow(id);
-        if (!from.includes(row.state)) {
-          throw new StoreConflictError(`anchor attempt ${id} is ${row.state}, expected ${from.join(' or ')}`);
-        }
+        requireStateIn(id, row, from);
         this.db
-          .prepare(`UPDATE anchors SET ${assignments}, updated_at = ? WHERE id = ?`)
-          .run(...params, this.nowIso(), id);
+          .prepare(`UPDATE anchors SET ${assignmentSql(set, '?')}, updated_at = ? WHERE id = ?`)
+          .run(set.value, this.nowIso(), id);
         return anchorFromRow(this.rowOrThrow(id));
       })
       .immediate();
@@ -135,25 +137,6 @@ export class SqliteAnchorStore implements AnchorStore {
       .immediate();
   }
 
-  async markSendStarted(id: number, startedAt: string): Promise<AnchorAttempt> {
-    if (Number.isNaN(Date.parse(startedAt))) throw new RangeError('startedAt must be an RFC 3339 time');
-    return this.transition(id, ['pending'], 'send_started_at = ?', [startedAt]);
-  }
-
-  async setAnchorOperation(id: number, opid: string): Promise<AnchorAttempt> {
-    return this.transition(id, ['pending'], 'opid = ?', [opid]);
-  }
-
-  async setAnchorTxid(id: number, txid: string): Promise<AnchorAttempt> {
-    requireHex64(txid, 'txid');
-    return this.transition(id, ['pending', 'broadcast'], `txid = ?, state = 'broadcast'`, [txid]);
-  }
-
-  async setAnchorConfirmed(id: number, height: number): Promise<AnchorAttempt> {
-    requireHeight(height);
-    return this.transition(id, ['broadcast', 'confirmed'], `height = ?, state = 'confirmed'`, [height]);
-  }
-
   async markAnchored(
     id: number,
     input: { height: number; blockTime: number | null },
@@ -162,11 +145,7 @@ export class SqliteAnchorStore implements AnchorStore {
     return this.db
       .transaction(() => {
         const row = this.rowOrThrow(id);
-        if ((row.state !== 'broadcast' && row.state !== 'confirmed') || row.txid === null) {
-          throw new StoreConflictError(
-            `anchor attempt ${id} is ${row.state}; only a broadcast transaction can be anchored`,
-          );
-        }
+        requireAnchorable(id, row);
         const lastLeaf = this.stmts.leafCreatedAt.get(row.leaf_count);
         if (!lastLeaf) throw new StoreConflictError(`anchor attempt ${id} covers leaves that do not exist`);
         this.db
@@ -188,23 +167,11 @@ export class SqliteAnchorStore implements AnchorStore {
       .immediate();
   }
 
-  async noteAnchorError(id: number, message: string): Promise<AnchorAttempt> {
-    return this.transition(id, IN_FLIGHT_STATES, 'attempts = attempts + 1, last_error = ?', [message]);
-  }
-
-  async markAnchorFailed(id: number, message: string): Promise<AnchorAttempt> {
-    return this.transition(id, IN_FLIGHT_STATES, `state = 'failed', last_error = ?`, [message]);
-  }
-
   async revertAnchor(id: number, reason: string): Promise<AnchorAttempt> {
     return this.db
       .transaction(() => {
         const row = this.rowOrThrow(id);
-        if (row.state === 'failed' || row.state === 'pending') {
-          throw new StoreConflictError(
-            `anchor attempt ${id} is ${row.state}; there is no transaction to revert`,
-          );
-        }
+        requireRevertible(id, row);
         this.stmts.deleteRoot.run(id);
         this.db
           .prepare(`UPDATE anchors SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ?`)
@@ -256,15 +223,7 @@ export class SqliteAnchorStore implements AnchorStore {
   }
 
   async anchorStateCounts(): Promise<Record<AnchorState, number>> {
-    const counts: Record<AnchorState, number> = {
-      pending: 0,
-      broadcast: 0,
-      confirmed: 0,
-      anchored: 0,
-      failed: 0,
-    };
-    for (const row of this.stmts.stateCounts.all()) counts[row.state] = row.n;
-    return counts;
+    return countsByState(this.stmts.stateCounts.all());
   }
 
   async anchoredRootsAfter(anchorId: number, limit: number): Promise<AnchoredRoot[]> {
