@@ -1,6 +1,6 @@
 /**
- * GET /events items against the reference's own schema (test/conformance/api_schemas.json, the
- * file its API checker validates with): exactly its fields by default, `position` on request.
+ * GET /events items against the reference's own schema (test/conformance/vendor/api_schemas.json,
+ * the file its API checker validates with): exactly its fields by default, `position` on request.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { makeTestApp, submitContractEvent, type TestApp } from '../test-helpers.
 import { EventsResponseSchema } from './events.js';
 
 const schemas = JSON.parse(
-  readFileSync(path.join(REPO_ROOT, 'test', 'conformance', 'api_schemas.json'), 'utf8'),
+  readFileSync(path.join(REPO_ROOT, 'test', 'conformance', 'vendor', 'api_schemas.json'), 'utf8'),
 ) as { schemas: Record<string, z.core.JSONSchema.JSONSchema> };
 const referenceEventsSchema = schemas.schemas['/events'];
 if (!referenceEventsSchema) throw new Error('api_schemas.json has no /events schema');

@@ -13,7 +13,7 @@ function labels(output: string, status: string): string[] {
     .map((line) => line.slice(status.length + 4).split('  ')[0] ?? '');
 }
 
-describe("the reference's API checker (test/conformance/check_api.py)", () => {
+describe("the reference's API checker (test/conformance/vendor/check_api.py)", () => {
   it('passes its own self-test', async () => {
     const run = await runPython([CHECKER, '--self-test']);
     expect(run.output).toContain('PASS: evaluator independent proof policy self-test');

@@ -1,5 +1,5 @@
 /**
- * Runs the reference's API checker (check_api.py, kept unchanged beside this file) against this
+ * Runs the reference's API checker (vendor/check_api.py, kept unchanged) against this
  * service: starts it on the embedded defaults (development chain, SQLite in a temporary folder),
  * records one event and waits until it is anchored (so every check has something to look at:
  * /events items, /verify, the operator's QR page), runs the checker, stops the service.
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = path.resolve(HERE, '..', '..');
-export const CHECKER = path.join(HERE, 'check_api.py');
+export const CHECKER = path.join(HERE, 'vendor', 'check_api.py');
 
 export interface CheckerRun {
   /** The checker's exit code: 0 when every check passed. */
