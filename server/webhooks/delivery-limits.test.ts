@@ -6,24 +6,18 @@
  * stored URL and are never connected to.
  */
 import { randomUUID } from 'node:crypto';
-import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
-import type { AddressInfo, LookupFunction } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contractEvent, makeTestApp, operator, type TestApp } from '../test-helpers.js';
-import { MAX_RESPONSE_BYTES, WebhookDispatcher } from './dispatcher.js';
+import { makeTestApp, submitContractEvent, type TestApp } from '../test-helpers.js';
+import { MAX_RESPONSE_BYTES, WebhookDispatcher, type DispatcherOptions } from './dispatcher.js';
+import { fakeLookup } from './test-helpers.js';
 
 let t: TestApp;
 const servers: http.Server[] = [];
 beforeEach(async () => {
   t = await makeTestApp();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/event',
-    headers: operator,
-    payload: contractEvent(1),
-  });
-  expect(res.statusCode).toBe(201);
+  await submitContractEvent(t, 1);
 });
 afterEach(async () => {
   for (const s of servers.splice(0)) {
@@ -61,15 +55,24 @@ async function hook(url: string): Promise<string> {
 const cursor = async (id: string) =>
   (await t.store.webhooks.listWebhooks()).find((w) => w.id === id)?.leafCursor;
 
-/** A lookup double that answers `addresses` for every name and records the names asked. */
-function fakeLookup(addresses: LookupAddress[]): { lookup: LookupFunction; asked: string[] } {
-  const asked: string[] = [];
-  const lookup: LookupFunction = (hostname, options, callback) => {
-    asked.push(hostname);
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
+/**
+ * A dispatcher for the one stored leaf, whose log lines go to `lines`; `round()` runs one round of
+ * deliveries and returns how many milliseconds it took.
+ */
+function dispatcher(options: Partial<DispatcherOptions> = {}) {
+  const lines: string[] = [];
+  const d = new WebhookDispatcher({
+    store: t.store,
+    treeSize: () => 1,
+    log: (line) => lines.push(line),
+    ...options,
+  });
+  const round = async (): Promise<number> => {
+    const started = Date.now();
+    await d.deliverDue();
+    return Date.now() - started;
   };
-  return { lookup, asked };
+  return { round, lines };
 }
 
 async function waitFor(condition: () => boolean, ms: number): Promise<void> {
@@ -106,16 +109,8 @@ describe('answers are read only up to a limit', () => {
         pump();
       });
       const id = await hook(`http://127.0.0.1:${port}/hook`);
-      const lines: string[] = [];
-      const d = new WebhookDispatcher({
-        store: t.store,
-        treeSize: () => 1,
-        timeoutMs: 8000,
-        log: (line) => lines.push(line),
-      });
-      const started = Date.now();
-      await d.deliverDue();
-      expect(Date.now() - started).toBeLessThan(1500);
+      const { round, lines } = dispatcher({ timeoutMs: 8000 });
+      expect(await round()).toBeLessThan(1500);
       expect(await cursor(id)).toBe(delivered);
       if (status === 503) expect(lines).toEqual([expect.stringContaining('answered HTTP 503')]);
       else expect(lines).toEqual([]);
@@ -136,10 +131,8 @@ describe('answers are read only up to a limit', () => {
       res.write('x'.repeat(100)); // and nothing more
     });
     const id = await hook(`http://127.0.0.1:${port}/hook`);
-    const d = new WebhookDispatcher({ store: t.store, treeSize: () => 1, timeoutMs: 300 });
-    const started = Date.now();
-    await d.deliverDue();
-    expect(Date.now() - started).toBeLessThan(1500);
+    const { round } = dispatcher({ timeoutMs: 300 });
+    expect(await round()).toBeLessThan(1500);
     expect(await cursor(id)).toBe(1);
     await waitFor(() => closed, 2000);
     expect(closed).toBe(true);
@@ -148,16 +141,8 @@ describe('answers are read only up to a limit', () => {
   it('no answer at all is a failed delivery after the timeout', async () => {
     const port = await serve(() => undefined);
     const id = await hook(`http://127.0.0.1:${port}/hook`);
-    const lines: string[] = [];
-    const d = new WebhookDispatcher({
-      store: t.store,
-      treeSize: () => 1,
-      timeoutMs: 300,
-      log: (line) => lines.push(line),
-    });
-    const started = Date.now();
-    await d.deliverDue();
-    expect(Date.now() - started).toBeLessThan(1500);
+    const { round, lines } = dispatcher({ timeoutMs: 300 });
+    expect(await round()).toBeLessThan(1500);
     expect(await cursor(id)).toBe(0);
     expect(lines).toEqual([expect.stringContaining('failed')]);
   });
@@ -172,8 +157,7 @@ describe('receiver addresses at delivery', () => {
     });
     const id = await hook(`http://receiver.invalid:${port}/hook`);
     const { lookup, asked } = fakeLookup([{ address: '127.0.0.1', family: 4 }]);
-    const d = new WebhookDispatcher({ store: t.store, treeSize: () => 1, lookup });
-    await d.deliverDue();
+    await dispatcher({ lookup }).round();
     expect(asked).toContain('receiver.invalid');
     expect(got).toBe(1);
     expect(await cursor(id)).toBe(1);
@@ -182,14 +166,8 @@ describe('receiver addresses at delivery', () => {
   it('refuses a host name that resolves to a link-local address, before connecting', async () => {
     const id = await hook('http://metadata.invalid/latest/meta-data/');
     const { lookup, asked } = fakeLookup([{ address: '169.254.169.254', family: 4 }]);
-    const lines: string[] = [];
-    const d = new WebhookDispatcher({
-      store: t.store,
-      treeSize: () => 1,
-      lookup,
-      log: (line) => lines.push(line),
-    });
-    await d.deliverDue();
+    const { round, lines } = dispatcher({ lookup });
+    await round();
     expect(asked).toEqual(['metadata.invalid']);
     expect(await cursor(id)).toBe(0);
     expect(lines).toEqual([
@@ -206,16 +184,8 @@ describe('receiver addresses at delivery', () => {
       await hook('http://0.0.0.0:9/hook'),
     ];
     const { lookup, asked } = fakeLookup([{ address: '127.0.0.1', family: 4 }]);
-    const lines: string[] = [];
-    const d = new WebhookDispatcher({
-      store: t.store,
-      treeSize: () => 1,
-      lookup,
-      log: (line) => lines.push(line),
-    });
-    const started = Date.now();
-    await d.deliverDue();
-    expect(Date.now() - started).toBeLessThan(500);
+    const { round, lines } = dispatcher({ lookup });
+    expect(await round()).toBeLessThan(500);
     expect(asked).toEqual([]);
     for (const id of ids) expect(await cursor(id)).toBe(0);
     expect(lines).toHaveLength(3);

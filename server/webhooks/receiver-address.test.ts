@@ -13,6 +13,7 @@ import {
   RefusedAddressError,
   webhookUrlRefusal,
 } from './receiver-address.js';
+import { fakeLookup } from './test-helpers.js';
 
 describe('classifyAddress', () => {
   it.each([
@@ -119,17 +120,6 @@ describe('webhookUrlRefusal', () => {
     expect(webhookUrlRefusal('http://0.0.0.0/', true)).toMatch(/unspecified/);
   });
 });
-
-/** A lookup double: `hostname` resolves to `addresses`; no network. */
-function fakeLookup(addresses: LookupAddress[]): { lookup: LookupFunction; asked: string[] } {
-  const asked: string[] = [];
-  const lookup: LookupFunction = (hostname, options, callback) => {
-    asked.push(hostname);
-    if (options.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  };
-  return { lookup, asked };
-}
 
 function resolve(lookup: LookupFunction, hostname: string, all: boolean) {
   return new Promise<{ error: Error | null; address: string | LookupAddress[]; family?: number }>((done) =>
