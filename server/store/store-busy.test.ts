@@ -6,6 +6,7 @@ import {
   makeTestApp,
   operator,
   removeTempStore,
+  submitContractEvent,
   tableCounts,
   tempDir,
   type TestApp,
@@ -50,18 +51,12 @@ describe('another process holding the database', () => {
     expect((await t.app.inject({ method: 'GET', url: '/stats' })).statusCode).toBe(200);
 
     other.exec('ROLLBACK');
-    const accepted = await t.app.inject({
-      method: 'POST',
-      url: '/event',
-      headers: operator,
-      payload: contractEvent(1),
-    });
-    expect(accepted.statusCode).toBe(201);
+    const acceptedLeaf = await submitContractEvent(t, 1);
     const counts = tableCounts(t.dir);
     expect(counts['leaves']).toBe(1);
     expect(counts['api_keys']).toBe(0);
     // The tree holds the one committed leaf only: the refused attempt left nothing behind.
-    const check = await t.app.inject({ method: 'GET', url: `/verify/${accepted.json().leaf_hash}/check` });
+    const check = await t.app.inject({ method: 'GET', url: `/verify/${acceptedLeaf}/check` });
     expect(check.json()).toMatchObject({ valid: true });
     expect((await t.app.inject({ method: 'GET', url: '/stats' })).json()).toMatchObject({ total_leaves: 1 });
   });
