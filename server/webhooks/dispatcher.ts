@@ -57,42 +57,49 @@ interface Delivery {
   advance: { leafCursor: number } | { anchorCursor: number };
 }
 
+/**
+ * One delivery of `event`: its id, and the signed body with `event` first and `delivery_id` after
+ * `lead` (the body's key order is part of what its signature covers).
+ */
+function delivery(
+  id: string,
+  event: Delivery['event'],
+  fields: { lead?: Record<string, unknown>; rest: Record<string, unknown> },
+  advance: Delivery['advance'],
+): Delivery {
+  return { id, event, body: { event, ...fields.lead, delivery_id: id, ...fields.rest }, advance };
+}
+
 function leafDelivery(hook: WebhookRecord, leaf: LeafRecord): Delivery {
-  const id = deliveryId(hook.id, 'leaf', leaf.position);
-  return {
-    id,
-    event: 'leaf_created',
-    body: {
-      event: 'leaf_created',
-      delivery_id: id,
-      leaf_hash: leaf.leafHex,
-      event_type: eventTypeLabel(leaf.eventType),
-      wallet_hash: leaf.walletHash,
-      position: leaf.position,
-      timestamp: leaf.createdAt,
-    },
-    advance: { leafCursor: leaf.position },
+  const rest = {
+    leaf_hash: leaf.leafHex,
+    event_type: eventTypeLabel(leaf.eventType),
+    wallet_hash: leaf.walletHash,
+    position: leaf.position,
+    timestamp: leaf.createdAt,
   };
+  return delivery(
+    deliveryId(hook.id, 'leaf', leaf.position),
+    'leaf_created',
+    { rest },
+    { leafCursor: leaf.position },
+  );
 }
 
 function anchorDelivery(hook: WebhookRecord, root: AnchoredRoot): Delivery {
-  const id = deliveryId(hook.id, 'anchor', root.anchorId);
-  return {
-    id,
-    event: 'anchor_confirmed',
-    body: {
-      event: 'anchor_confirmed',
-      event_semantics:
-        'the root was read back from the chain in this transaction, with the confirmations the service requires',
-      delivery_id: id,
-      root: root.rootHex,
-      txid: root.txid,
-      height: root.height,
-      leaf_count: root.leafCount,
-      timestamp: root.blockTime === null ? null : new Date(root.blockTime * 1000).toISOString(),
-    },
-    advance: { anchorCursor: root.anchorId },
+  const lead = {
+    event_semantics:
+      'the root was read back from the chain in this transaction, with the confirmations the service requires',
   };
+  const rest = {
+    root: root.rootHex,
+    txid: root.txid,
+    height: root.height,
+    leaf_count: root.leafCount,
+    timestamp: root.blockTime === null ? null : new Date(root.blockTime * 1000).toISOString(),
+  };
+  const id = deliveryId(hook.id, 'anchor', root.anchorId);
+  return delivery(id, 'anchor_confirmed', { lead, rest }, { anchorCursor: root.anchorId });
 }
 
 export class WebhookDispatcher {
