@@ -18,6 +18,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     requests?: AutocannonRequest[];
+    /** Requests per second across all connections (0: as fast as they answer). */
+    overallRate?: number;
   }
 
   export interface Histogram {

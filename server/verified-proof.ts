@@ -27,10 +27,6 @@ export class UnservableProofError extends Error {
   }
 }
 
-/** Lowercase hex of 32 bytes (Node's encoder: one flat string, cheaper to build and to serialize). */
-const hexOf = (bytes: Uint8Array): string =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
-
 /**
  * The proof of leaf `leafHex` at `index` against the count-bound root `rootHex` of the first
  * `leafCount` leaves, as `verifyProof` would accept it under `ZAP1_COUNT_BOUND_V2`; throws
@@ -52,5 +48,9 @@ export function verifiedInclusionProof(
       `the ${SCHEME_COUNT_BOUND} proof of leaf ${leafHex} does not lead to root ${target.rootHex}`,
     );
   }
-  return path.map(({ sibling, position }) => ({ hash: hexOf(sibling), position }));
+  // One hex encoding of all the siblings, then a slice each: cheaper than one encoding per step.
+  const all = Buffer.allocUnsafe(path.length * 32);
+  path.forEach(({ sibling }, i) => all.set(sibling, i * 32));
+  const hex = all.toString('hex');
+  return path.map(({ position }, i) => ({ hash: hex.slice(i * 64, i * 64 + 64), position }));
 }
