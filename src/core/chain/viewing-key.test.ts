@@ -284,3 +284,17 @@ describe('unified full viewing keys: hostile input', () => {
     expectRefused('uview1' + 'q'.repeat(7_000_000), /longer than any key/);
   });
 });
+
+describe('an Orchard item whose ak is not a spend validating key', () => {
+  const key = decodeViewingKey(
+    readZcashVectors('unified_full_viewing_keys.json').find((v) => v.orchard_fvk_bytes !== null)!
+      .unified_fvk as string,
+    { requireOrchard: false },
+  );
+
+  it('refuses an Orchard item whose ak is the identity (all zeros)', () => {
+    const orchard = new Uint8Array(key.orchard!);
+    orchard.fill(0, 0, 32);
+    expect(() => encodeViewingKey({ ...key, orchard })).toThrow(/ak is the identity/);
+  });
+});

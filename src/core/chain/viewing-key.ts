@@ -126,6 +126,8 @@ export function checkOrchardFullViewingKey(fvk: Uint8Array): void {
   if (!(fvk instanceof Uint8Array) || fvk.length !== 96) {
     throw fail('an Orchard full viewing key is 96 bytes (ak, nk, rivk)');
   }
+  // ak ∈ P*: all zeros is the identity's encoding (repr_P), never a spend validating key.
+  if (fvk.subarray(0, 32).every((byte) => byte === 0)) throw fail('Orchard ak is the identity point');
   if (!isPallasXCoordinate(leBytesToBigInt(fvk.subarray(0, 32)))) {
     throw fail('Orchard ak is not the x-coordinate of a Pallas point');
   }
@@ -179,7 +181,7 @@ function checkItem(typecode: number, data: Uint8Array, orchardOnly = false): voi
 }
 
 /** The rules on the set of items as a whole (ZIP 316, requirements for UAs and UVKs, and Revisions). */
-function checkItemSet(typecodes: number[], revision: 0 | 1): void {
+function checkItemSet(typecodes: number[], revision: 0 | 1, options: { orderOnly?: boolean } = {}): void {
   for (let i = 1; i < typecodes.length; i++) {
     if (typecodes[i]! <= typecodes[i - 1]!) {
       throw fail(
@@ -189,6 +191,7 @@ function checkItemSet(typecodes: number[], revision: 0 | 1): void {
       );
     }
   }
+  if (options.orderOnly) return;
   const mustUnderstand = typecodes.find(isMustUnderstand);
   if (mustUnderstand !== undefined) {
     throw fail(
@@ -283,8 +286,11 @@ export function decodeViewingKey(
   while (reader.remaining > 0) {
     const typecode = reader.compactSize('typecode');
     const item = reader.varBytes(`item of typecode ${typecode}`);
-    checkItem(typecode, item, orchardOnly);
     typecodes.push(typecode);
+    // Order first: a key of thousands of repeated items is refused at the second, not after
+    // checking every point in it.
+    checkItemSet(typecodes.slice(-2), revision, { orderOnly: true });
+    checkItem(typecode, item, orchardOnly);
     if (typecode === TYPECODE_ORCHARD) key.orchard = item;
     else if (typecode === TYPECODE_SAPLING) key.sapling = item;
     else if (typecode === TYPECODE_P2PKH) key.transparent = item;
