@@ -254,6 +254,12 @@ describe('without chain evidence: a pasted raw transaction and a viewing key', (
     expect(statusOf('pasted-check-memo')).toBe('fail');
   });
 
+  it('refuses a pasted key far longer than any viewing key, without reading it', async () => {
+    await openPasteCheck(evidence.transaction, `uview1${'q'.repeat(20_000)}`);
+    expect(statusOf('pasted-check-memo')).toBe('fail');
+    expect(textOf('pasted-check-memo')).toContain('at most 10,000 characters');
+  });
+
   it('fails the transaction when it is another one, and says when it cannot be read', async () => {
     await openPasteCheck(anchorTransaction('ab'.repeat(32)), WALLET_KEY);
     expect(statusOf('pasted-check-transaction')).toBe('fail');

@@ -19,6 +19,9 @@ export function normaliseTransactionHex(text: string): string {
  * names: its bytes must hash to `anchor.txid` (ZIP 244), and the key must recover the memo of
  * `anchor.rootHex` from them.
  */
+/** As for the viewing key in chain evidence (src/core/chain-evidence.ts). */
+const MAX_PASTED_KEY_CHARS = 10_000;
+
 export function checkPastedTransaction(
   transactionText: string,
   viewingKeyText: string,
@@ -50,6 +53,12 @@ export function checkPastedTransaction(
     });
   }
   try {
+    // Real unified viewing keys are a few hundred characters; a huge paste would only cost time.
+    if (key.length > MAX_PASTED_KEY_CHARS) {
+      throw new Error(
+        `a unified viewing key is at most ${MAX_PASTED_KEY_CHARS.toLocaleString('en-US')} characters`,
+      );
+    }
     const roots = readMemos(hex, key).map((recovered) => parseAnchorMemo(recovered.memo));
     const other = roots.find((root) => root !== null) ?? null;
     checks.push(
