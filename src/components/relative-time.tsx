@@ -1,10 +1,10 @@
-import { formatExact, formatRelative, parseServiceTime } from './time-format';
+import { formatDateTime, formatExact, formatRelative, parseServiceTime } from './time-format';
 import { useNow } from './use-now';
 
 /**
- * A time as every page shows it: relative words ("5 min ago"), with the exact time (UTC, then local)
- * in the `<time>` element's title on hover and in its accessible text. `value` is what the service
- * sends (Unix seconds or RFC 3339) or a Date.
+ * A time as every page shows it: the absolute time first ("26 Nov 2026, 05:57:39 UTC", in the
+ * reader's locale), then how long ago in smaller words; the exact UTC and local times are in the
+ * `<time>` element's title. `value` is what the service sends (Unix seconds or RFC 3339) or a Date.
  */
 export function RelativeTime({
   value,
@@ -22,8 +22,11 @@ export function RelativeTime({
   const exact = formatExact(date);
   return (
     <time dateTime={date.toISOString()} title={exact} data-testid={testId} className="whitespace-nowrap">
-      {formatRelative(date, new Date(nowMs))}
-      <span className="sr-only"> ({exact})</span>
+      {formatDateTime(date)}
+      <span className="text-xs text-slate-700 dark:text-slate-300">
+        {' '}
+        · {formatRelative(date, new Date(nowMs))}
+      </span>
     </time>
   );
 }

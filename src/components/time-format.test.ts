@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDateTime,
   formatAge,
   formatDuration,
   formatExact,
@@ -87,5 +88,22 @@ describe('relative times', () => {
 
   it('gives the exact time in UTC first, then in local time', () => {
     expect(formatExact(new Date('2026-03-27T03:29:26Z'))).toMatch(/^2026-03-27 03:29:26 UTC; local time .+$/);
+  });
+});
+
+describe('absolute times as evidence', () => {
+  const when = new Date('2026-11-26T05:57:39Z');
+
+  it('writes the UTC date and time in the reader’s words and says UTC', () => {
+    expect(formatDateTime(when, 'en-GB')).toBe('26 Nov 2026, 05:57:39 UTC');
+    expect(formatDateTime(when, 'en-US')).toBe('Nov 26, 2026, 05:57:39 UTC');
+  });
+
+  it('keeps the UTC day even where the reader’s clock is on another day', () => {
+    expect(formatDateTime(new Date('2026-11-26T23:30:00Z'), 'de-DE')).toBe('26. Nov. 2026, 23:30:00 UTC');
+  });
+
+  it('says when the time is unknown', () => {
+    expect(formatDateTime(null)).toBe('unknown time');
   });
 });

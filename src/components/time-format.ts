@@ -14,6 +14,26 @@ export function formatUtc(date: Date | null): string {
   return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/**
+ * A time as evidence reads it: the reader's own date and time words, in UTC and saying so
+ * ("26 Nov 2026, 05:57:39 UTC" in en-GB, "Nov 26, 2026, 05:57:39 UTC" in en-US). Absolute first,
+ * because "existed by" is a claim about a date, and a phone cannot show a hover title.
+ */
+export function formatDateTime(date: Date | null, locale?: string): string {
+  if (!date) return 'unknown time';
+  const words = date.toLocaleString(locale, {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return `${words} UTC`;
+}
+
 /** A duration in the two largest units: "45 s", "5 min 3 s", "3 h 4 min", "2 d 3 h". */
 export function formatDuration(totalSeconds: number): string {
   if (!Number.isFinite(totalSeconds)) return 'unknown';

@@ -29,7 +29,7 @@ describe('KeysPage', () => {
     expect(shown.textContent).toMatch(/^zap1_trial_[0-9a-f]{32}$/);
     expect(getApiKey('')).toBe(shown.textContent);
     expect(screen.getByText(/^Quota: 1000 events\. Expires/).textContent).toMatch(
-      /^Quota: 1000 events\. Expires in \d+ d /,
+      /^Quota: 1000 events\. Expires .+ UTC · in \d+ d /,
     );
     expect((await screen.findByTestId('key-info')).textContent).toContain(
       '0 of 1000 events used, 1000 left.',
