@@ -32,11 +32,20 @@ export function RelativeTime({
       </time>
     );
   }
-  // Each part stays whole, but the age may go to the next line: at 390 px the two together are
-  // wider than a table card's value column.
+  // The date, the time of day and the age each stay whole, but may go to the next line: at 390 px
+  // the whole is wider than a value column beside a long label.
+  const absolute = formatDateTime(date);
+  const cut = absolute.lastIndexOf(', ');
+  const [day, clock] = cut < 0 ? [absolute, ''] : [absolute.slice(0, cut + 1), absolute.slice(cut + 2)];
   return (
     <time dateTime={date.toISOString()} title={exact} data-testid={testId}>
-      <span className="whitespace-nowrap">{formatDateTime(date)}</span>{' '}
+      <span className="whitespace-nowrap">{day}</span>
+      {clock && (
+        <>
+          {' '}
+          <span className="whitespace-nowrap">{clock}</span>
+        </>
+      )}{' '}
       <span className="text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">· {age}</span>
     </time>
   );
