@@ -21,6 +21,15 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** Runs axe again in the dark theme (the theme toggle in the header), then switches back. */
+async function expectAccessibleInDark(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+}
+
 for (const size of SIZES) {
   test.describe(`at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
@@ -73,6 +82,7 @@ for (const size of SIZES) {
       await expect(found).toContainText(`under serial number “${serial}” is recorded on this service`);
       await expect(found).toContainText(leaf);
       await expectAccessible(page);
+      await expectAccessibleInDark(page);
       await expectNoSidewaysScroll(page);
       await found.getByRole('link', { name: /Open the leaf/ }).click();
       await expect(page).toHaveURL(new RegExp(`/app/leaf/${leaf}$`));

@@ -55,6 +55,15 @@ async function keepSubmission(page: Page, walletHash: string, leafHex: string): 
   );
 }
 
+/** Runs axe again in the dark theme (the theme toggle in the header), then switches back. */
+async function expectAccessibleInDark(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+}
+
 /**
  * Chooses a filter of the key summary. Clicked, then awaited: the choice lives in the address, and
  * the router applies it a moment after the click.
@@ -111,6 +120,7 @@ for (const size of SIZES) {
       await expect(items).toHaveCount(2);
       await expect(items.nth(1)).toHaveAttribute('data-leaf', third);
       await expectAccessible(page);
+      await expectAccessibleInDark(page);
       // Back undoes the filter.
       await page.goBack();
       await expect(items).toHaveCount(1);
