@@ -117,7 +117,7 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
               e.target.value = ''; // choosing the same file again hashes it again
             }}
           />
-          <HashingState state={hashing.state} onCancel={hashing.cancel} />
+          <HashingState progressId={`${id}-progress`} state={hashing.state} onCancel={hashing.cancel} />
           {hashed && <Button onClick={hashing.reset}>Use the searched value instead</Button>}
         </div>
         <TextField
@@ -138,7 +138,15 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
   );
 }
 
-function HashingState({ state, onCancel }: { state: FileHashState; onCancel: () => void }) {
+function HashingState({
+  progressId,
+  state,
+  onCancel,
+}: {
+  progressId: string;
+  state: FileHashState;
+  onCancel: () => void;
+}) {
   if (state.status === 'idle' || state.status === 'done') return null;
   // A file's name is anyone's text (`invoice_\u202Efdp.exe`): shown with its hidden characters visible.
   const fileName = visibleText(state.fileName);
@@ -146,8 +154,8 @@ function HashingState({ state, onCancel }: { state: FileHashState; onCancel: () 
     const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
     return (
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <label htmlFor="leaf-from-file-progress">Hashing {fileName}…</label>
-        <progress id="leaf-from-file-progress" max={100} value={percent}>
+        <label htmlFor={progressId}>Hashing {fileName}…</label>
+        <progress id={progressId} max={100} value={percent}>
           {percent}%
         </progress>
         <Button onClick={onCancel}>Cancel</Button>
