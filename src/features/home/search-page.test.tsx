@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../api/fixtures/fetch-stub';
+import { leafHash } from '../../core';
 import { renderWithProviders } from '../../components/test-render';
 import { SearchPage } from './search-page';
 
@@ -13,6 +14,7 @@ function renderAt(url: string) {
     <Routes>
       <Route path="/search" element={<SearchPage />} />
       <Route path="/leaf/:leaf" element={<p>leaf page</p>} />
+      <Route path="/verify" element={<p>verify page</p>} />
     </Routes>,
     url,
   );
@@ -56,5 +58,80 @@ describe('SearchPage', () => {
     renderAt('/search');
     expect(screen.queryByText(/Type a leaf hash/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Search' })).toBeTruthy();
+  });
+
+  describe('a whole hash that matches nothing (a file’s SHA-256)', () => {
+    const FILE_SHA256 = 'ab'.repeat(32);
+    const SERIAL = 'SN-2026-001';
+    const CONTRACT_LEAF = leafHash({
+      event_type: 'CONTRACT_ANCHOR',
+      serial_number: SERIAL,
+      contract_sha256: FILE_SHA256,
+    });
+
+    /** A service that knows only the leaf of FILE_SHA256 under SERIAL (no /lookup: leaves by their check). */
+    function stubService() {
+      vi.stubGlobal('fetch', async (input: string | URL) => {
+        const url = String(input);
+        if (url.endsWith(`/verify/${CONTRACT_LEAF}/check`))
+          return new Response(JSON.stringify(fixture('service-verify-check-anchored.json')), { status: 200 });
+        if (url.includes('/anchor/history'))
+          return new Response(JSON.stringify({ anchors: [] }), { status: 200 });
+        return new Response(JSON.stringify({ error: { code: 'not_found', message: 'not found' } }), {
+          status: 404,
+        });
+      });
+    }
+
+    it('explains that a leaf also commits to the serial, and finds the leaf of the file under its serial', async () => {
+      stubService();
+      renderAt(`/search?q=${FILE_SHA256}`);
+      expect(await screen.findByText(/No leaf, anchor transaction, anchored root or wallet/)).toBeTruthy();
+      expect(screen.getByText(/never a leaf by itself/).textContent).toMatch(/serial number/);
+      expect(screen.getByTestId('leaf-from-file-sha256').textContent).toBe(FILE_SHA256);
+      expect(
+        screen.getByRole('link', { name: 'drop the file and its receipt on the Verify page' }),
+      ).toBeTruthy();
+
+      fireEvent.change(screen.getByLabelText('Serial number'), { target: { value: SERIAL } });
+      fireEvent.click(screen.getByRole('button', { name: 'Compute the leaf and look it up' }));
+      const found = await screen.findByTestId('computed-leaf-found');
+      expect(found.textContent).toContain(`under serial number “${SERIAL}” is recorded`);
+      expect(found.textContent).toContain(CONTRACT_LEAF);
+      fireEvent.click(screen.getByRole('link', { name: /Open the leaf/ }));
+      expect(await screen.findByText('leaf page')).toBeTruthy();
+    });
+
+    it('says when the file under that serial is not on the service, naming the leaf it would have', async () => {
+      stubService();
+      renderAt(`/search?q=${FILE_SHA256}`);
+      fireEvent.change(await screen.findByLabelText('Serial number'), { target: { value: 'SN-2026-002' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Compute the leaf and look it up' }));
+      const missing = await screen.findByTestId('computed-leaf-missing');
+      expect(missing.textContent).toContain(
+        'No contract anchor of this file under serial number “SN-2026-002”',
+      );
+      expect(missing.textContent).toContain(
+        leafHash({
+          event_type: 'CONTRACT_ANCHOR',
+          serial_number: 'SN-2026-002',
+          contract_sha256: FILE_SHA256,
+        }),
+      );
+      // Editing the serial hides the answer about the old one.
+      fireEvent.change(screen.getByLabelText('Serial number'), { target: { value: 'SN-2026-00' } });
+      expect(screen.queryByTestId('computed-leaf-missing')).toBeNull();
+    });
+
+    it('asks for the serial instead of computing a leaf without one, and focuses it', async () => {
+      stubService();
+      renderAt(`/search?q=${FILE_SHA256}`);
+      const serial = await screen.findByLabelText('Serial number');
+      fireEvent.click(screen.getByRole('button', { name: 'Compute the leaf and look it up' }));
+      expect(await screen.findByText(/Enter the serial number the contract was anchored with/)).toBeTruthy();
+      expect(serial.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(serial);
+      expect(screen.queryByTestId('computed-leaf-found')).toBeNull();
+    });
   });
 });

@@ -44,8 +44,13 @@ describe('global search', () => {
     ]);
   });
 
-  it('says nothing matched for an unknown hash', async () => {
-    expect((await resolveSearch(LEAF, probes())).kind).toBe('none');
+  it('says nothing matched for an unknown hash, keeping the hash so a leaf can be computed from it', async () => {
+    const outcome = await resolveSearch(LEAF.toUpperCase(), probes());
+    expect(outcome).toEqual({
+      kind: 'unmatched-hash',
+      hashHex: LEAF,
+      message: 'No leaf, anchor transaction, anchored root or wallet has this value on this service.',
+    });
   });
 
   it('tries any other valid pseudonym as a wallet only', async () => {

@@ -19,6 +19,11 @@ export interface SearchMatch {
 export type SearchOutcome =
   | { kind: 'invalid'; message: string }
   | { kind: 'none'; message: string }
+  /**
+   * A whole 64-hex value that matches nothing: most often a file's SHA-256 (what `sha256sum`
+   * prints), which is never a leaf by itself; the page offers to compute the leaf from it.
+   */
+  | { kind: 'unmatched-hash'; hashHex: string; message: string }
   | { kind: 'matches'; matches: SearchMatch[] };
 
 /** What a wallet look-up found; `unknown` when the service requires a key for lifecycles. */
@@ -105,7 +110,8 @@ export async function resolveSearch(raw: string, probes: SearchProbes): Promise<
   if (wallet === 'found') matches.push(walletMatch(text));
   if (matches.length === 0) {
     return {
-      kind: 'none',
+      kind: 'unmatched-hash',
+      hashHex: text,
       message: 'No leaf, anchor transaction, anchored root or wallet has this value on this service.',
     };
   }

@@ -87,3 +87,12 @@ export function useSearchProbes(): SearchProbes {
   const apiKey = useApiKey();
   return useMemo(() => createSearchProbes(queryClient, baseUrl, apiKey), [queryClient, baseUrl, apiKey]);
 }
+
+/** Whether a leaf computed here (from a file and its serial) is on the service; asked once per leaf. */
+export function computedLeafQueryOptions(baseUrl: string, leafHex: string, probes: SearchProbes) {
+  return queryOptions({
+    queryKey: [...searchKeys.all(baseUrl), 'computed-leaf', leafHex] as const,
+    queryFn: () => probes.isLeaf(leafHex),
+    staleTime: 0,
+  });
+}

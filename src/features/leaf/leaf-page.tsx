@@ -210,7 +210,8 @@ function Awaiting({ check, updatedAt }: { check: VerifyCheck; updatedAt: number 
       </p>
       <p className="text-sm">
         Checking again every {AWAITING_ANCHOR_POLL_MS / 1000} s (last checked{' '}
-        <RelativeTime value={new Date(updatedAt)} testId="last-checked" />
+        {/* When the page last asked matters only as an age; the dates on this page are the evidence. */}
+        <RelativeTime value={new Date(updatedAt)} testId="last-checked" ageOnly />
         ).
       </p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">

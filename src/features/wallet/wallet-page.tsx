@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { lifecycleQueryOptions } from '../../api/lifecycle';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
@@ -9,6 +9,15 @@ import { RelativeTime } from '../../components/relative-time';
 import { HashLink } from '../../components/hash-link';
 import { TxLink } from '../../components/tx-link';
 import { anchorStateOf, anyAwaiting, timelineFacts, timelineOrder } from './timeline';
+import {
+  filterByKey,
+  otherKeySummary,
+  parseKeyFilter,
+  writtenByOtherKey,
+  type KeyFilter,
+} from './key-filter';
+import { KeySummary } from './key-summary';
+import { OwnPseudonymList } from './own-pseudonym-list';
 import { Page } from '../../components/ui/page';
 import { FIELD_SPECS, eventTypeName, visibleText } from '../../core';
 import { Button } from '../../components/ui/button';
@@ -57,7 +66,10 @@ export function WalletPage() {
       {wallet ? (
         <Timeline wallet={wallet} />
       ) : (
-        <p>Enter a wallet pseudonym to see every event recorded for it, with its anchor state.</p>
+        <>
+          <p>Enter a wallet pseudonym to see every event recorded for it, with its anchor state.</p>
+          <OwnPseudonymList />
+        </>
       )}
     </Page>
   );
@@ -66,6 +78,11 @@ export function WalletPage() {
 function Timeline({ wallet }: { wallet: string }) {
   const baseUrl = useBaseUrl();
   const apiKey = useApiKey();
+  const [params, setParams] = useSearchParams();
+  const keyFilter = parseKeyFilter(params.get('keys'));
+  // In the address, so a filtered timeline can be shared and Back undoes a change.
+  const setKeyFilter = (filter: KeyFilter) =>
+    setParams(filter === 'all' ? {} : { keys: filter }, { replace: false });
   const lifecycle = useQuery({
     ...lifecycleQueryOptions(baseUrl, wallet, apiKey),
     refetchInterval: (query) => {
@@ -80,10 +97,13 @@ function Timeline({ wallet }: { wallet: string }) {
   const result = lifecycle.data;
   if (result.kind === 'no_events') {
     return (
-      <EmptyState>
-        The service has no events for the wallet “{visibleText(wallet)}”. Check the spelling: pseudonyms are
-        case-sensitive.
-      </EmptyState>
+      <>
+        <EmptyState>
+          The service has no events for the wallet “{visibleText(wallet)}”. Check the spelling: pseudonyms are
+          case-sensitive.
+        </EmptyState>
+        <OwnPseudonymList except={wallet} />
+      </>
     );
   }
   if (result.kind === 'key_required') {
@@ -110,30 +130,48 @@ function Timeline({ wallet }: { wallet: string }) {
   // visibleText, so a bidi override or an invisible character cannot disguise them.
   const events = timelineOrder(result.lifecycle.events);
   const firstKey = result.lifecycle.first_key_id ?? null;
+  const summary = otherKeySummary(events, firstKey);
+  // Numbered in the whole timeline, so a filtered card keeps its place ("3." stays the third event).
+  const numbered = events.map((event, i) => ({ ...event, number: i + 1 }));
+  const shown = summary ? filterByKey(numbered, firstKey, keyFilter) : numbered;
   return (
     <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {events.length} {events.length === 1 ? 'event' : 'events'}, oldest first. These are claims the service
-        recorded for this pseudonym, not authenticated facts: anyone may submit events under any pseudonym. A
-        leaf's anchor proves only that the leaf existed by then.
+        {shown.length === events.length ? events.length : `Showing ${shown.length} of ${events.length}`}{' '}
+        {events.length === 1 ? 'event' : 'events'}, oldest first. These are claims the service recorded for
+        this pseudonym, not authenticated facts: anyone may submit events under any pseudonym. A leaf's anchor
+        proves only that the leaf existed by then.
       </p>
+      {summary && firstKey !== null && (
+        <KeySummary
+          summary={summary}
+          total={events.length}
+          firstKeyId={firstKey}
+          filter={keyFilter}
+          onFilter={setKeyFilter}
+        />
+      )}
       <NotifyWhenAnchored
         anchored={events.every((event) => anchorStateOf(event).kind === 'anchored')}
         what={`Every event of wallet ${visibleText(wallet)} is anchored on chain.`}
       />
       <ol className="space-y-3 border-l-2 border-slate-300 pl-4 dark:border-slate-700" data-testid="timeline">
-        {events.map((event, i) => {
+        {shown.map((event) => {
           const state = anchorStateOf(event);
+          const otherKey = writtenByOtherKey(event, firstKey);
           return (
             <li
-              key={`${event.leaf_hash}-${i}`}
+              key={`${event.leaf_hash}-${event.number}`}
               className="rounded border border-slate-300 p-3 dark:border-slate-700"
               data-leaf={event.leaf_hash}
               data-anchor-state={state.kind}
+              data-other-key={otherKey || undefined}
             >
               <p className="font-semibold">
-                {i + 1}. {visibleText(eventTypeName(event.event_type))}{' '}
+                {event.number}. {visibleText(eventTypeName(event.event_type))}{' '}
                 <span className="font-normal text-slate-700 dark:text-slate-300">(claimed)</span>
+                {/* The summary above says which keys; the card only says that it is one of them. */}
+                {otherKey && <span className="text-sm font-normal"> · another key</span>}
               </p>
               <p className="text-sm">
                 Recorded <RelativeTime value={event.created_at} />
@@ -147,14 +185,6 @@ function Timeline({ wallet }: { wallet: string }) {
                     </Fragment>
                   ))}
                 </dl>
-              )}
-              {firstKey !== null && event.key_id && event.key_id !== firstKey && (
-                <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="other-key">
-                  Written by another key (
-                  <span className="font-mono break-all">{visibleText(event.key_id)}</span>) than the one that
-                  first wrote to this wallet (
-                  <span className="font-mono break-all">{visibleText(firstKey)}</span>).
-                </p>
               )}
               <p className="text-sm">
                 Leaf <HashLink to="leaf" hash={event.leaf_hash} />
