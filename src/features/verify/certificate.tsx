@@ -5,6 +5,8 @@
  * "✓ Anchored" would lend them a weight no hash gives them.
  */
 import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome, type Receipt } from '../../core';
+import { formatUtc } from '../../components/time-format';
+import { documentStatusWords, type DocumentStatus, type NetworkSource } from './document-status';
 import { provenRows } from './receipt-rows';
 import { QrImage } from './share-link';
 
@@ -14,6 +16,10 @@ export function Certificate({
   file,
   link,
   headline,
+  summary,
+  document,
+  network,
+  blockTime,
 }: {
   outcome: ClaimOutcome;
   receipt: Receipt | null;
@@ -21,25 +27,40 @@ export function Certificate({
   file: { name: string } | null;
   link: string;
   headline: string;
+  /** Why the verdict is what it is (already visible text). */
+  summary: string;
+  /** What was checked of the document itself: matched, not provided, mismatch… */
+  document: DocumentStatus;
+  network: { name: string; source: NetworkSource } | null;
+  /** When the anchoring block was mined (Unix seconds), from the chain evidence or the history. */
+  blockTime: number | null;
 }) {
   const { judgement } = outcome;
   const proven = receipt ? provenRows(receipt, judgement.checks, file) : [];
   const rows: [string, string | null][] = [
     ...proven.map((row): [string, string] => [row.label, row.value]),
+    ['Document', document.kind === 'none' ? null : documentStatusWords(document)],
+    [
+      'Network',
+      network === null
+        ? 'not stated'
+        : `${visibleText(network.name)} (${network.source === 'chain evidence' ? 'read from the chain evidence' : network.source === 'service' ? "the service's word" : "the receipt's statement"})`,
+    ],
     ['Leaf', judgement.leafHex],
     ['Root', judgement.rootHex],
     ['Transaction', judgement.txid],
     ['Height', judgement.height === null ? null : String(judgement.height)],
-    ['Block time', judgement.blockTime === null ? null : new Date(judgement.blockTime * 1000).toISOString()],
+    // Absolute UTC: a sheet of paper has no "ago", and no reader's time zone.
+    ['Block time', blockTime === null ? null : formatUtc(new Date(blockTime * 1000))],
     // The service whose anchor history was asked: what this verification did, not what the receipt says.
     ['Anchor history asked', outcome.service === null ? null : visibleText(outcome.service)],
-    ['Verified at', new Date().toISOString()],
+    ['Verified at', formatUtc(new Date())],
   ];
   return (
     <section className="hidden break-inside-avoid space-y-4 text-black print:block" data-testid="certificate">
       <h2 className="text-2xl font-bold">ZAP1 verification certificate</h2>
       <p className="text-xl font-bold">{headline}</p>
-      <p>{visibleText(judgement.summary)}</p>
+      <p>{summary}</p>
       {judgement.historical && <p>Warning: {HISTORICAL_BUNDLE_WARNING}</p>}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         {rows
@@ -53,7 +74,7 @@ export function Certificate({
           ))}
       </dl>
       <div className="flex items-center gap-4">
-        <QrImage text={link} size={120} />
+        <QrImage text={link} size={160} />
         <p className="break-all text-xs">Verify again: {visibleText(link)}</p>
       </div>
     </section>

@@ -27,13 +27,22 @@ function checkMark(check: VerdictCheck): { mark: string; words: string } {
 }
 
 /** A list item; its test id is `${testIdPrefix}-${check.name}`. */
-export function CheckLine({ check, testIdPrefix = 'check' }: { check: VerdictCheck; testIdPrefix?: string }) {
+export function CheckLine({
+  check,
+  testIdPrefix = 'check',
+  detail,
+}: {
+  check: VerdictCheck;
+  testIdPrefix?: string;
+  /** The page's own words for what was found, in place of the check's detail (already visible text). */
+  detail?: string;
+}) {
   const { mark, words } = checkMark(check);
   return (
     <li data-testid={`${testIdPrefix}-${check.name}`} data-status={check.status}>
       <span aria-hidden="true">{mark} </span>
       <span className="font-medium">{CHECK_NAMES[check.name]}</span>
-      <span className="sr-only"> ({words})</span>: {visibleText(check.detail)}
+      <span className="sr-only"> ({words})</span>: {detail ?? visibleText(check.detail)}
     </li>
   );
 }

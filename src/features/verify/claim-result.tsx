@@ -20,7 +20,26 @@ import {
   type Receipt,
 } from '../../core';
 import { downloadJson } from '../leaf/download-json';
-import { receiptFileName, verdictLook, verifyLink, type HeldClaim } from './claim';
+import {
+  MAX_QR_LINK_CHARS,
+  compactReceipt,
+  receiptFileName,
+  verdictLook,
+  verifyLink,
+  type HeldClaim,
+  type LinkExtras,
+} from './claim';
+import {
+  anchorBlockTime,
+  anchorNetwork,
+  blockWords,
+  documentStatus,
+  expectedDocumentHash,
+  verdictHeadline,
+  type DocumentStatus,
+} from './document-status';
+import { ExpectedActual } from './expected-actual';
+import type { ServiceProof } from './use-verification';
 import { BlockHashField } from './block-hash-field';
 import { Certificate } from './certificate';
 import { EvidenceChainCheck, WhoseWord } from './chain-evidence';
@@ -37,6 +56,7 @@ import { Button } from '../../components/ui/button';
 import { BUTTON_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { Section } from '../../components/ui/section';
 import { HashText } from '../../components/hash-text';
+import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { ExplorerTxid } from '../../components/tx-link';
 import { RelativeTime } from '../../components/relative-time';
 
@@ -48,8 +68,12 @@ const TONES = {
 
 export function ClaimResult({
   outcome,
+  serviceProof = null,
   claim,
   file,
+  linkedSha256 = null,
+  onChooseDocument = () => {},
+  onFiles = () => {},
   appOrigin,
   onCheckAgain,
   checking,
@@ -57,8 +81,16 @@ export function ClaimResult({
   onBlockHash = () => {},
 }: {
   outcome: ClaimOutcome;
+  /** What the service holds for the same leaf, when the held claim's anchor or path failed. */
+  serviceProof?: ServiceProof | null;
   claim: HeldClaim | null;
   file: { name: string; sha256Hex: string } | null;
+  /** The document's SHA-256 a shared link carries (`?sha256=`), when there is no receipt. */
+  linkedSha256?: string | null;
+  /** Opens the file chooser of the drop zone, to give the document. */
+  onChooseDocument?: () => void;
+  /** Files dropped on the verdict's document line (the document, most likely). */
+  onFiles?: (files: File[]) => void;
   appOrigin: string;
   onCheckAgain: () => void;
   checking: boolean;
@@ -84,22 +116,105 @@ export function ClaimResult({
   const blockLink = chain
     ? explorerBlockLink(info.data, { height: chain.evidence.height, hash: chain.evidence.block_hash })
     : null;
-  const link =
-    judgement.leafHex && outcome.service ? verifyLink(appOrigin, judgement.leafHex, outcome.service) : null;
   const receipt = claim?.kind === 'receipt' ? claim.receipt : null;
+  const docStatus = documentStatus({ receipt, checks: judgement.checks, file, linkedSha256 });
+  const network = anchorNetwork(outcome, info.data?.network, receipt);
+  const blockTime = anchorBlockTime(outcome);
+  const headline = verdictHeadline({
+    verdict: judgement.verdict,
+    document: docStatus,
+    height: judgement.height,
+    blockTime,
+  });
+  // A failed file check writes both hashes in one sentence: the rows below compare them instead.
+  const fileMismatchFirst =
+    docStatus.kind === 'mismatch' &&
+    judgement.checks.some((check) => check.name === 'file' && check.detail === judgement.summary);
+  const summary = fileMismatchFirst
+    ? "The document's SHA-256 is not the contract hash the receipt names, so this receipt is not a proof of that document."
+    : visibleText(judgement.summary);
+  // On paper a file that failed is not named: the sheet states only what was proven or checked.
+  const paperHeadline =
+    docStatus.kind === 'mismatch'
+      ? `${look.headline}: the file hashed here is not the ${docStatus.basis === 'link' ? 'shared' : 'anchored'} document`
+      : headline
+        ? `${look.headline}: ${headline.replace(/^The leaf/, 'the leaf')}`
+        : look.headline;
+  const paperSummary = fileMismatchFirst
+    ? 'The file hashed here is not the anchored document: its SHA-256 is not the contract hash the leaf commits to.'
+    : visibleText(judgement.summary);
+  // The link shares the document's SHA-256 and the receipt only once the leaf proved the receipt's event.
+  const provenReceipt = receipt && eventProven(judgement.checks) ? receipt : null;
+  const extras: LinkExtras = provenReceipt
+    ? { sha256: expectedDocumentHash(provenReceipt), receipt: provenReceipt }
+    : { sha256: linkedSha256 };
+  const link =
+    judgement.leafHex && outcome.service
+      ? verifyLink(appOrigin, judgement.leafHex, outcome.service, extras)
+      : null;
+  // A QR code holds a compact receipt (the colleague's browser fetches its proof), or only the leaf.
+  const qrLink = (() => {
+    if (!link || !judgement.leafHex || !outcome.service) return null;
+    const compact = provenReceipt
+      ? verifyLink(appOrigin, judgement.leafHex, outcome.service, {
+          ...extras,
+          receipt: compactReceipt(provenReceipt),
+        })
+      : link;
+    return compact.length <= MAX_QR_LINK_CHARS
+      ? compact
+      : verifyLink(appOrigin, judgement.leafHex, outcome.service, { sha256: extras.sha256 ?? null });
+  })();
 
   return (
     <div className="space-y-5">
       {/* On paper only the certificate below: one clean page. */}
       <div className="space-y-5 print:hidden">
         <div role="status" className={`rounded border-2 p-4 ${TONES[look.tone]}`}>
-          <p className="text-xl font-bold" data-testid="verdict" data-verdict={judgement.verdict}>
+          <p
+            className={headline ? 'text-base font-bold' : 'text-xl font-bold'}
+            data-testid="verdict"
+            data-verdict={judgement.verdict}
+          >
             {look.headline}
           </p>
+          {headline && (
+            <p className="text-xl font-bold" data-testid="verdict-headline">
+              {headline}
+            </p>
+          )}
+          <DocumentLine status={docStatus} onChooseDocument={onChooseDocument} onFiles={onFiles} />
+          {docStatus.kind === 'mismatch' && (
+            <ExpectedActual
+              expected={docStatus.expected}
+              expectedLabel={
+                docStatus.basis === 'link'
+                  ? 'Expected (SHA-256 in the link)'
+                  : "Expected (the receipt's contract SHA-256)"
+              }
+              actual={docStatus.actual}
+              actualLabel={`Actual (${visibleText(docStatus.name)}, hashed here)`}
+            />
+          )}
+          {serviceProof && <ServiceProofNote proof={serviceProof} service={service} />}
           {/* For an invalid verdict this is the failed check, naming what failed (an added field, say). */}
           <p data-testid="verdict-reason" className="font-medium">
-            {visibleText(judgement.summary)}
+            {summary}
           </p>
+          {network && (
+            <p className="text-sm" data-testid="verdict-network" data-network={network.name}>
+              <span className="font-medium">Network:</span> {visibleText(network.name)}{' '}
+              <span className="text-slate-700 dark:text-slate-300">
+                (
+                {network.source === 'chain evidence'
+                  ? "read from the chain evidence's bytes"
+                  : network.source === 'service'
+                    ? 'as the service says'
+                    : 'as the receipt states'}
+                )
+              </span>
+            </p>
+          )}
           {judgement.historical && (
             <p
               data-testid="historical-warning"
@@ -148,11 +263,11 @@ export function ClaimResult({
             </div>
           )}
           {judgement.height !== null && <Fact term="Height" value={String(judgement.height)} />}
-          {judgement.blockTime !== null && (
+          {blockTime !== null && (
             <div className="contents">
               <dt className="font-medium">Block time</dt>
               <dd>
-                <RelativeTime value={judgement.blockTime} />
+                <RelativeTime value={blockTime} testId="block-time" />
               </dd>
             </div>
           )}
@@ -165,7 +280,16 @@ export function ClaimResult({
         <Section title="What was checked" className={PANEL_CLASS} headingClassName="font-semibold">
           <ul className="space-y-1 text-sm">
             {judgement.checks.map((check) => (
-              <CheckLine key={`${check.name}-${check.detail}`} check={check} />
+              <CheckLine
+                key={`${check.name}-${check.detail}`}
+                check={check}
+                // Two hashes in one sentence are hard to compare: they are the rows in the verdict above.
+                detail={
+                  check.name === 'file' && docStatus.kind === 'mismatch' && docStatus.expected !== null
+                    ? `"${visibleText(docStatus.name)}" is not the anchored file: its SHA-256 differs from the receipt's (expected and actual are shown above).`
+                    : undefined
+                }
+              />
             ))}
           </ul>
         </Section>
@@ -184,7 +308,15 @@ export function ClaimResult({
           receipt={receipt}
           heldBundle={claim?.kind === 'bundle' ? claim.bundle : null}
         />
-        {link && <ShareLink link={link} />}
+        {link && qrLink && (
+          <ShareLink
+            link={link}
+            qrLink={qrLink}
+            carriesReceipt={provenReceipt !== null}
+            documentName={provenReceipt?.file?.name ?? null}
+            asksForDocument={extras.sha256 != null}
+          />
+        )}
         {link && (
           <p className="print:hidden">
             <Button onClick={() => window.print()}>Print certificate</Button>
@@ -200,10 +332,91 @@ export function ClaimResult({
           />
         )}
       </div>
-      {link && (
-        <Certificate outcome={outcome} receipt={receipt} file={file} link={link} headline={look.headline} />
+      {link && qrLink && (
+        <Certificate
+          outcome={outcome}
+          receipt={receipt}
+          file={file}
+          link={qrLink}
+          headline={paperHeadline}
+          summary={paperSummary}
+          document={docStatus}
+          network={network}
+          blockTime={blockTime}
+        />
       )}
     </div>
+  );
+}
+
+/** The document's status, in the verdict box: matched (hashed here), not provided, mismatch, or outside the proof. */
+function DocumentLine({
+  status,
+  onChooseDocument,
+  onFiles,
+}: {
+  status: DocumentStatus;
+  onChooseDocument: () => void;
+  onFiles: (files: File[]) => void;
+}) {
+  // The document can be dropped right here, where the page asks for it.
+  const { dragging, dropProps } = useFileDrop(onFiles);
+  if (status.kind === 'none') return null;
+  const name = status.kind === 'not-provided' ? status.statedName : status.name;
+  const shown = name === null ? null : visibleText(name);
+  return (
+    <div
+      className={`space-y-1 rounded ${dragging ? DRAGGING_CLASS : ''}`}
+      data-testid="document-status"
+      data-document={status.kind}
+      {...(status.kind === 'not-provided' ? dropProps : {})}
+    >
+      <p>
+        <span className="font-medium">Document:</span>{' '}
+        {status.kind === 'matched' &&
+          (status.basis === 'receipt'
+            ? `✓ matched: ${shown} was hashed here, and its SHA-256 is the contract hash the leaf commits to.`
+            : `✓ matched: ${shown} was hashed here, and its SHA-256 is the one in the link. Only the receipt (with its serial number) proves that the leaf commits to it.`)}
+        {status.kind === 'mismatch' &&
+          (status.expected === null
+            ? `✗ mismatch: ${shown} was hashed here, but a bare proof bundle names no document to compare it with.`
+            : `✗ mismatch: ${shown} was hashed here, and it is not the ${status.basis === 'link' ? 'document the link names' : 'document the receipt names'}.`)}
+        {status.kind === 'not-provided' &&
+          `not provided: only the ${status.basis === 'link' ? 'leaf' : 'receipt'} was checked, not the document itself.`}
+        {status.kind === 'outside' &&
+          `not part of this proof: the leaf commits to no file, so nothing about ${shown} was checked.`}
+      </p>
+      {status.kind === 'not-provided' && (
+        <button
+          type="button"
+          className={`${BUTTON_CLASS} bg-white dark:bg-slate-900`}
+          onClick={onChooseDocument}
+        >
+          {shown ? `Drop ${shown} to check it` : 'Drop the document to check it'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Whether the service holds a valid proof of the same leaf: the receipt was altered, or the anchor never made. */
+function ServiceProofNote({ proof, service }: { proof: ServiceProof; service: string }) {
+  const text =
+    proof.kind === 'anchored'
+      ? `Receipt altered: ${service} holds a valid proof of this same leaf, anchored in transaction ${proof.txid}${proof.height === null ? '' : ` at ${blockWords(proof.height)}`}. What failed is the receipt's copy, edited after it was issued; ask for the original, or fetch the service's proof.`
+      : proof.kind === 'pending'
+        ? `Never anchored yet: ${service} knows this leaf but has not anchored it, so the anchor this receipt claims was never made.`
+        : proof.kind === 'none'
+          ? `Never anchored: ${service} holds no valid proof of this leaf, so the anchor this receipt claims was never made by it.`
+          : `Whether ${service} holds a valid proof of this leaf is not known: ${visibleText(proof.reason)}`;
+  return (
+    <p
+      className="rounded border border-current p-2 text-sm"
+      data-testid="service-proof"
+      data-service-proof={proof.kind}
+    >
+      {text}
+    </p>
   );
 }
 

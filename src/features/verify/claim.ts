@@ -3,12 +3,19 @@
  * file or pasted, the service to ask about it, the link that shares a verification, and the words
  * and colours of each verdict. The verifying itself is src/core's `verifyClaim`.
  */
+import { base64urlnopad } from '@scure/base';
 import { isHex64, isRecord, looksLikeReceipt, parseReceipt, type Receipt, type Verdict } from '../../core';
 import { parseBundleText } from './verdict';
 import { verifyLeafPath } from '../../app/paths';
 
-export type HeldClaim =
-  { kind: 'receipt'; receipt: Receipt; label: string } | { kind: 'bundle'; bundle: unknown; label: string };
+export type HeldClaim = (
+  { kind: 'receipt'; receipt: Receipt; label: string } | { kind: 'bundle'; bundle: unknown; label: string }
+) & {
+  /** The name of the file it was read from, when it was a file (shown in the drop zone's slot). */
+  fileName?: string;
+  /** It came in a shared link's fragment (`#receipt=`), not from the person's own files. */
+  fromLink?: boolean;
+};
 
 export type ClaimReading = { ok: true; claim: HeldClaim } | { ok: false; message: string };
 
@@ -60,7 +67,7 @@ export async function sortDroppedFiles(
       }
       const reading = readClaimText(text, `the file ${file.name}`);
       if (reading.ok) {
-        claim = reading.claim;
+        claim = { ...reading.claim, fileName: file.name };
         continue;
       }
       // A .json contract is a document like any other when it is no receipt or bundle.
@@ -107,13 +114,91 @@ export function parseServiceParam(value: string | null): { url: string | null; p
   return { url: null, problem: `The link names the service "${value}", which is not an http(s) address.` };
 }
 
+/** What a shared link may carry besides the leaf: the document's SHA-256, and the receipt itself. */
+export interface LinkExtras {
+  /** The document's SHA-256 (`?sha256=`): the colleague is asked for the document with this hash. */
+  sha256?: string | null;
+  /** The receipt, in the fragment (`#receipt=`): browsers never send a fragment to any server. */
+  receipt?: Receipt | null;
+}
+
+/** The name of the fragment parameter that carries a receipt. */
+const RECEIPT_FRAGMENT = 'receipt';
+
+/** A receipt as a fragment value: its JSON, UTF-8, in unpadded base64url (no escaping needed). */
+export function encodeReceiptFragment(receipt: Receipt): string {
+  return `${RECEIPT_FRAGMENT}=${base64urlnopad.encode(new TextEncoder().encode(JSON.stringify(receipt)))}`;
+}
+
+/**
+ * The receipt a link's fragment carries (`#receipt=…`), read as untrusted JSON like any dropped
+ * receipt; null when the fragment carries none, a message when it carries one that cannot be read.
+ */
+export function readReceiptFragment(hash: string): ClaimReading | null {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  const value = fragment.get(RECEIPT_FRAGMENT);
+  if (value === null) return null;
+  // A receipt is a few KB: a fragment of megabytes is no receipt, and is not decoded.
+  if (value.length > (MAX_CLAIM_FILE_BYTES * 4) / 3) {
+    return {
+      ok: false,
+      message: 'The receipt in this link is too large to be a receipt, so it is not used.',
+    };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(base64urlnopad.decode(value.trim()));
+  } catch {
+    return {
+      ok: false,
+      message: 'The receipt in this link is damaged (it is not base64url text): ask for the link again.',
+    };
+  }
+  const reading = readClaimText(text, 'the receipt in the link');
+  if (!reading.ok)
+    return { ok: false, message: `The receipt in this link cannot be used. ${reading.message}` };
+  if (reading.claim.kind !== 'receipt') {
+    return {
+      ok: false,
+      message: 'The link carries a proof bundle where a receipt belongs: ask for the link again.',
+    };
+  }
+  return { ok: true, claim: { ...reading.claim, fromLink: true } };
+}
+
+/** Reads `?sha256=`: a document's SHA-256 (64 hex, any case), else null. */
+export function parseSha256Param(value: string | null): string | null {
+  const hex = value?.trim().toLowerCase() ?? '';
+  return isHex64(hex) ? hex : null;
+}
+
 /**
  * The link that verifies a leaf again, anywhere: this app's Verify page with the leaf, and the
- * service when it is not this app's own.
+ * service when it is not this app's own; with `extras`, the document's SHA-256 and the receipt.
  */
-export function verifyLink(appOrigin: string, leafHex: string, serviceUrl: string): string {
-  return `${appOrigin}/app${verifyLeafPath(leafHex, serviceUrl === appOrigin ? undefined : serviceUrl)}`;
+export function verifyLink(
+  appOrigin: string,
+  leafHex: string,
+  serviceUrl: string,
+  extras: LinkExtras = {},
+): string {
+  const path = verifyLeafPath(leafHex, serviceUrl === appOrigin ? undefined : serviceUrl);
+  const sha = extras.sha256 ? `&sha256=${extras.sha256}` : '';
+  const fragment = extras.receipt ? `#${encodeReceiptFragment(extras.receipt)}` : '';
+  return `${appOrigin}/app${path}${sha}${fragment}`;
 }
+
+/**
+ * A receipt small enough for a QR code: without its proof and chain evidence, which the colleague's
+ * browser fetches from the service and checks itself (a QR code holds about 2 KB at most).
+ */
+export function compactReceipt(receipt: Receipt): Receipt {
+  const { chain_evidence: _evidence, ...rest } = receipt;
+  return { ...rest, proof: null };
+}
+
+/** The longest link put in a QR code: beyond this it is too dense to scan from a screen or a sheet. */
+export const MAX_QR_LINK_CHARS = 1200;
 
 export interface VerdictLook {
   headline: string;

@@ -7,11 +7,28 @@
 import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { explorerBlockTemplate, protocolInfoQueryOptions } from '../../api/protocol';
 import { httpServiceReader } from '../../api/service-reader';
-import { ServiceUnavailableError, verifyClaim, type ClaimOutcome } from '../../core';
+import {
+  ServiceUnavailableError,
+  verifyClaim,
+  type ClaimInput,
+  type ClaimOutcome,
+  type ServiceReader,
+} from '../../core';
 import type { HeldClaim } from './claim';
 
+/**
+ * What the service holds for the same leaf, asked when a held claim's anchor or path failed: a
+ * valid anchored proof (the receipt was altered), a proof still awaiting its anchor, or none (the
+ * claimed anchor was never made); `unknown` when the service could not be asked.
+ */
+export type ServiceProof =
+  | { kind: 'anchored'; txid: string; height: number | null }
+  | { kind: 'pending' }
+  | { kind: 'none' }
+  | { kind: 'unknown'; reason: string };
+
 export type VerificationResult =
-  | { kind: 'verified'; outcome: ClaimOutcome }
+  | { kind: 'verified'; outcome: ClaimOutcome; serviceProof?: ServiceProof | null }
   /** Asked by leaf, and the service does not know it. */
   | { kind: 'unknown-leaf' }
   /** Asked by leaf, and the service could not be reached, so there is no proof to check. */
@@ -63,7 +80,14 @@ export function useVerification(request: VerificationRequest) {
           claim.value.kind === 'receipt'
             ? { receipt: claim.value.receipt, file, ...chainInput }
             : { receipt: null, bundle: claim.value.bundle, file, ...chainInput };
-        return { kind: 'verified', outcome: await verifyClaim(input, reader, now) };
+        const outcome = await verifyClaim(input, reader, now);
+        return {
+          kind: 'verified',
+          outcome,
+          serviceProof: claimWasAltered(outcome)
+            ? await serviceProofOf(reader, outcome, chainInput, now)
+            : null,
+        };
       }
       if (leafHex === null) throw new Error('nothing to verify');
       let bundle: unknown;
@@ -81,3 +105,39 @@ export function useVerification(request: VerificationRequest) {
     },
   });
 }
+
+/** A held claim whose anchor or Merkle path failed: it claims something the service may contradict. */
+export function claimWasAltered(outcome: ClaimOutcome): boolean {
+  return (
+    outcome.judgement.verdict === 'invalid' &&
+    outcome.judgement.leafHex !== null &&
+    outcome.judgement.checks.some(
+      (check) => (check.name === 'anchor' || check.name === 'inclusion') && check.status === 'fail',
+    )
+  );
+}
+
+/** Verifies the service's own proof of the same leaf, as a bundle, to say which it holds. */
+async function serviceProofOf(
+  reader: ServiceReader,
+  outcome: ClaimOutcome,
+  chainInput: Pick<ClaimInput, 'blockHash' | 'explorerBlockUrl'>,
+  now: Date,
+): Promise<ServiceProof> {
+  const leafHex = outcome.judgement.leafHex!;
+  try {
+    const bundle = await reader.proof(leafHex);
+    if (bundle === null) return { kind: 'none' };
+    const own = await verifyClaim({ receipt: null, bundle, ...chainInput }, reader, now);
+    const { verdict, txid, height } = own.judgement;
+    if (own.judgement.leafHex !== leafHex) return { kind: 'none' };
+    if (verdict === 'anchored' && txid !== null) return { kind: 'anchored', txid, height };
+    if (verdict === 'pending') return { kind: 'pending' };
+    return verdict === 'unconfirmed' ? { kind: 'unknown', reason: visibleSummary(own) } : { kind: 'none' };
+  } catch (error) {
+    if (error instanceof ServiceUnavailableError) return { kind: 'unknown', reason: error.message };
+    throw error;
+  }
+}
+
+const visibleSummary = (outcome: ClaimOutcome): string => outcome.judgement.summary;

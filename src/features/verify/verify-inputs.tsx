@@ -1,11 +1,10 @@
-/** The two ways into a verification: a leaf (from the service), or what a person holds (files dropped or chosen, or pasted JSON). */
+/** The other ways into a verification (under "Other ways"): a leaf from the service, or pasted JSON. */
 import { useId, useState } from 'react';
 import { visibleText } from '../../core';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
-import { readClaimText, sortDroppedFiles, type HeldClaim } from './claim';
+import { readClaimText, type HeldClaim } from './claim';
 import { Button } from '../../components/ui/button';
 import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
-import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { TextField } from '../../components/ui/field';
 
 export function LeafSource({
@@ -27,7 +26,7 @@ export function LeafSource({
         submit();
       }}
     >
-      <h2 className="font-semibold">From the service, by leaf</h2>
+      <h3 className="font-semibold">Look a leaf up on the service</h3>
       <TextField
         id={id}
         label="Leaf hash"
@@ -42,71 +41,20 @@ export function LeafSource({
           <span className="break-all font-mono">{visibleText(service)}</span>
         </p>
       )}
-      <Button type="submit" variant="primary">
-        Fetch and verify
-      </Button>
+      <Button type="submit">Fetch and verify</Button>
       {problem && <p className="text-sm text-slate-700 dark:text-slate-300">{problem}</p>}
     </form>
   );
 }
 
-export function ClaimSource({
-  fileInputId,
-  holdingClaim,
-  onClaim,
-  onDocument,
-}: {
-  /** The id of the file input, so the page can return focus to it (after Cancel). */
-  fileInputId: string;
-  holdingClaim: boolean;
-  onClaim: (claim: HeldClaim) => void;
-  onDocument: (file: File) => void;
-}) {
+/** Pasted receipt or bundle JSON (for a receipt read in an email, say). */
+export function PasteSource({ onClaim }: { onClaim: (claim: HeldClaim) => void }) {
   const id = useId();
   const [text, setText] = useState('');
-  const [problems, setProblems] = useState<string[]>([]);
-
-  const takeFiles = (files: readonly File[]) => {
-    if (files.length === 0) return;
-    void sortDroppedFiles(files).then(({ claim, document, problems: found }) => {
-      const next = [...found];
-      if (claim) onClaim(claim);
-      if (document) {
-        if (document.size === 0) next.push(`${document.name} is empty (0 bytes): there is nothing to check.`);
-        else onDocument(document);
-      }
-      if (!claim && !holdingClaim && document === null && next.length === 0) {
-        next.push('None of these files is a receipt or a proof bundle.');
-      }
-      setProblems(next);
-    });
-  };
-  const { dragging, dropProps } = useFileDrop(takeFiles);
-
+  const [problem, setProblem] = useState<string | null>(null);
   return (
-    <div
-      className={`${PANEL_CLASS} ${dragging ? DRAGGING_CLASS : ''}`}
-      {...dropProps}
-      data-testid="bundle-drop"
-    >
-      <h2 className="font-semibold">A receipt or bundle you have</h2>
-      <label htmlFor={fileInputId} className="block text-sm font-medium">
-        Choose or drop files: a receipt or proof .json, and the document itself
-      </label>
-      <input
-        id={fileInputId}
-        type="file"
-        multiple
-        className="block text-sm"
-        onChange={(e) => {
-          takeFiles([...(e.target.files ?? [])]);
-          e.target.value = '';
-        }}
-      />
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        With a receipt, give the document too (now or after): it is hashed here and must be the one the
-        receipt names.
-      </p>
+    <div className={PANEL_CLASS}>
+      <h3 className="font-semibold">Paste a receipt or bundle</h3>
       <label htmlFor={`${id}-text`} className="block text-sm font-medium">
         Or paste the receipt or bundle JSON
       </label>
@@ -118,25 +66,22 @@ export function ClaimSource({
         spellCheck={false}
       />
       <Button
-        variant="primary"
         onClick={() => {
           const reading = readClaimText(text, 'the pasted JSON');
-          if (!reading.ok) setProblems([reading.message]);
+          if (!reading.ok) setProblem(reading.message);
           else {
-            setProblems([]);
+            setProblem(null);
             onClaim(reading.claim);
           }
         }}
       >
         Verify pasted JSON
       </Button>
-      {problems.length > 0 && (
-        <div role="alert" className="space-y-1 text-sm text-red-700 dark:text-red-300">
-          {/* Problems name the dropped files: untrusted text. */}
-          {problems.map((problem) => (
-            <p key={problem}>{visibleText(problem)}</p>
-          ))}
-        </div>
+      {problem && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {/* The message may quote the pasted text: untrusted. */}
+          {visibleText(problem)}
+        </p>
       )}
     </div>
   );

@@ -1,0 +1,395 @@
+// @vitest-environment jsdom
+/**
+ * The auditor's Verify page (issue 29, items 1 to 5): the document has a status of its own
+ * (matched, not provided, mismatch) and the network is named; the headline is the date the
+ * document existed by; one drop zone with two slots leads; a mismatch reads as expected/actual
+ * rows; an edited anchor says whether the service holds a valid proof; and a shared link carries
+ * the document's SHA-256 and the receipt, and asks for the document.
+ */
+import { createHash } from 'node:crypto';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundles';
+import { renderWithProviders } from '../../components/test-render';
+import { formatDateTime } from '../../components/time-format';
+import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from '../../core';
+import { readReceiptFragment } from './claim';
+import { diffRuns, differences } from './expected-actual';
+import { documentStatus, verdictHeadline } from './document-status';
+import { VerifyPage } from './verify-page';
+
+const SERVICE = 'https://zap1.other.example';
+const CONTRACT = 'The lease of the flat at 1 Example Street, signed by both parties.\n';
+const CONTRACT_SHA = createHash('sha256').update(CONTRACT).digest('hex');
+const EDITED = 'The lease of the flat at 1 Example Street, signed by one party.\n';
+const EDITED_SHA = createHash('sha256').update(EDITED).digest('hex');
+/** 26 Nov 2026, 05:57:39 UTC. */
+const BLOCK_TIME = Date.UTC(2026, 10, 26, 5, 57, 39) / 1000;
+
+const event = { ...contractEvent(1).event, contract_sha256: CONTRACT_SHA };
+const leafHex = leafHash(event);
+const bundle = bundleOfLeaves(
+  [contractEvent(0).leafHex, leafHex, contractEvent(2).leafHex],
+  1,
+  'CONTRACT_ANCHOR',
+);
+const rootHex = verifyProofBundle(bundle).rootHex!;
+
+/** The service the receipts name: `knows` the leaf (with `proof`), and its history anchors `rootHex`. */
+function fakeService(options: { proof?: unknown; knows?: boolean; history?: unknown[] } = {}) {
+  vi.stubGlobal('fetch', async (input: string | URL) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const notFound = () => json({ error: { code: 'not_found', message: 'no' } }, 404);
+    const knows = options.knows ?? true;
+    if (path === `/verify/${leafHex}/proof.json`) return knows ? json(options.proof ?? bundle) : notFound();
+    if (path === `/verify/${leafHex}/check`) return knows ? json({ valid: true }) : notFound();
+    if (path === '/anchor/history') {
+      const anchors = options.history ?? [
+        { root: rootHex, txid: TXID, height: HEIGHT, leaf_count: 3, block_time: BLOCK_TIME },
+      ];
+      return json({ anchors, total: anchors.length });
+    }
+    if (path === '/protocol/info') return json({ protocol: 'ZAP1', version: '3.0.0', network: 'devnet' });
+    return notFound();
+  });
+}
+
+/** The hash worker, stood in for (jsdom runs no workers): it answers the file's real SHA-256. */
+class HashWorker extends EventTarget {
+  postMessage(message: { file: Blob }) {
+    void message.file.arrayBuffer().then((bytes) => {
+      const sha256Hex = createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
+      const data = {
+        type: 'done',
+        sha256Hex,
+        totalBytes: bytes.byteLength,
+        elapsedMs: 1,
+        method: 'webcrypto',
+      };
+      this.dispatchEvent(new MessageEvent('message', { data }));
+    });
+  }
+  terminate() {}
+}
+
+beforeEach(() => vi.stubGlobal('Worker', HashWorker));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function receiptWith(proof: unknown = bundle): Receipt {
+  return makeReceipt({
+    serviceUrl: SERVICE,
+    network: 'devnet',
+    event,
+    leafHex,
+    file: { name: 'contract.pdf', size: CONTRACT.length },
+    proof,
+    now: new Date(Date.UTC(2026, 10, 26)),
+  });
+}
+
+function renderAt(url = '/verify') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/verify" element={<VerifyPage />} />
+    </Routes>,
+    url,
+  );
+}
+
+const receiptFile = (receipt: unknown) =>
+  new File([JSON.stringify(receipt)], 'contract.pdf.zap1.json', { type: 'application/json' });
+
+function drop(...files: File[]) {
+  fireEvent.change(screen.getByLabelText(/Choose or drop files/), { target: { files } });
+}
+
+const textOf = (testId: string): string => screen.getByTestId(testId).textContent ?? '';
+
+describe('item 1: the document has a status of its own, and the network is named', () => {
+  it('a receipt alone: the document is "not provided", and the page offers to check contract.pdf', async () => {
+    fakeService();
+    renderAt();
+    drop(receiptFile(receiptWith()));
+    await waitFor(() => expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('anchored'));
+    const status = await screen.findByTestId('document-status');
+    expect(status.getAttribute('data-document')).toBe('not-provided');
+    expect(status.textContent).toContain('not provided: only the receipt was checked');
+    // The headline claims only the leaf, never the document.
+    expect(textOf('verdict-headline')).toMatch(/^The leaf existed by /);
+    expect(textOf('verdict-headline')).not.toContain('contract.pdf');
+    expect(screen.getByRole('button', { name: 'Drop contract.pdf to check it' })).toBeTruthy();
+    expect(screen.getByTestId('verdict-network').getAttribute('data-network')).toBe('devnet');
+    const certificate = textOf('certificate');
+    expect(certificate).toContain('Documentnot provided: only the receipt was checked, not the document');
+    expect(certificate).toContain('Networkdevnet');
+  });
+
+  it('the button offering the document opens the drop zone’s file chooser', async () => {
+    fakeService();
+    renderAt();
+    drop(receiptFile(receiptWith()));
+    const input = screen.getByLabelText(/Choose or drop files/) as HTMLInputElement;
+    const click = vi.spyOn(input, 'click').mockImplementation(() => {});
+    fireEvent.click(await screen.findByRole('button', { name: 'Drop contract.pdf to check it' }));
+    expect(click).toHaveBeenCalled();
+  });
+
+  it('takes the document dropped on the verdict, where it is asked for', async () => {
+    fakeService();
+    renderAt();
+    drop(receiptFile(receiptWith()));
+    const line = await screen.findByTestId('document-status');
+    fireEvent.drop(line, { dataTransfer: { files: [new File([CONTRACT], 'contract.pdf')] } });
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('matched'),
+    );
+  });
+
+  it('refuses a fragment far too large to be a receipt, without decoding it', () => {
+    expect(readReceiptFragment(`#receipt=${'A'.repeat(8 * 1024 * 1024)}`)).toEqual({
+      ok: false,
+      message: 'The receipt in this link is too large to be a receipt, so it is not used.',
+    });
+    expect(readReceiptFragment('#other=1')).toBeNull();
+  });
+
+  it('a receipt with its document: matched (hashed here), on the page and the certificate', async () => {
+    fakeService();
+    renderAt();
+    drop(receiptFile(receiptWith()), new File([CONTRACT], 'contract.pdf'));
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('matched'),
+    );
+    expect(textOf('document-status')).toContain('✓ matched: contract.pdf was hashed here');
+    expect(textOf('certificate')).toContain('Documentmatched: contract.pdf was hashed here');
+    expect(screen.queryByRole('button', { name: /to check it$/ })).toBeNull();
+  });
+
+  it('a bundle or a leaf alone has no document line', async () => {
+    fakeService();
+    renderAt(`/verify?leaf=${leafHex}&service=${encodeURIComponent(SERVICE)}`);
+    await waitFor(() => expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('anchored'));
+    expect(screen.queryByTestId('document-status')).toBeNull();
+    expect(textOf('certificate')).not.toContain('Document');
+  });
+});
+
+describe('item 2: the headline is the date the document existed by', () => {
+  it('reads "contract.pdf existed by <date, UTC> (block 4,000,123)", and the certificate prints UTC', async () => {
+    fakeService();
+    renderAt();
+    drop(receiptFile(receiptWith()), new File([CONTRACT], 'contract.pdf'));
+    const date = formatDateTime(new Date(BLOCK_TIME * 1000));
+    await waitFor(() =>
+      expect(textOf('verdict-headline')).toBe(`contract.pdf existed by ${date} (block 4,000,123)`),
+    );
+    expect(date).toMatch(/UTC$/);
+    expect(textOf('certificate')).toContain('Block time2026-11-26 05:57:39 UTC');
+    expect(textOf('certificate')).toContain(`✓ Anchored: contract.pdf existed by ${date}`);
+    expect(textOf('block-time')).toMatch(new RegExp(`^${date.replace(/[()]/g, '.')}`));
+  });
+
+  it('formats the headline in the reader’s locale', () => {
+    const document = documentStatus({
+      receipt: receiptWith(),
+      checks: [{ name: 'file', status: 'pass', detail: '' }],
+      file: { name: 'contract.pdf', sha256Hex: CONTRACT_SHA },
+    });
+    expect(
+      verdictHeadline({
+        verdict: 'anchored',
+        document,
+        height: 4_000_022,
+        blockTime: BLOCK_TIME,
+        locale: 'en-GB',
+      }),
+    ).toBe('contract.pdf existed by 26 Nov 2026, 05:57:39 UTC (block 4,000,022)');
+    expect(verdictHeadline({ verdict: 'pending', document, height: null, blockTime: null })).toBeNull();
+  });
+});
+
+describe('item 3: one drop zone with two slots', () => {
+  it('shows receipt — and document — at first, then fills each slot as its file arrives', async () => {
+    fakeService();
+    renderAt();
+    expect(screen.getByTestId('slot-receipt').getAttribute('data-filled')).toBe('no');
+    expect(screen.getByTestId('slot-document').getAttribute('data-filled')).toBe('no');
+    drop(receiptFile(receiptWith()));
+    await waitFor(() => expect(screen.getByTestId('slot-receipt').getAttribute('data-filled')).toBe('yes'));
+    expect(textOf('slot-receipt')).toContain('contract.pdf.zap1.json');
+    // The slot asks for the document by the name the receipt states.
+    expect(textOf('slot-document')).toContain('contract.pdf, hashed here');
+    expect(screen.getByTestId('slot-document').getAttribute('data-filled')).toBe('no');
+    drop(new File([CONTRACT], 'contract.pdf'));
+    await waitFor(() => expect(screen.getByTestId('slot-document').getAttribute('data-filled')).toBe('yes'));
+  });
+
+  it('recognises a dropped receipt and document by content, in either order, with drag and drop', async () => {
+    fakeService();
+    renderAt();
+    const zone = screen.getByTestId('bundle-drop');
+    fireEvent.drop(zone, {
+      dataTransfer: { files: [new File([CONTRACT], 'contract.pdf'), receiptFile(receiptWith())] },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('matched'),
+    );
+    expect(screen.getByTestId('slot-receipt').getAttribute('data-filled')).toBe('yes');
+  });
+
+  it('keeps the leaf lookup and pasted JSON under "Other ways", closed at first', () => {
+    fakeService();
+    renderAt();
+    const details = screen.getByText('Other ways: look a leaf up, or paste JSON').closest('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByLabelText('Leaf hash')).toBeTruthy();
+    expect(within(details).getByLabelText('Or paste the receipt or bundle JSON')).toBeTruthy();
+  });
+});
+
+describe('item 4: a mismatch reads as expected and actual', () => {
+  it('marks the differing characters, counts them, and pairs no file name with the receipt’s hash', async () => {
+    fakeService();
+    renderAt();
+    drop(receiptFile(receiptWith()), new File([EDITED], 'contract-edited.pdf'));
+    await waitFor(() => expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('invalid'));
+    expect(textOf('verdict-headline')).toBe('contract-edited.pdf is not the anchored document');
+    expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('mismatch');
+    expect(screen.getByTestId('expected-hash').getAttribute('data-hash')).toBe(CONTRACT_SHA);
+    expect(screen.getByTestId('actual-hash').getAttribute('data-hash')).toBe(EDITED_SHA);
+    const marked = screen.getByTestId('actual-row').querySelectorAll('mark');
+    const markedChars = [...marked].map((mark) => mark.textContent).join('').length;
+    const { count, first } = differences(CONTRACT_SHA, EDITED_SHA);
+    expect(markedChars).toBe(count);
+    expect(textOf('difference-count')).toBe(
+      `${count} of 64 characters differ (marked, underlined and bold), the first at position ${first}.`,
+    );
+    // The check line names the file but no longer writes both hashes in one sentence.
+    expect(textOf('check-file')).not.toContain(CONTRACT_SHA);
+    expect(textOf('check-file')).not.toContain(EDITED_SHA);
+    // No row anywhere pairs the bad file's name with the receipt's hash.
+    for (const row of screen.getAllByRole('definition')) {
+      const term = row.previousElementSibling?.textContent ?? '';
+      if (row.textContent?.includes(CONTRACT_SHA)) expect(term).not.toContain('contract-edited.pdf');
+    }
+    expect(textOf('certificate')).not.toContain('contract-edited.pdf');
+  });
+
+  it('splits a hash into runs of equal and differing characters', () => {
+    expect(diffRuns('abcd', 'abXd')).toEqual([
+      { text: 'ab', differs: false },
+      { text: 'c', differs: true },
+      { text: 'd', differs: false },
+    ]);
+    expect(differences('abcd', 'abcd')).toEqual({ count: 0, first: null });
+  });
+
+  it('an edited anchor, with the service holding a valid proof of the leaf: "Receipt altered"', async () => {
+    fakeService();
+    renderAt();
+    const edited = {
+      ...receiptWith(),
+      proof: { ...bundle, anchor: { txid: 'e'.repeat(64), height: HEIGHT } },
+    };
+    drop(receiptFile(edited));
+    const note = await screen.findByTestId('service-proof');
+    expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('invalid');
+    expect(note.getAttribute('data-service-proof')).toBe('anchored');
+    expect(note.textContent).toMatch(
+      /^Receipt altered: .* holds a valid proof of this same leaf, anchored in transaction 7{64} at block 4,000,123/,
+    );
+  });
+
+  it('an anchor claimed where the service has none for the leaf: "Never anchored"', async () => {
+    // The claimed transaction anchors another root; the service does not know the leaf.
+    fakeService({
+      knows: false,
+      history: [{ root: 'a'.repeat(64), txid: 'e'.repeat(64), height: HEIGHT, leaf_count: 3 }],
+    });
+    renderAt();
+    drop(
+      receiptFile({
+        ...receiptWith(),
+        proof: { ...bundle, anchor: { txid: 'e'.repeat(64), height: HEIGHT } },
+      }),
+    );
+    const note = await screen.findByTestId('service-proof');
+    expect(note.getAttribute('data-service-proof')).toBe('none');
+    expect(note.textContent).toMatch(/^Never anchored: .* holds no valid proof of this leaf/);
+  });
+});
+
+describe('item 5: the shared link keeps the document in the loop', () => {
+  it('carries the document’s SHA-256 and the receipt (in the fragment)', async () => {
+    fakeService();
+    renderAt();
+    const receipt = receiptWith();
+    drop(receiptFile(receipt), new File([CONTRACT], 'contract.pdf'));
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('matched'),
+    );
+    const link = new URL(screen.getByTestId('verify-link').getAttribute('data-link')!);
+    expect(link.pathname).toBe('/app/verify');
+    expect(link.searchParams.get('leaf')).toBe(leafHex);
+    expect(link.searchParams.get('sha256')).toBe(CONTRACT_SHA);
+    const reading = readReceiptFragment(link.hash);
+    expect(reading?.ok && reading.claim.kind === 'receipt' && reading.claim.receipt).toEqual(receipt);
+    expect(textOf('share-explained')).toContain(
+      'asked to drop contract.pdf to confirm it is the same document',
+    );
+  });
+
+  it('opens with the receipt from the link, asks for the document, and checks it', async () => {
+    fakeService();
+    const receipt = receiptWith();
+    const { encodeReceiptFragment } = await import('./claim');
+    renderAt(
+      `/verify?leaf=${leafHex}&sha256=${CONTRACT_SHA}&service=${encodeURIComponent(SERVICE)}#${encodeReceiptFragment(receipt)}`,
+    );
+    expect(textOf('shared-link-notice')).toContain(
+      'Drop contract.pdf below to confirm it is the same document',
+    );
+    expect(textOf('slot-receipt')).toContain('from the shared link');
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('not-provided'),
+    );
+    drop(new File([CONTRACT], 'contract.pdf'));
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('matched'),
+    );
+    expect(screen.queryByTestId('shared-link-notice')).toBeNull();
+  });
+
+  it('with only the SHA-256 in the link (from the QR code), compares the document with it', async () => {
+    fakeService();
+    renderAt(`/verify?leaf=${leafHex}&sha256=${CONTRACT_SHA}&service=${encodeURIComponent(SERVICE)}`);
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('not-provided'),
+    );
+    drop(new File([EDITED], 'contract.pdf'));
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('mismatch'),
+    );
+    expect(screen.getByTestId('expected-hash').getAttribute('data-hash')).toBe(CONTRACT_SHA);
+    drop(new File([CONTRACT], 'contract.pdf'));
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('matched'),
+    );
+    expect(textOf('document-status')).toContain('Only the receipt (with its serial number) proves');
+  });
+
+  it('refuses a receipt in the fragment that is for another leaf', () => {
+    fakeService();
+    const other = { ...receiptWith(), leaf_hash: 'b'.repeat(64) };
+    const fragment = `receipt=${Buffer.from(JSON.stringify(other)).toString('base64url')}`;
+    renderAt(`/verify?leaf=${leafHex}#${fragment}`);
+    expect(screen.getByText(/The receipt in this link is for another leaf/)).toBeTruthy();
+    expect(screen.getByTestId('slot-receipt').getAttribute('data-filled')).toBe('no');
+  });
+});

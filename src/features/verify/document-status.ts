@@ -1,0 +1,180 @@
+/**
+ * What a verification says about the document itself, the network it is on and the time the leaf
+ * existed by: the three facts an auditor reads first. A receipt checked without its document must
+ * not read like a checked document, so the document has a status of its own: matched (hashed here),
+ * not provided, mismatch, outside the proof, or not part of this kind of claim.
+ */
+import {
+  ByteReader,
+  chainBytes,
+  networkName as chainNetworkName,
+  readBlockHeader,
+  receiptCommitsToFile,
+  visibleText,
+  type ClaimOutcome,
+  type Receipt,
+  type VerdictCheck,
+} from '../../core';
+import { formatDateTime } from '../../components/time-format';
+import { evidenceView } from './evidence-view';
+
+/** Where the document's expected SHA-256 comes from: a receipt's proven event, or a shared link's word. */
+export type DocumentBasis = 'receipt' | 'link';
+
+export type DocumentStatus =
+  /** Hashed here, and its SHA-256 is the one expected. */
+  | { kind: 'matched'; name: string; sha256Hex: string; basis: DocumentBasis }
+  /** Hashed here, and its SHA-256 is not the one expected (`expected` null: nothing names one). */
+  | { kind: 'mismatch'; name: string; expected: string | null; actual: string; basis: DocumentBasis }
+  /** A document is expected, and none was given: only the receipt was checked. */
+  | { kind: 'not-provided'; statedName: string | null; expected: string; basis: DocumentBasis }
+  /** A document was given, but the leaf commits to no file hash: nothing about it was checked. */
+  | { kind: 'outside'; name: string }
+  /** Nothing about a document: a leaf or a bundle alone, or a receipt of a kind that names no file. */
+  | { kind: 'none' };
+
+const fileCheck = (checks: readonly VerdictCheck[]): VerdictCheck | undefined =>
+  checks.find((check) => check.name === 'file');
+
+/** The SHA-256 a receipt's event names for its document, when its type commits to one. */
+export function expectedDocumentHash(receipt: Receipt): string | null {
+  const named = receipt.event['contract_sha256'];
+  return receiptCommitsToFile(receipt) && typeof named === 'string' ? named : null;
+}
+
+/**
+ * The document's status. `file` is the document hashed here (if any); `linked` the SHA-256 a shared
+ * link carries (`?sha256=`), used only when there is no receipt to check the document against.
+ */
+export function documentStatus(input: {
+  receipt: Receipt | null;
+  checks: readonly VerdictCheck[];
+  file: { name: string; sha256Hex: string } | null;
+  linkedSha256?: string | null;
+}): DocumentStatus {
+  const { receipt, checks, file } = input;
+  const linked = input.linkedSha256 ?? null;
+  if (receipt) {
+    const expected = expectedDocumentHash(receipt);
+    const check = fileCheck(checks);
+    if (file && check) {
+      if (check.status === 'pass')
+        return { kind: 'matched', name: file.name, sha256Hex: file.sha256Hex, basis: 'receipt' };
+      if (check.status === 'fail') {
+        const named = receipt.event['contract_sha256'];
+        return {
+          kind: 'mismatch',
+          name: file.name,
+          expected: typeof named === 'string' ? named : null,
+          actual: file.sha256Hex,
+          basis: 'receipt',
+        };
+      }
+      return { kind: 'outside', name: file.name };
+    }
+    if (expected !== null) {
+      return { kind: 'not-provided', statedName: receipt.file?.name ?? null, expected, basis: 'receipt' };
+    }
+    return { kind: 'none' };
+  }
+  if (file && fileCheck(checks)?.status === 'fail') {
+    // A bare bundle names no file: the document cannot be checked against it.
+    return { kind: 'mismatch', name: file.name, expected: null, actual: file.sha256Hex, basis: 'receipt' };
+  }
+  if (linked !== null) {
+    if (!file) return { kind: 'not-provided', statedName: null, expected: linked, basis: 'link' };
+    return file.sha256Hex === linked
+      ? { kind: 'matched', name: file.name, sha256Hex: file.sha256Hex, basis: 'link' }
+      : { kind: 'mismatch', name: file.name, expected: linked, actual: file.sha256Hex, basis: 'link' };
+  }
+  if (file) return { kind: 'outside', name: file.name };
+  return { kind: 'none' };
+}
+
+/** The status in one short phrase, for the certificate and screen readers. */
+export function documentStatusWords(status: DocumentStatus): string {
+  switch (status.kind) {
+    case 'matched':
+      return status.basis === 'receipt'
+        ? `matched: ${visibleText(status.name)} was hashed here and is the anchored document`
+        : `matched: ${visibleText(status.name)} was hashed here and has the SHA-256 the link gives`;
+    case 'mismatch':
+      // Only a matched file is named: a name beside a failed check would lend it a weight no hash gives it.
+      return 'mismatch: the file hashed here is not the expected document';
+    case 'not-provided':
+      return 'not provided: only the receipt was checked, not the document';
+    case 'outside':
+      return 'not part of this proof: the leaf commits to no file, so the file given was not checked';
+    case 'none':
+      return 'none: this proof is about a leaf, not a document';
+  }
+}
+
+export type NetworkSource = 'chain evidence' | 'service' | 'receipt';
+
+/**
+ * The network the anchor is on, and whose word that is: the chain evidence's (when its bytes held
+ * up), else the service's (`/protocol/info`), else the receipt's own statement.
+ */
+export function anchorNetwork(
+  outcome: ClaimOutcome,
+  serviceNetwork: string | null | undefined,
+  receipt: Receipt | null,
+): { name: string; source: NetworkSource } | null {
+  const chain = evidenceView(outcome);
+  if (chain?.holds) return { name: chainNetworkName(chain.evidence.network), source: 'chain evidence' };
+  if (serviceNetwork) return { name: chainNetworkName(serviceNetwork), source: 'service' };
+  if (receipt?.service.network) return { name: chainNetworkName(receipt.service.network), source: 'receipt' };
+  return null;
+}
+
+/**
+ * When the anchoring block was mined, in Unix seconds: from the block header the chain evidence
+ * carries (when its bytes held up), else the service's anchor history, else unknown.
+ */
+export function anchorBlockTime(outcome: ClaimOutcome): number | null {
+  const chain = evidenceView(outcome);
+  if (chain?.holds) {
+    try {
+      return readBlockHeader(
+        new ByteReader(chainBytes(chain.evidence.block_header, 'block header'), 'block header'),
+      ).time;
+    } catch {
+      // The header check has passed, so it reads; should it not, the history's time stands.
+    }
+  }
+  return outcome.judgement.blockTime;
+}
+
+/** "block 4,000,022": heights are written with the thousands marked, as explorers show them. */
+export function blockWords(height: number): string {
+  return `block ${height.toLocaleString('en-US')}`;
+}
+
+/**
+ * The verdict's headline, under its mark ("✓ Anchored"). An anchored document that was hashed here
+ * and matched is the whole claim: "contract.pdf existed by 26 Nov 2026, 05:57:39 UTC (block
+ * 4,000,022)". Anything less (the receipt alone, a leaf, a bundle) says only that the leaf existed
+ * by then; a document that does not match says so. Null when there is nothing to add to the mark.
+ */
+export function verdictHeadline(input: {
+  verdict: ClaimOutcome['judgement']['verdict'];
+  document: DocumentStatus;
+  height: number | null;
+  blockTime: number | null;
+  locale?: string;
+}): string | null {
+  const { verdict, document, height, blockTime } = input;
+  // A document that is not the one expected is the news, whatever the leaf's verdict.
+  if (document.kind === 'mismatch') {
+    return `${visibleText(document.name)} is not the ${document.basis === 'link' ? 'shared' : 'anchored'} document`;
+  }
+  if (verdict !== 'anchored') return null;
+  const when = blockTime === null ? null : formatDateTime(new Date(blockTime * 1000), input.locale);
+  const block = height === null ? null : blockWords(height);
+  const by = when ? `by ${when}${block ? ` (${block})` : ''}` : block ? `by ${block}` : null;
+  if (document.kind === 'matched' && document.basis === 'receipt') {
+    return by ? `${visibleText(document.name)} existed ${by}` : `${visibleText(document.name)} is anchored`;
+  }
+  return by ? `The leaf existed ${by}` : null;
+}

@@ -1,0 +1,131 @@
+/**
+ * The Verify page's one drop target: the receipt and the document, dropped together or one after
+ * the other, or chosen with the file picker (click, or Space/Enter from the keyboard). Its two
+ * slots say what it holds so far (receipt ✓, document —): a receipt or bundle .json is recognised
+ * as the claim, any other file is the document, hashed here and never uploaded.
+ */
+import type { ReactNode } from 'react';
+import { visibleText } from '../../core';
+import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+import type { FileHashState } from '../anchor/use-file-hash';
+import type { HeldClaim } from './claim';
+
+function Slot({
+  name,
+  filled,
+  testId,
+  children,
+}: {
+  name: string;
+  filled: 'yes' | 'no' | 'working' | 'failed';
+  testId: string;
+  children: ReactNode;
+}) {
+  const mark = { yes: '✓', no: '—', working: '…', failed: '✗' }[filled];
+  const words = { yes: 'given', no: 'not given yet', working: 'being read', failed: 'could not be read' }[
+    filled
+  ];
+  return (
+    <li
+      className="grid min-w-0 grid-cols-[1rem_1fr] gap-x-2 rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+      data-testid={testId}
+      data-filled={filled}
+    >
+      <span aria-hidden="true" className="text-center font-bold">
+        {mark}
+      </span>
+      <span className="whitespace-nowrap font-medium [overflow-wrap:normal]">
+        {name}
+        <span className="sr-only"> ({words})</span>
+      </span>
+      <span className="col-start-2 min-w-0 text-sm text-slate-700 dark:text-slate-300">{children}</span>
+    </li>
+  );
+}
+
+function documentSlot(state: FileHashState, expectedName: string | null) {
+  switch (state.status) {
+    case 'idle':
+    case 'cancelled':
+      return {
+        filled: 'no' as const,
+        text: expectedName ? `${visibleText(expectedName)}, hashed here` : 'the file itself, hashed here',
+      };
+    case 'hashing': {
+      const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
+      return { filled: 'working' as const, text: `${visibleText(state.fileName)}: hashing, ${percent}%` };
+    }
+    case 'error':
+      return { filled: 'failed' as const, text: visibleText(state.fileName) };
+    case 'done':
+      return { filled: 'yes' as const, text: `${visibleText(state.fileName)}, hashed here` };
+  }
+}
+
+export function DropZone({
+  inputId,
+  claim,
+  documentState,
+  expectedDocumentName,
+  onFiles,
+}: {
+  inputId: string;
+  claim: HeldClaim | null;
+  documentState: FileHashState;
+  /** The document the receipt names (its stated file name), to ask for by name. */
+  expectedDocumentName: string | null;
+  onFiles: (files: File[]) => void;
+}) {
+  const { dragging, dropProps } = useFileDrop(onFiles);
+  const doc = documentSlot(documentState, expectedDocumentName);
+  const claimText = claim
+    ? visibleText(claim.fileName ?? (claim.fromLink ? 'from the shared link' : claim.label))
+    : 'a zap1 receipt .json (or a proof bundle)';
+  return (
+    <div
+      className={`space-y-3 rounded-lg border-2 border-dashed border-slate-400 bg-slate-50 p-4 dark:border-slate-500 dark:bg-slate-900/40 ${dragging ? DRAGGING_CLASS : ''}`}
+      {...dropProps}
+      data-testid="bundle-drop"
+      data-dragging={dragging}
+    >
+      <input
+        id={inputId}
+        type="file"
+        multiple
+        className="peer sr-only"
+        onChange={(e) => {
+          onFiles([...(e.target.files ?? [])]);
+          e.target.value = '';
+        }}
+      />
+      <label
+        htmlFor={inputId}
+        className="block cursor-pointer rounded p-2 text-center outline-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-amber-700"
+      >
+        <span className="block text-lg font-semibold">Choose or drop files</span>
+        <span className="block text-sm text-slate-700 dark:text-slate-300">
+          the receipt and the document, together or one at a time: the document is hashed in this browser and
+          never uploaded
+        </span>
+        <span
+          className="mt-2 inline-block rounded bg-amber-700 px-4 py-2 font-medium text-white"
+          aria-hidden="true"
+        >
+          Choose files
+        </span>
+      </label>
+      <ul className="grid gap-2 sm:grid-cols-2" aria-label="What the check has" aria-live="polite">
+        <Slot
+          name={claim?.kind === 'bundle' ? 'Bundle' : 'Receipt'}
+          filled={claim ? 'yes' : 'no'}
+          testId="slot-receipt"
+        >
+          {claimText}
+        </Slot>
+        <Slot name="Document" filled={doc.filled} testId="slot-document">
+          {doc.text}
+        </Slot>
+      </ul>
+    </div>
+  );
+}
