@@ -131,7 +131,7 @@ for (const { name: size, viewport } of SIZES) {
       await expect(page.getByTestId('submit-status')).toHaveText('Recorded: a new leaf was created.');
       // The Leaf page's words from /anchor/status, not "shortly".
       await expect(page.getByTestId('submit-expected-wait')).toHaveText(
-        /^(The next anchor is expected in (about \d+ (seconds|minutes|hours)|any moment now)\.|An anchor transaction is (on its way|being prepared).*)$/,
+        /^(The next anchor is expected (in about \d+ (seconds|minutes|hours)|any moment now)\.|An anchor transaction is (on its way|being prepared).*|Anchored .*)$/,
       );
       const leaf = (await page.getByTestId('submit-leaf').textContent()) ?? '';
 
@@ -149,6 +149,9 @@ for (const { name: size, viewport } of SIZES) {
       const txid = await waitForAnchor(request, leaf);
       const card = page.getByTestId('saved-submission').first();
       await expect(card.getByTestId('saved-status')).toContainText('Anchored', { timeout: 30_000 });
+      await expect(page.getByTestId('submit-expected-wait')).toHaveText(
+        /^Anchored at height \d+: the final receipt is in Your submissions below\.$/,
+      );
       const final = await download(page, card.getByRole('button', { name: 'Download the final receipt' }));
       expect(final.name).toBe('contract.pdf.zap1.json');
       expect(receiptTxid(final.json)).toBe(txid);
@@ -251,13 +254,11 @@ for (const { name: size, viewport } of SIZES) {
         '✓ Same: travel.pdf is the file this submission anchored.',
       );
       const edited = `${text}one more clause\n`;
-      await card
-        .getByLabel('Did this file change?')
-        .setInputFiles({
-          name: 'travel-edited.pdf',
-          mimeType: 'application/pdf',
-          buffer: Buffer.from(edited),
-        });
+      await card.getByLabel('Did this file change?').setInputFiles({
+        name: 'travel-edited.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(edited),
+      });
       await expect(card.getByTestId('file-check-result')).toHaveAttribute('data-result', 'changed');
       await expect(card.getByTestId('file-check-expected')).toHaveText(sha256(text));
       await expect(card.getByTestId('file-check-actual')).toHaveText(sha256(edited));

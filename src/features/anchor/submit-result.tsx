@@ -5,6 +5,8 @@ import { trialKeyExpiry, type TrialKey } from '../../api/keys';
 import type { EventResult } from '../../api/submit-event';
 import { AWAITING_ANCHOR_POLL_MS } from '../../api/verify';
 import { DownloadReceiptButton } from './receipt-button';
+import { savedAnchorSummary } from './saved-submissions';
+import { useSavedSubmissions } from './submissions-store';
 import type { SubmittedEntry } from './use-anchor-submission';
 import { PATHS, leafPath, verifyLeafPath } from '../../app/paths';
 import { HashText } from '../../components/hash-text';
@@ -53,10 +55,11 @@ export function SubmitResult({
           Warning: the service recorded a different leaf than the one computed here ({localLeafHex}).
         </p>
       )}
-      <ExpectedAnchor baseUrl={baseUrl} />
+      <ExpectedAnchor baseUrl={baseUrl} leafHex={result.leaf_hash} />
       <p className="text-sm">
-        Keep the receipt: with the file, it is what proves this contract was anchored. This one is pending
-        (named …pending.zap1.json); once anchored, Your submissions below offers the final receipt.
+        Keep the receipt: with the file, it is what proves this contract was anchored. Until the anchor lands
+        it is a pending receipt (named …pending.zap1.json); once anchored, Your submissions below offers the
+        final one.
       </p>
       {issuedKey && <IssuedTrialKey trialKey={issuedKey} />}
       <p className="flex flex-wrap items-center gap-4">
@@ -72,16 +75,27 @@ export function SubmitResult({
   );
 }
 
-/** When the root is expected on chain: the same words (from /anchor/status) as the Leaf page. */
-function ExpectedAnchor({ baseUrl }: { baseUrl: string }) {
-  const status = useQuery(anchorStatusQueryOptions(baseUrl, AWAITING_ANCHOR_POLL_MS));
+/**
+ * When the root is expected on chain: the same words (from /anchor/status) as the Leaf page, until
+ * the kept submission's proof (watched in Your submissions) names its anchor.
+ */
+function ExpectedAnchor({ baseUrl, leafHex }: { baseUrl: string; leafHex: string }) {
+  const saved = useSavedSubmissions().find((s) => s.baseUrl === baseUrl && s.leafHex === leafHex);
+  const anchor = saved ? savedAnchorSummary(saved) : null;
+  const anchored = anchor?.kind === 'anchored';
+  const status = useQuery({
+    ...anchorStatusQueryOptions(baseUrl, AWAITING_ANCHOR_POLL_MS),
+    enabled: !anchored,
+  });
   return (
     <p className="text-sm" data-testid="submit-expected-wait">
-      {status.isError
-        ? 'When the next anchor is due could not be fetched; the leaf page shows it.'
-        : status.isPending
-          ? 'Asking when the next anchor is due…'
-          : awaitingExplanation(status.data)}
+      {anchored
+        ? `Anchored${anchor.height !== null ? ` at height ${anchor.height}` : ''}: the final receipt is in Your submissions below.`
+        : status.isError
+          ? 'When the next anchor is due could not be fetched; the leaf page shows it.'
+          : status.isPending
+            ? 'Asking when the next anchor is due…'
+            : awaitingExplanation(status.data)}
     </p>
   );
 }
