@@ -280,6 +280,11 @@ export function AnchorPage() {
       {submit.isError && (
         <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={submit.submittedAt}>
           <ErrorNotice error={submit.error} title="The service did not record the event" />
+          {sending.issuedKey && (
+            <p className="text-sm">
+              A trial key was issued and is kept in this browser (see the Keys page); Submit now uses it.
+            </p>
+          )}
           {submit.error instanceof ApiError &&
             (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
               <p className="text-sm">
