@@ -71,6 +71,7 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
 
   await test.step('submit it and see the leaf computed here recorded', async () => {
     await page.getByLabel('Serial number').fill(serial);
+    await page.getByText('Advanced: wallet pseudonym').click();
     await page.getByLabel('Wallet pseudonym').fill(wallet);
     await expect(page.getByTestId('local-leaf')).toHaveText(expectedLeaf);
     await page.getByRole('button', { name: 'Submit for anchoring' }).click();

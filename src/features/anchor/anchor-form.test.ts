@@ -43,9 +43,15 @@ describe('anchor form', () => {
     expect(localAnchorLeaf({ ...EXAMPLE, serialNumber: '' })).toBeNull();
   });
 
-  it('asks for a file or a digest when there is none', () => {
+  it('says what to do about an empty field', () => {
     expect(anchorFormErrors({ ...EXAMPLE, contractSha256: '' }).contract_sha256).toBe(
-      'Choose a file to hash, or paste its SHA-256.',
+      'Choose or drop the contract file, or paste its SHA-256.',
+    );
+    expect(anchorFormErrors({ ...EXAMPLE, serialNumber: '' }).serial_number).toBe(
+      'Enter a reference for this contract (its serial number).',
+    );
+    expect(anchorFormErrors({ ...EXAMPLE, walletHash: '' }).wallet_hash).toBe(
+      'Enter a wallet pseudonym, or press "New pseudonym".',
     );
   });
 

@@ -30,12 +30,20 @@ export type AnchorFieldErrors = Partial<
   Record<'wallet_hash' | 'serial_number' | 'contract_sha256' | 'form', string>
 >;
 
+/** What to do about a field left empty. */
+export const MISSING = {
+  contract_sha256: 'Choose or drop the contract file, or paste its SHA-256.',
+  serial_number: 'Enter a reference for this contract (its serial number).',
+  wallet_hash: 'Enter a wallet pseudonym, or press "New pseudonym".',
+} as const;
+
 /** Problems per field: validateEvent's checks (the service's), told about the form's fields; empty when the body may be sent. */
 export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
   const errors: AnchorFieldErrors = {};
-  if (values.contractSha256 === '') {
-    errors.contract_sha256 = 'Choose a file to hash, or paste its SHA-256.';
-  }
+  // Empty fields get what to do rather than the rule they break.
+  if (values.contractSha256 === '') errors.contract_sha256 = MISSING.contract_sha256;
+  if (values.serialNumber === '') errors.serial_number = MISSING.serial_number;
+  if (values.walletHash === '') errors.wallet_hash = MISSING.wallet_hash;
   for (const error of validateEvent(anchorEventBody(values))) {
     const field =
       error.field === 'wallet_hash' || error.field === 'serial_number' || error.field === 'contract_sha256'

@@ -2,8 +2,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiKey } from '../../api/settings';
-import { fixture, stubFetch } from '../../api/fixtures/fetch-stub';
+import { getApiKey, setApiKey } from '../../api/settings';
+import { fixture } from '../../api/fixtures/fetch-stub';
 import { renderWithProviders } from '../../components/test-render';
 import { AnchorPage } from './anchor-page';
 
@@ -13,32 +13,111 @@ function renderPage() {
 
 const SHA = '0123456789abcdef'.repeat(4);
 const LEAF = 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04';
+const TRIAL = fixture('service-trial-key.json') as { key: string };
 
-beforeEach(() => localStorage.clear());
+interface Seen {
+  path: string;
+  method: string;
+  authorization: string | null;
+}
+
+/**
+ * The service by path: a trial key (or `trialStatus`), the recorded event, an anchor expected in
+ * 57 minutes, and a proof still awaiting its anchor. Returns the requests seen.
+ */
+function service({ trialStatus = 201 }: { trialStatus?: number } = {}): Seen[] {
+  const seen: Seen[] = [];
+  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
+    const path = new URL(String(input), 'http://app.test').pathname;
+    const method = init.method ?? 'GET';
+    seen.push({ path, method, authorization: new Headers(init.headers).get('authorization') });
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (path === '/trial-key') {
+      return trialStatus === 201
+        ? json(TRIAL, 201)
+        : json(
+            { error: { code: 'rate_limited', message: 'Too many trial keys; try again in 60 s.' } },
+            trialStatus,
+          );
+    }
+    if (path === '/event') return json(fixture('reference-event-created.json'), 201);
+    if (path === '/anchor/status') {
+      return json({
+        ...(fixture('explore-status.json') as object),
+        expected_wait_s: 3420,
+      });
+    }
+    if (path.endsWith('/proof.json')) return json(fixture('service-proof-awaiting.json'));
+    return json({ error: { code: 'not_found', message: 'no' } }, 404);
+  });
+  return seen;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
+/** Fills the worked example (docs/protocol.md 2.1) with a pasted digest. */
+async function fillExample(user: ReturnType<typeof userEvent.setup>, sha = SHA) {
+  await user.click(screen.getByLabelText(/Paste its SHA-256/));
+  await user.type(screen.getByLabelText('Contract SHA-256'), sha);
+  const serial = screen.getByLabelText(/serial number/i);
+  await user.clear(serial);
+  await user.type(serial, 'Z15P-2026-001');
+}
+
 describe('AnchorPage', () => {
-  it('lowercases a pasted digest, shows the local leaf, and asks for a key before sending', async () => {
-    const user = userEvent.setup();
-    const seen = stubFetch();
+  it('starts with a generated reference and the wallet pseudonym under Advanced', () => {
+    service();
     renderPage();
-    expect(screen.getByText(/Submitting needs an API key/)).toBeTruthy();
-    await user.click(screen.getByLabelText(/Paste its SHA-256/));
-    await user.type(screen.getByLabelText('Contract SHA-256'), SHA.toUpperCase());
+    expect((screen.getByLabelText(/serial number/i) as HTMLInputElement).value).toMatch(
+      /^REF-\d{8}-[0-9A-Z]{8}$/,
+    );
+    const wallet = screen.getByLabelText('Wallet pseudonym') as HTMLInputElement;
+    expect(wallet.value).toMatch(/^anon_[0-9a-f]{16}$/);
+    expect(wallet.closest('details')?.open).toBe(false);
+    expect(screen.getByText('Advanced: wallet pseudonym')).toBeTruthy();
+  });
+
+  it('lowercases a pasted digest, shows the local leaf, and without a key gets a trial key and submits', async () => {
+    const user = userEvent.setup();
+    const seen = service();
+    renderPage();
+    expect(screen.getByTestId('no-key-note').textContent).toMatch(/Submitting gets a trial key for you/);
+    await fillExample(user, SHA.toUpperCase());
     expect(screen.getByText(/^Lowercased: the service records hashes in lowercase only/)).toBeTruthy();
-    await user.type(screen.getByLabelText('Serial number'), 'Z15P-2026-001');
     expect(screen.getByTestId('local-leaf').textContent).toBe(LEAF);
-    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
-    expect(screen.getByText(/No API key is kept for this service/)).toBeTruthy();
-    expect(seen.filter((r) => r.url.endsWith('/event'))).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Get a trial key and submit' }));
+    expect((await screen.findByTestId('submit-status')).textContent).toBe(
+      'Recorded: a new leaf was created.',
+    );
+    expect(seen.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/trial-key', '/event']);
+    expect(seen.find((r) => r.path === '/event')?.authorization).toBe(`Bearer ${TRIAL.key}`);
+    expect(getApiKey('')).toBe(TRIAL.key);
+    expect(screen.getByTestId('inline-trial-key').textContent).toContain(TRIAL.key);
+  });
+
+  it('keeps the form and sends nothing when no trial key is issued', async () => {
+    const user = userEvent.setup();
+    const seen = service({ trialStatus: 429 });
+    renderPage();
+    await fillExample(user);
+    await user.click(screen.getByRole('button', { name: 'Get a trial key and submit' }));
+    expect(await screen.findByText('No trial key was issued, so nothing was sent')).toBeTruthy();
+    expect(seen.some((r) => r.path === '/event')).toBe(false);
+    expect((screen.getByLabelText(/serial number/i) as HTMLInputElement).value).toBe('Z15P-2026-001');
+    expect(screen.getByRole('button', { name: 'Get a trial key and submit' })).toBeTruthy();
   });
 
   it('refuses an empty file with the reason, and starts no hashing', async () => {
     const user = userEvent.setup();
-    stubFetch();
+    service();
     renderPage();
     await user.upload(screen.getByLabelText('Contract file'), new File([], 'empty.pdf'));
     expect(screen.getByRole('alert').textContent).toBe(
@@ -47,81 +126,141 @@ describe('AnchorPage', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
-  it('shows the service messages before sending anything', async () => {
+  it('never disables Submit silently: pressing it says what to do, and sends nothing', async () => {
     const user = userEvent.setup();
+    const seen = service();
     renderPage();
+    await user.clear(screen.getByLabelText(/serial number/i));
     const wallet = screen.getByLabelText('Wallet pseudonym');
-    expect((wallet as HTMLInputElement).value).toMatch(/^anon_[0-9a-f]{16}$/);
     await user.clear(wallet);
     await user.type(wallet, 'has space');
-    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    const submit = screen.getByRole('button', { name: 'Get a trial key and submit' });
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    await user.click(submit);
+    const notSent = screen.getByTestId('not-sent');
+    expect(notSent.getAttribute('role')).toBe('alert');
     expect(
-      screen.getByText(
-        'Wallet pseudonym may use only the letters A to Z (either case), digits, underscores (_) and hyphens (-).',
-      ),
-    ).toBeTruthy();
-    expect(screen.getByText('Choose a file to hash, or paste its SHA-256.')).toBeTruthy();
-    expect(
-      screen.getByText(
-        'Serial number must be 1 to 512 bytes long (a letter beyond plain ASCII takes 2 to 4 bytes).',
-      ),
-    ).toBeTruthy();
+      within(notSent)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Choose or drop the contract file, or paste its SHA-256.',
+      'Enter a reference for this contract (its serial number).',
+      'Wallet pseudonym may use only the letters A to Z (either case), digits, underscores (_) and hyphens (-).',
+    ]);
+    expect((submit as HTMLButtonElement).disabled).toBe(false);
+    expect(seen.some((r) => r.method === 'POST')).toBe(false);
   });
 
-  it('ties each error to its field and moves focus to the first invalid one', async () => {
+  it('ties each error to its field, focuses the first, and opens Advanced for a wallet error', async () => {
     const user = userEvent.setup();
+    service();
     renderPage();
-    await user.click(screen.getByLabelText(/Paste its SHA-256/));
-    await user.type(screen.getByLabelText('Contract SHA-256'), SHA);
+    await fillExample(user);
     const wallet = screen.getByLabelText('Wallet pseudonym');
     await user.clear(wallet);
     await user.type(wallet, 'has space');
-    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
-    const serial = screen.getByLabelText('Serial number');
-    expect(document.activeElement).toBe(serial);
-    expect(serial.getAttribute('aria-invalid')).toBe('true');
-    const serialError = screen.getByText(
-      'Serial number must be 1 to 512 bytes long (a letter beyond plain ASCII takes 2 to 4 bytes).',
-    );
-    expect(serial.getAttribute('aria-describedby')?.split(' ')).toContain(serialError.id);
-    const walletError = screen.getByText(
+    expect(wallet.closest('details')?.open).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Get a trial key and submit' }));
+    expect(wallet.closest('details')?.open).toBe(true);
+    expect(document.activeElement).toBe(wallet);
+    expect(wallet.getAttribute('aria-invalid')).toBe('true');
+    const walletError = within(wallet.closest('details')!).getByText(
       'Wallet pseudonym may use only the letters A to Z (either case), digits, underscores (_) and hyphens (-).',
     );
     expect(wallet.getAttribute('aria-describedby')?.split(' ')).toContain(walletError.id);
-    expect(wallet.getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Contract SHA-256').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('focuses the file input when no contract was given', async () => {
     const user = userEvent.setup();
+    service();
     renderPage();
-    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    await user.click(screen.getByRole('button', { name: 'Get a trial key and submit' }));
     const file = screen.getByLabelText('Contract file');
     expect(document.activeElement).toBe(file);
-    expect(file.getAttribute('aria-describedby')).toBe(
-      screen.getByText('Choose a file to hash, or paste its SHA-256.').id,
-    );
+    const error = screen.getByText('Choose or drop the contract file, or paste its SHA-256.', {
+      selector: 'p',
+    });
+    expect(file.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
   });
 
-  it('submits with the kept key, shows the result and keeps the submission', async () => {
+  it('submits with the kept key, gives the expected anchoring time, and becomes "Done · anchor another"', async () => {
     const user = userEvent.setup();
     setApiKey('zap1_trial_kept', '');
-    const seen = stubFetch(
-      { status: 201, body: fixture('reference-event-created.json') },
-      { status: 200, body: fixture('service-proof-awaiting.json') },
-    );
+    const seen = service();
     renderPage();
-    await user.click(screen.getByLabelText(/Paste its SHA-256/));
-    await user.type(screen.getByLabelText('Contract SHA-256'), SHA);
-    await user.type(screen.getByLabelText('Serial number'), 'Z15P-2026-001');
+    await fillExample(user);
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
     expect((await screen.findByTestId('submit-status')).textContent).toBe(
       'Recorded: a new leaf was created.',
     );
     expect(screen.getByTestId('submit-leaf').textContent).toBe(LEAF);
-    expect(seen[0]?.headers.authorization).toBe('Bearer zap1_trial_kept');
+    expect(seen.find((r) => r.path === '/event')?.authorization).toBe('Bearer zap1_trial_kept');
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('submit-expected-wait').textContent).toBe(
+        'The next anchor is expected in about 57 minutes.',
+      ),
+    );
+    // Not armed any more: the fields are disabled and the one button starts afresh.
+    expect(screen.queryByRole('button', { name: 'Submit for anchoring' })).toBeNull();
+    expect(screen.getByLabelText(/serial number/i).matches(':disabled')).toBe(true);
     const saved = screen.getByTestId('saved-submissions');
     expect(within(saved).getByText(/Pasted SHA-256/)).toBeTruthy();
     expect(within(saved).getByRole('link', { name: LEAF }).getAttribute('href')).toBe(`/leaf/${LEAF}`);
+    expect(within(saved).getByRole('button', { name: 'Download the pending receipt' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Done · anchor another' }));
+    expect(screen.queryByTestId('submit-result')).toBeNull();
+    const serial = screen.getByLabelText(/serial number/i) as HTMLInputElement;
+    expect(serial.matches(':disabled')).toBe(false);
+    expect(serial.value).toMatch(/^REF-/);
+    expect(screen.getByTestId('file-drop-chosen').textContent).toBe('No file chosen yet.');
+    expect(screen.getByRole('button', { name: 'Submit for anchoring' })).toBeTruthy();
+  });
+
+  it('keeps the draft when the page is left and opened again, and forgets it once submitted', async () => {
+    const user = userEvent.setup();
+    service();
+    const first = renderPage();
+    await fillExample(user);
+    const wallet = screen.getByLabelText('Wallet pseudonym');
+    await user.clear(wallet);
+    await user.type(wallet, 'my_wallet');
+    first.unmount();
+
+    renderPage();
+    expect((screen.getByLabelText('Contract SHA-256') as HTMLInputElement).value).toBe(SHA);
+    expect((screen.getByLabelText(/serial number/i) as HTMLInputElement).value).toBe('Z15P-2026-001');
+    expect((screen.getByLabelText('Wallet pseudonym') as HTMLInputElement).value).toBe('my_wallet');
+    expect(screen.getByTestId('local-leaf').textContent).toBe(LEAF);
+    await user.click(screen.getByRole('button', { name: 'Get a trial key and submit' }));
+    await screen.findByTestId('submit-status');
+    cleanup();
+
+    renderPage();
+    expect((screen.getByLabelText(/serial number/i) as HTMLInputElement).value).not.toBe('Z15P-2026-001');
+  });
+
+  it('keeps a hashed file in the draft by name, size and digest', () => {
+    service();
+    sessionStorage.setItem(
+      'zap1.anchorDraft',
+      JSON.stringify({
+        '': {
+          source: 'file',
+          pasted: '',
+          serialNumber: 'Z15P-2026-001',
+          walletHash: 'wallet_abc',
+          file: { name: 'contract.pdf', size: 2048, sha256Hex: SHA },
+        },
+      }),
+    );
+    renderPage();
+    expect(screen.getByTestId('file-drop-chosen').textContent).toMatch(
+      /^✓ contract\.pdf \(2\.00 KiB\), hashed earlier/,
+    );
+    expect(screen.getByTestId('contract-sha256').textContent).toBe(SHA);
+    expect(screen.getByTestId('local-leaf').textContent).toBe(LEAF);
   });
 });

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiKey, useBaseUrl } from '../../api/settings';
-import { submitEventMutationOptions, type EventResult } from '../../api/submit-event';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Button } from '../../components/ui/button';
@@ -18,17 +17,19 @@ import {
   localAnchorLeaf,
   type AnchorFormField,
 } from './anchor-form';
+import { clearDraft, newReference, readDraft, writeDraft, type AnchorDraft } from './anchor-draft';
+import { EventFields } from './event-fields';
 import { FileHasher } from './file-hasher';
 import { SavedSubmissions } from './saved-submissions';
-import { saveSubmission, type SavedSubmission } from './submissions-store';
 import { SubmitResult } from './submit-result';
-import { useFileHash } from './use-file-hash';
-import { keptWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
+import { useAnchorSubmission } from './use-anchor-submission';
+import { useFileHash, type FileHashState } from './use-file-hash';
+import { keptWalletPseudonym } from './wallet-pseudonym';
 import { PATHS } from '../../app/paths';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
 import { HashText } from '../../components/hash-text';
 
-type Source = 'file' | 'paste';
+type Source = AnchorDraft['source'];
 
 /** The two ways to give the contract, in the order the radio buttons show them. */
 const SOURCES: readonly { value: Source; label: string }[] = [
@@ -36,31 +37,36 @@ const SOURCES: readonly { value: Source; label: string }[] = [
   { value: 'paste', label: 'Paste its SHA-256 (the file stays with you)' },
 ];
 
+/** A draft's file, as the hasher shows a file it hashed (earlier, in this tab). */
+function restoredFileState(draft: AnchorDraft | null): FileHashState | undefined {
+  if (!draft?.file) return undefined;
+  const { name, size, sha256Hex } = draft.file;
+  return { status: 'done', fileName: name, sha256Hex, totalBytes: size, mbPerS: null, restored: true };
+}
+
 /** Anchor a contract: hash it here, send only the digest with a serial and a wallet pseudonym. */
 export function AnchorPage() {
   const baseUrl = useBaseUrl();
   const apiKey = useApiKey();
   const ids = useId();
-  const [source, setSource] = useState<Source>('file');
-  const [pasted, setPasted] = useState('');
-  const [serialNumber, setSerialNumber] = useState('');
-  const [walletHash, setWalletHash] = useState(keptWalletPseudonym);
+  // The draft kept from before a trip to the Keys page or a reload (anchor-draft.ts).
+  const [draft] = useState(() => readDraft(baseUrl));
+  const [source, setSource] = useState<Source>(draft?.source ?? 'file');
+  const [pasted, setPasted] = useState(draft?.pasted ?? '');
+  const [serialNumber, setSerialNumber] = useState(() => draft?.serialNumber ?? newReference());
+  const [walletHash, setWalletHash] = useState(() => draft?.walletHash ?? keptWalletPseudonym());
+  const [advancedOpen, setAdvancedOpen] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
-  const fileHash = useFileHash();
-  const submit = useMutation(submitEventMutationOptions(baseUrl));
+  const fileHash = useFileHash({ initial: restoredFileState(draft) });
+  const sending = useAnchorSubmission(baseUrl, apiKey);
+  const { submit, trial } = sending;
+  // Once recorded, the form is done: a second press would spend quota on the same leaf.
+  const done = submit.isSuccess;
 
   const pastedHash = normaliseHex64(pasted, 'The SHA-256');
+  const hashedFile = source === 'file' && fileHash.state.status === 'done' ? fileHash.state : null;
   const contractSha256 =
-    source === 'file'
-      ? fileHash.state.status === 'done'
-        ? fileHash.state.sha256Hex
-        : ''
-      : pastedHash.ok
-        ? pastedHash.hex
-        : '';
-  const fileName = source === 'file' && fileHash.state.status === 'done' ? fileHash.state.fileName : null;
-  const fileSize = source === 'file' && fileHash.state.status === 'done' ? fileHash.state.totalBytes : null;
-  const [submitted, setSubmitted] = useState<SavedSubmission | null>(null);
+    source === 'file' ? (hashedFile?.sha256Hex ?? '') : pastedHash.ok ? pastedHash.hex : '';
   const values = { walletHash, serialNumber, contractSha256 };
   const errors = anchorFormErrors(values);
   const leafHex = localAnchorLeaf(values);
@@ -80,20 +86,60 @@ export function AnchorPage() {
     label: FIELD_SPECS[field].label,
     error: shown(fieldErrors[field]),
   });
+  const problems = [
+    fieldErrors.contract_sha256,
+    fieldErrors.serial_number,
+    fieldErrors.wallet_hash,
+    errors.form,
+  ].filter((problem): problem is string => problem !== undefined);
+
+  // Every change is kept for this tab until it is submitted.
+  const draftFile = hashedFile ?? (fileHash.state.status === 'done' ? fileHash.state : null);
+  useEffect(() => {
+    if (done) {
+      clearDraft(baseUrl); // submitted: a reload starts a new form, not this one again
+      return;
+    }
+    writeDraft(baseUrl, {
+      source,
+      pasted,
+      serialNumber,
+      walletHash,
+      file: draftFile && {
+        name: draftFile.fileName,
+        size: draftFile.totalBytes,
+        sha256Hex: draftFile.sha256Hex,
+      },
+    });
+  }, [baseUrl, done, source, pasted, serialNumber, walletHash, draftFile]);
+
+  const anchorAnother = () => {
+    sending.reset();
+    fileHash.reset();
+    setSource('file');
+    setPasted('');
+    setSerialNumber(newReference());
+    setShowErrors(false);
+    // Focus returns to the start of the form, now empty again.
+    requestAnimationFrame(() => document.getElementById(`${ids}-file`)?.focus());
+  };
 
   return (
     <Page title="Anchor a contract" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <p>
         Your file is hashed in this browser and never uploaded. The service records a leaf made of the
-        contract's SHA-256 and a serial number, and anchors it in a Zcash transaction.
+        contract's SHA-256 and your reference, and anchors it in a Zcash transaction.
       </p>
       {!apiKey && (
-        <p className="rounded border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
-          Submitting needs an API key.{' '}
+        <p
+          className="rounded border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+          data-testid="no-key-note"
+        >
+          No API key is kept for this service yet. Submitting gets a trial key for you (no sign-up), or{' '}
           <Link className="font-medium underline" to={PATHS.keys}>
-            Get a trial key
-          </Link>{' '}
-          (one click) first; you can fill in the form meanwhile.
+            get or paste a key on the Keys page
+          </Link>
+          ; this form is kept while you are away.
         </p>
       )}
 
@@ -102,105 +148,78 @@ export function AnchorPage() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
+          if (done || sending.pending) return;
           setShowErrors(true);
           const invalid = firstInvalidField(fieldErrors);
           if (invalid) {
+            // The wallet field lives under "Advanced": opened before it can take focus.
+            if (invalid === 'wallet_hash') flushSync(() => setAdvancedOpen(true));
             document.getElementById(fieldIds[invalid])?.focus();
             return;
           }
-          if (!leafHex || !apiKey) return;
-          const body = anchorEventBody(values);
-          submit.mutate(
-            { body, apiKey },
-            {
-              onSuccess: (result: EventResult) => {
-                const entry: SavedSubmission = {
-                  baseUrl,
-                  fileName,
-                  fileSize,
-                  contractSha256: body.contract_sha256,
-                  serialNumber: body.serial_number,
-                  walletHash: body.wallet_hash,
-                  leafHex: result.leaf_hash,
-                  rootHex: result.root_hash,
-                  status: result.status,
-                  submittedAt: new Date().toISOString(),
-                };
-                saveSubmission(entry);
-                setSubmitted(entry);
-              },
-            },
+          if (!leafHex) return;
+          sending.send(
+            anchorEventBody(values),
+            hashedFile && { name: hashedFile.fileName, size: hashedFile.totalBytes },
           );
         }}
       >
-        <fieldset className="min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
-          <legend className="px-1 font-semibold">1. The contract</legend>
-          <div className="flex flex-wrap gap-4" role="radiogroup" aria-label="How to give the contract">
-            {SOURCES.map(({ value, label }) => (
-              <label key={value} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="source"
-                  checked={source === value}
-                  onChange={() => setSource(value)}
+        <fieldset disabled={done} className="min-w-0 space-y-6">
+          <fieldset className="min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
+            <legend className="px-1 font-semibold">1. The contract</legend>
+            <div className="flex flex-wrap gap-4" role="radiogroup" aria-label="How to give the contract">
+              {SOURCES.map(({ value, label }) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="source"
+                    checked={source === value}
+                    onChange={() => setSource(value)}
+                  />
+                  {label}
+                </label>
+              ))}
+            </div>
+            {source === 'file' ? (
+              <div>
+                <FileHasher
+                  inputId={fieldIds.contract_sha256}
+                  invalid={shown(contractError) !== undefined}
+                  errorId={shown(contractError) && fieldErrorId(fieldIds.contract_sha256)}
+                  state={fileHash.state}
+                  onFile={fileHash.hashFile}
+                  onCancel={fileHash.cancel}
                 />
-                {label}
-              </label>
-            ))}
-          </div>
-          {source === 'file' ? (
-            <>
-              <FileHasher
-                inputId={fieldIds.contract_sha256}
-                invalid={shown(contractError) !== undefined}
-                errorId={shown(contractError) && fieldErrorId(fieldIds.contract_sha256)}
-                state={fileHash.state}
-                onFile={fileHash.hashFile}
-                onCancel={fileHash.cancel}
+                {shown(contractError) && (
+                  <p id={fieldErrorId(fieldIds.contract_sha256)} className={FIELD_ERROR_CLASS}>
+                    {contractError}
+                  </p>
+                )}
+              </div>
+            ) : (
+              <TextField
+                {...fieldWords('contract_sha256')}
+                help={
+                  pastedHash.ok && pastedHash.lowercased
+                    ? 'Lowercased: the service records hashes in lowercase only, so the same digest always gives the same leaf.'
+                    : '64 hex characters, e.g. from sha256sum. Uppercase is fine; it will be lowercased.'
+                }
+                value={pasted}
+                onChange={setPasted}
+                spellCheck={false}
               />
-              {shown(contractError) && (
-                <p id={fieldErrorId(fieldIds.contract_sha256)} className={FIELD_ERROR_CLASS}>
-                  {contractError}
-                </p>
-              )}
-            </>
-          ) : (
-            <TextField
-              {...fieldWords('contract_sha256')}
-              help={
-                pastedHash.ok && pastedHash.lowercased
-                  ? 'Lowercased: the service records hashes in lowercase only, so the same digest always gives the same leaf.'
-                  : '64 hex characters, e.g. from sha256sum. Uppercase is fine; it will be lowercased.'
-              }
-              value={pasted}
-              onChange={setPasted}
-              spellCheck={false}
-            />
-          )}
-        </fieldset>
+            )}
+          </fieldset>
 
-        <fieldset className="min-w-0 space-y-4 rounded border border-slate-300 p-4 dark:border-slate-700">
-          <legend className="px-1 font-semibold">2. The event</legend>
-          <p
-            className="rounded bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
-            role="note"
-          >
-            The serial number and the wallet pseudonym become public: anyone can read them in this wallet's
-            lifecycle. Use nothing personal or secret.
-          </p>
-          <TextField
-            {...fieldWords('serial_number')}
-            help="Your reference for this contract, 1-512 bytes, no control characters. Sent exactly as typed (spaces included)."
-            value={serialNumber}
-            onChange={setSerialNumber}
-          />
-          <TextField
-            {...fieldWords('wallet_hash')}
-            help="Groups your submissions into one lifecycle. A random pseudonym kept in this browser; letters, digits, _ and - only. It is not part of the leaf."
-            value={walletHash}
-            onChange={setWalletHash}
-            spellCheck={false}
-            action={<Button onClick={() => setWalletHash(replaceWalletPseudonym())}>New pseudonym</Button>}
+          <EventFields
+            serial={fieldWords('serial_number')}
+            wallet={fieldWords('wallet_hash')}
+            serialNumber={serialNumber}
+            onSerialNumber={setSerialNumber}
+            walletHash={walletHash}
+            onWalletHash={setWalletHash}
+            advancedOpen={advancedOpen}
+            onAdvancedOpen={setAdvancedOpen}
           />
         </fieldset>
 
@@ -209,42 +228,70 @@ export function AnchorPage() {
           {leafHex ? (
             <>
               <p className={HELP_CLASS}>
-                Computed here (BLAKE2b-256 of the serial number and the contract hash). The service must
-                record the same.
+                Computed here (BLAKE2b-256 of the reference and the contract hash). The service must record
+                the same.
               </p>
               <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
                 <HashText value={leafHex} what="leaf hash" full testId="local-leaf" />
               </p>
             </>
           ) : (
-            <p className={HELP_CLASS}>Appears once the contract and the serial number are given.</p>
+            <p className={HELP_CLASS}>Appears once the contract and the reference are given.</p>
           )}
-          {errors.form && showErrors && <p className={FIELD_ERROR_CLASS}>{errors.form}</p>}
-          <Button type="submit" variant="primary" disabled={submit.isPending || (showErrors && !leafHex)}>
-            {submit.isPending ? 'Submitting…' : 'Submit for anchoring'}
-          </Button>
-          {showErrors && leafHex && !apiKey && (
-            <p className={FIELD_ERROR_CLASS}>
-              No API key is kept for this service.{' '}
-              <Link className="underline" to={PATHS.keys}>
-                Get a trial key
-              </Link>
-              , then submit again.
-            </p>
+          {done ? (
+            <Button variant="primary" onClick={anchorAnother}>
+              Done · anchor another
+            </Button>
+          ) : (
+            <Button type="submit" variant="primary" disabled={sending.pending}>
+              {trial.isPending
+                ? 'Getting a trial key…'
+                : submit.isPending
+                  ? 'Submitting…'
+                  : apiKey
+                    ? 'Submit for anchoring'
+                    : 'Get a trial key and submit'}
+            </Button>
+          )}
+          {showErrors && problems.length > 0 && !done && (
+            <div role="alert" className={FIELD_ERROR_CLASS} data-testid="not-sent">
+              <p>Not sent yet. To submit:</p>
+              <ul className="list-disc pl-5">
+                {problems.map((problem) => (
+                  <li key={problem}>{problem}</li>
+                ))}
+              </ul>
+            </div>
           )}
         </div>
       </form>
 
+      {trial.isError && (
+        <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={trial.submittedAt}>
+          <ErrorNotice error={trial.error} title="No trial key was issued, so nothing was sent" />
+          <p className="text-sm">
+            <Link className="underline" to={PATHS.keys}>
+              Paste a key you have on the Keys page
+            </Link>
+            ; this form is kept.
+          </p>
+        </div>
+      )}
       {submit.isError && (
         <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={submit.submittedAt}>
           <ErrorNotice error={submit.error} title="The service did not record the event" />
+          {sending.issuedKey && (
+            <p className="text-sm">
+              A trial key was issued and is kept in this browser (see the Keys page); Submit now uses it.
+            </p>
+          )}
           {submit.error instanceof ApiError &&
             (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
               <p className="text-sm">
                 <Link className="underline" to={PATHS.keys}>
                   Get a new trial key or paste another key
                 </Link>
-                .
+                ; this form is kept.
               </p>
             )}
         </div>
@@ -254,7 +301,9 @@ export function AnchorPage() {
           key={submit.submittedAt}
           result={submit.data}
           localLeafHex={leafHex}
-          submission={submitted}
+          submitted={sending.submitted}
+          issuedKey={sending.issuedKey}
+          baseUrl={baseUrl}
         />
       )}
 

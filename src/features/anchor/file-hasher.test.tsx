@@ -62,3 +62,29 @@ describe("a file's name", () => {
     expect(container.textContent).not.toContain('\u202E');
   });
 });
+
+describe('the drop zone', () => {
+  it('says which file it holds, and that a kept draft was hashed earlier, instead of "No file chosen"', () => {
+    const done: FileHashState = {
+      status: 'done',
+      fileName: 'contract.pdf',
+      sha256Hex: 'ab'.repeat(32),
+      totalBytes: 2048,
+      mbPerS: null,
+    };
+    const props = { inputId: 'f', invalid: false, errorId: undefined, onFile: () => {}, onCancel: () => {} };
+    const { rerender } = render(<FileHasher {...props} state={{ status: 'idle' }} />);
+    expect(screen.getByTestId('file-drop-chosen').textContent).toBe('No file chosen yet.');
+    expect(screen.getByText('Choose a file')).toBeTruthy();
+    rerender(<FileHasher {...props} state={done} />);
+    expect(screen.getByTestId('file-drop-chosen').textContent).toBe(
+      '✓ contract.pdf (2.00 KiB), hashed here.',
+    );
+    expect(screen.getByText('Choose another file')).toBeTruthy();
+    // The input announces what the zone holds.
+    const described = screen.getByLabelText('Contract file').getAttribute('aria-describedby') ?? '';
+    expect(described.split(' ')).toContain(screen.getByTestId('file-drop-chosen').id);
+    rerender(<FileHasher {...props} state={{ ...done, restored: true }} />);
+    expect(screen.getByTestId('file-drop-chosen').textContent).toMatch(/hashed earlier in this tab/);
+  });
+});

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Button } from '../../components/ui/button';
 import { HashText } from '../../components/hash-text';
-import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
-import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+import { FIELD_ERROR_CLASS } from '../../components/ui/styles';
+import { FileDropZone } from './file-drop-zone';
 import { formatBytes } from './hash-chunks';
 import type { FileHashState } from './use-file-hash';
 import { visibleText } from '../../core';
@@ -23,35 +23,21 @@ export function FileHasher({
   onFile: (file: File) => void;
   onCancel: () => void;
 }) {
-  const { dragging, dropProps } = useFileDrop(([file]) => file && onFile(file));
   const inputRef = useRef<HTMLInputElement>(null);
   return (
     <div className="space-y-3">
-      <div
-        {...dropProps}
-        data-testid="file-drop"
-        className={`rounded border-2 border-dashed p-4 ${dragging ? DRAGGING_CLASS : 'border-slate-400 dark:border-slate-600'}`}
-      >
-        <label htmlFor={inputId} className="block font-medium">
-          Contract file
-        </label>
-        <p className={HELP_CLASS}>
-          Choose a file or drop it here. Any size works; it is read in pieces and never uploaded.
-        </p>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          className="mt-2 block w-full max-w-full text-sm"
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={errorId}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) onFile(file);
-            e.target.value = ''; // choosing the same file again hashes it again
-          }}
-        />
-      </div>
+      <FileDropZone
+        inputId={inputId}
+        inputRef={inputRef}
+        label="Contract file"
+        chosen={<ChosenFile state={state} />}
+        chooseText={state.status === 'done' ? 'Choose another file' : 'Choose a file'}
+        help="Or drop it here. Any size works; it is read in pieces in this browser and never uploaded."
+        onFile={onFile}
+        invalid={invalid}
+        errorId={errorId}
+        testId="file-drop"
+      />
       <HashStatus
         state={state}
         onCancel={() => {
@@ -62,6 +48,21 @@ export function FileHasher({
       />
     </div>
   );
+}
+
+/** The zone's one line on the file it holds. */
+function ChosenFile({ state }: { state: FileHashState }) {
+  if (state.status === 'done') {
+    return (
+      <>
+        <span aria-hidden="true">✓ </span>
+        <span className="font-medium">{visibleText(state.fileName)}</span> ({formatBytes(state.totalBytes)}),{' '}
+        {state.restored ? 'hashed earlier in this tab (kept with your draft)' : 'hashed here'}.
+      </>
+    );
+  }
+  if (state.status === 'hashing') return <>Reading {visibleText(state.fileName)}…</>;
+  return <>No file chosen yet.</>;
 }
 
 function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () => void }) {

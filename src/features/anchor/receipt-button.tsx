@@ -1,5 +1,6 @@
 /**
- * "Download receipt": the one file a person keeps for a contract they anchored (src/core
+ * "Download receipt" (named after its document: `contract.pdf.pending.zap1.json` until anchored, then
+ * `contract.pdf.zap1.json`): the one file a person keeps for a contract they anchored (src/core
  * receipt.ts). It carries the event (serial number and contract hash), the file's name and size,
  * the service and its network, and the anchored proof once there is one (null before: Verify
  * completes it later), with the anchor's chain evidence where the service keeps it: the transaction's
@@ -13,7 +14,8 @@ import { proofBundleQueryOptions } from '../../api/verify';
 import { ErrorNotice } from '../../components/error-notice';
 import { isRecord, makeReceipt, type ChainEvidence, type Receipt } from '../../core';
 import { downloadJson } from '../leaf/download-json';
-import { absoluteServiceUrl, receiptFileName } from '../verify/claim';
+import { absoluteServiceUrl } from '../verify/claim';
+import { receiptFileNameFor } from './receipt-name';
 import type { SavedSubmission } from './submissions-store';
 import { Button } from '../../components/ui/button';
 import { useBusyAction } from '../../components/ui/use-busy-action';
@@ -66,7 +68,13 @@ export function receiptOfSubmission(
  * Fetches the latest proof (it may be anchored by now) and, once anchored, the anchor's chain
  * evidence, and downloads the receipt.
  */
-export function DownloadReceiptButton({ submission }: { submission: SavedSubmission }) {
+export function DownloadReceiptButton({
+  submission,
+  label = 'Download receipt',
+}: {
+  submission: SavedSubmission;
+  label?: string;
+}) {
   const queryClient = useQueryClient();
   const info = useQuery(protocolInfoQueryOptions(submission.baseUrl));
   const { busy, error, run } = useBusyAction();
@@ -103,11 +111,12 @@ export function DownloadReceiptButton({ submission }: { submission: SavedSubmiss
               evidence,
               now: new Date(),
             });
-            downloadJson(receiptFileName(receipt), receipt);
+            // Named after the document, and "pending" until the proof names an anchor.
+            downloadJson(receiptFileNameFor(submission, txid !== null), receipt);
           })
         }
       >
-        {busy ? 'Preparing…' : 'Download receipt'}
+        {busy ? 'Preparing…' : label}
       </Button>
       {error !== null && <ErrorNotice error={error} title="The receipt could not be made" />}
     </span>

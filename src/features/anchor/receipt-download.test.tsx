@@ -75,6 +75,8 @@ describe('Download receipt', () => {
     expect(parsed.receipt.proof).toEqual(bundle);
     expect(parsed.receipt.chain_evidence).toEqual(evidence);
     expect(asked).toContain(`/anchor/evidence/${evidence.txid}`);
+    // Named after its document, without "pending": its proof names the anchor.
+    expect(vi.mocked(downloadJson).mock.calls[0]![0]).toBe('lease.pdf.zap1.json');
   });
 
   it('still gives the receipt, without evidence, where the service has none (404)', async () => {

@@ -14,12 +14,18 @@ import { Section } from '../../components/ui/section';
 import { StatusPill } from '../../components/ui/status-pill';
 import { HashText } from '../../components/hash-text';
 import { RelativeTime } from '../../components/relative-time';
+import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+import { FileCheck } from './file-check';
+import { DownloadReceiptButton } from './receipt-button';
+import { SubmissionsTransfer } from './submissions-transfer-controls';
+import { useFileHash } from './use-file-hash';
 
 /** This browser's submissions to the current service, each watched until its bundle names an anchor. */
 export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
   const saved = useSavedSubmissions().filter((s) => s.baseUrl === baseUrl);
   return (
     <Section title="Your submissions" className="space-y-3">
+      <SubmissionsTransfer />
       {saved.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           None yet from this browser for this service. Submissions are kept here so you can come back to them.
@@ -65,8 +71,15 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
     if (bundle.data !== undefined) updateSavedBundle(entry.baseUrl, entry.leafHex, bundle.data);
   }, [bundle.data, entry.baseUrl, entry.leafHex]);
   const summary = savedAnchorSummary(entry);
+  // "Did this file change?": the whole card takes the file.
+  const check = useFileHash({ prestartWorker: false });
+  const { dragging, dropProps } = useFileDrop(([file]) => file && check.hashFile(file));
   return (
-    <li className="space-y-1 rounded border border-slate-300 p-3 text-sm dark:border-slate-700">
+    <li
+      {...dropProps}
+      data-testid="saved-submission"
+      className={`space-y-1 rounded border p-3 text-sm ${dragging ? DRAGGING_CLASS : 'border-slate-300 dark:border-slate-700'}`}
+    >
       <p className="font-medium [overflow-wrap:anywhere]">
         {entry.fileName === null ? 'Pasted SHA-256' : visibleText(entry.fileName)} · serial number{' '}
         <span className="font-mono">{visibleText(entry.serialNumber)}</span>
@@ -113,7 +126,12 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
           </span>
         )}
       </p>
-      <p className="flex flex-wrap gap-4">
+      <FileCheck entry={entry} state={check.state} onFile={check.hashFile} />
+      <p className="flex flex-wrap items-center gap-4">
+        <DownloadReceiptButton
+          submission={entry}
+          label={summary.kind === 'anchored' ? 'Download the final receipt' : 'Download the pending receipt'}
+        />
         <Link className="underline" to={leafPath(entry.leafHex)}>
           Leaf page
         </Link>

@@ -94,6 +94,11 @@ export function updateSavedBundle(baseUrl: string, leafHex: string, bundle: unkn
   write(list.map((s) => (sameEntry(s, { baseUrl, leafHex }) ? { ...s, bundle } : s)));
 }
 
+/** Replaces every kept submission (an import, merged beforehand). */
+export function replaceSubmissions(list: SavedSubmission[]): void {
+  write(list.slice(0, MAX_SAVED_SUBMISSIONS));
+}
+
 export function removeSubmission(baseUrl: string, leafHex: string): void {
   write(loadSubmissions().filter((s) => !sameEntry(s, { baseUrl, leafHex })));
 }

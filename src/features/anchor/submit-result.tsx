@@ -1,28 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { anchorStatusQueryOptions } from '../../api/anchor';
+import { trialKeyExpiry, type TrialKey } from '../../api/keys';
 import type { EventResult } from '../../api/submit-event';
+import { AWAITING_ANCHOR_POLL_MS } from '../../api/verify';
 import { DownloadReceiptButton } from './receipt-button';
-import type { SavedSubmission } from './submissions-store';
-import { leafPath, verifyLeafPath } from '../../app/paths';
+import { savedAnchorSummary } from './saved-submissions';
+import { useSavedSubmissions } from './submissions-store';
+import type { SubmittedEntry } from './use-anchor-submission';
+import { PATHS, leafPath, verifyLeafPath } from '../../app/paths';
 import { HashText } from '../../components/hash-text';
+import { RelativeTime } from '../../components/relative-time';
+import { CopyButton } from '../../components/ui/copy-button';
 import { SuccessNotice } from '../../components/ui/success-notice';
+import { awaitingExplanation } from '../leaf/leaf-status';
 
 /** What the service recorded for a submission, checked against the leaf computed here, with the receipt. */
 export function SubmitResult({
   result,
   localLeafHex,
-  submission,
+  submitted,
+  issuedKey,
+  baseUrl,
 }: {
   result: EventResult;
   localLeafHex: string | null;
-  submission: SavedSubmission | null;
+  submitted: SubmittedEntry | null;
+  issuedKey: TrialKey | null;
+  baseUrl: string;
 }) {
   const mismatch = localLeafHex !== null && localLeafHex !== result.leaf_hash;
+  const submission = submitted?.submission.leafHex === result.leaf_hash ? submitted.submission : null;
   return (
     <SuccessNotice testId="submit-result">
       <p className="font-semibold" data-testid="submit-status">
         {result.status === 'created'
           ? 'Recorded: a new leaf was created.'
-          : 'Already recorded: this leaf existed before.'}
+          : submitted?.submittedBefore
+            ? 'Already recorded: you submitted this contract with this reference before (see Your submissions).'
+            : 'Already recorded: this contract with this reference was submitted before, perhaps from another browser or by someone holding the same file; no new leaf was needed.'}
       </p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
         <dt>Leaf</dt>
@@ -39,14 +55,15 @@ export function SubmitResult({
           Warning: the service recorded a different leaf than the one computed here ({localLeafHex}).
         </p>
       )}
+      <ExpectedAnchor baseUrl={baseUrl} leafHex={result.leaf_hash} />
       <p className="text-sm">
-        The root is anchored on chain shortly; the leaf page shows when. Keep the receipt: with the file, it
-        is what proves this contract was anchored (Verify completes it with the proof once anchored).
+        Keep the receipt: with the file, it is what proves this contract was anchored. Until the anchor lands
+        it is a pending receipt (named …pending.zap1.json); once anchored, Your submissions below offers the
+        final one.
       </p>
+      {issuedKey && <IssuedTrialKey trialKey={issuedKey} />}
       <p className="flex flex-wrap items-center gap-4">
-        {submission && submission.leafHex === result.leaf_hash && (
-          <DownloadReceiptButton submission={submission} />
-        )}
+        {submission && <DownloadReceiptButton submission={submission} />}
         <Link className="font-medium underline" to={leafPath(result.leaf_hash)}>
           Open the leaf page
         </Link>
@@ -55,5 +72,52 @@ export function SubmitResult({
         </Link>
       </p>
     </SuccessNotice>
+  );
+}
+
+/**
+ * When the root is expected on chain: the same words (from /anchor/status) as the Leaf page, until
+ * the kept submission's proof (watched in Your submissions) names its anchor.
+ */
+function ExpectedAnchor({ baseUrl, leafHex }: { baseUrl: string; leafHex: string }) {
+  const saved = useSavedSubmissions().find((s) => s.baseUrl === baseUrl && s.leafHex === leafHex);
+  const anchor = saved ? savedAnchorSummary(saved) : null;
+  const anchored = anchor?.kind === 'anchored';
+  const status = useQuery({
+    ...anchorStatusQueryOptions(baseUrl, AWAITING_ANCHOR_POLL_MS),
+    enabled: !anchored,
+  });
+  return (
+    <p className="text-sm" data-testid="submit-expected-wait">
+      {anchored
+        ? `Anchored${anchor.height !== null ? ` at height ${anchor.height}` : ''}: the final receipt is in Your submissions below.`
+        : status.isError
+          ? 'When the next anchor is due could not be fetched; the leaf page shows it.'
+          : status.isPending
+            ? 'Asking when the next anchor is due…'
+            : awaitingExplanation(status.data)}
+    </p>
+  );
+}
+
+/** The trial key asked for on Submit: kept in this browser, shown this once to copy. */
+function IssuedTrialKey({ trialKey }: { trialKey: TrialKey }) {
+  return (
+    <div className="space-y-1 text-sm" data-testid="inline-trial-key">
+      <p>
+        A trial key was issued for this submission and kept in this browser ({trialKey.quota} events, expires{' '}
+        <RelativeTime value={trialKeyExpiry(trialKey)} />
+        ). It is shown only this once:
+      </p>
+      <p className="flex flex-wrap items-center gap-2">
+        <code className="break-all rounded bg-white px-2 py-1 font-mono text-slate-900 dark:bg-slate-900 dark:text-slate-100">
+          {trialKey.key}
+        </code>
+        <CopyButton text={trialKey.key} what="key" />
+        <Link className="underline" to={PATHS.keys}>
+          Keys page
+        </Link>
+      </p>
+    </div>
   );
 }

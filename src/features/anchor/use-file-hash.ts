@@ -6,7 +6,15 @@ import { parseWorkerReply } from './hash-messages';
 export type FileHashState =
   | { status: 'idle' }
   | { status: 'hashing'; fileName: string; bytesDone: number; totalBytes: number; mbPerS: number | null }
-  | { status: 'done'; fileName: string; sha256Hex: string; totalBytes: number; mbPerS: number | null }
+  | {
+      status: 'done';
+      fileName: string;
+      sha256Hex: string;
+      totalBytes: number;
+      mbPerS: number | null;
+      /** Hashed earlier and kept in the draft (this page did not read the file). */
+      restored?: boolean;
+    }
   | { status: 'cancelled'; fileName: string }
   | { status: 'error'; fileName: string; message: string };
 
@@ -15,13 +23,20 @@ function startHashWorker(): Worker {
   return new Worker(new URL('./hash-worker.ts', import.meta.url), { type: 'module' });
 }
 
-export function useFileHash(): {
+/**
+ * `initial`: a state to start from (a draft's digest). `prestartWorker`: start a worker before any
+ * file is chosen; false where many checks share a page and most are never used.
+ */
+export function useFileHash({
+  initial = { status: 'idle' },
+  prestartWorker = true,
+}: { initial?: FileHashState; prestartWorker?: boolean } = {}): {
   state: FileHashState;
   hashFile: (file: File) => void;
   cancel: () => void;
   reset: () => void;
 } {
-  const [state, setState] = useState<FileHashState>({ status: 'idle' });
+  const [state, setState] = useState<FileHashState>(initial);
   const workerRef = useRef<Worker | null>(null);
   // A worker started before any file is chosen, so choosing one does not wait for it to load.
   const spareRef = useRef<Worker | null>(null);
@@ -32,8 +47,10 @@ export function useFileHash(): {
   }, []);
 
   const prepareSpare = useCallback(() => {
-    if (spareRef.current === null && typeof Worker !== 'undefined') spareRef.current = startHashWorker();
-  }, []);
+    if (prestartWorker && spareRef.current === null && typeof Worker !== 'undefined') {
+      spareRef.current = startHashWorker();
+    }
+  }, [prestartWorker]);
 
   // Leaving the page stops the hashing too.
   useEffect(() => {

@@ -25,6 +25,9 @@ describe('expected wait', () => {
     expect(awaitingExplanation(status({ expected_wait_s: 30 }))).toBe(
       'The next anchor is expected in about 30 seconds.',
     );
+    expect(awaitingExplanation(status({ expected_wait_s: 2 }))).toBe(
+      'The next anchor is expected any moment now.',
+    );
     expect(
       awaitingExplanation(
         status({

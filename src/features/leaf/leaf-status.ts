@@ -21,6 +21,7 @@ export function awaitingExplanation(status: AnchorStatus | undefined): string {
   if (inFlight && inFlight.state === 'pending') {
     return `An anchor transaction is being prepared. Expected wait: ${wait ?? 'not reported by the service'}.`;
   }
+  if (wait === 'any moment now') return 'The next anchor is expected any moment now.';
   if (wait) return `The next anchor is expected in ${wait}.`;
   // The service's own words: shown with visibleText, so a bidi override cannot reorder them.
   if (status?.recommendation) return `The service says: ${visibleText(status.recommendation)}.`;

@@ -1,0 +1,98 @@
+import { useId } from 'react';
+import { HashText } from '../../components/hash-text';
+import { BUTTON_CLASS, FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
+import { visibleText } from '../../core';
+import type { SavedSubmission } from './submissions-store';
+import type { FileHashState } from './use-file-hash';
+
+/**
+ * "Did this file change?": a file dropped on a saved submission's card (or chosen here) is hashed
+ * in this browser and its SHA-256 compared with the one the submission anchored, both shown.
+ * The card owns the hashing (`state`, `onFile`) so that the whole card is the drop target.
+ */
+export function FileCheck({
+  entry,
+  state,
+  onFile,
+}: {
+  entry: SavedSubmission;
+  state: FileHashState;
+  onFile: (file: File) => void;
+}) {
+  const inputId = useId();
+  const expectedName = entry.fileName === null ? 'the contract file' : visibleText(entry.fileName);
+  return (
+    <div className="space-y-2">
+      <p className="flex flex-wrap items-center gap-2 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-amber-600">
+        <input
+          id={inputId}
+          type="file"
+          className="sr-only"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) onFile(file);
+            e.target.value = '';
+          }}
+        />
+        <label htmlFor={inputId} className={`${BUTTON_CLASS} cursor-pointer`}>
+          Did this file change?
+        </label>
+        <span className={HELP_CLASS}>
+          {state.status === 'hashing'
+            ? `Hashing ${visibleText(state.fileName)}… ${state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100)}%`
+            : `Drop ${expectedName} on this card, or choose it, to hash it again and compare.`}
+        </span>
+      </p>
+      {state.status === 'done' && (
+        <Comparison entry={entry} fileName={state.fileName} actual={state.sha256Hex} />
+      )}
+      {state.status === 'error' && (
+        <p role="alert" className={FIELD_ERROR_CLASS}>
+          {visibleText(state.fileName)} could not be hashed: {visibleText(state.message)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Comparison({
+  entry,
+  fileName,
+  actual,
+}: {
+  entry: SavedSubmission;
+  fileName: string;
+  actual: string;
+}) {
+  const same = actual === entry.contractSha256;
+  return (
+    <div
+      role="status"
+      data-testid="file-check-result"
+      data-result={same ? 'same' : 'changed'}
+      className="space-y-1"
+    >
+      <p
+        className={
+          same
+            ? 'font-semibold text-emerald-800 dark:text-emerald-200'
+            : 'font-semibold text-red-800 dark:text-red-200'
+        }
+      >
+        {same
+          ? `✓ Same: ${visibleText(fileName)} is the file this submission anchored.`
+          : `✗ Changed: ${visibleText(fileName)} is not the file this submission anchored (its SHA-256 differs).`}
+      </p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+        <dt>Expected</dt>
+        <dd>
+          <HashText value={entry.contractSha256} what="expected SHA-256" full testId="file-check-expected" />
+        </dd>
+        <dt>Actual</dt>
+        <dd>
+          <HashText value={actual} what="actual SHA-256" full testId="file-check-actual" />
+        </dd>
+      </dl>
+    </div>
+  );
+}

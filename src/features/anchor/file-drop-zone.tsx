@@ -1,0 +1,84 @@
+import { useId, type ReactNode } from 'react';
+import { BUTTON_CLASS, HELP_CLASS } from '../../components/ui/styles';
+import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+
+/**
+ * A drop zone that says which file it holds, in place of a native file input (whose "No file
+ * chosen" stays beside a file that was dropped). The input is kept, visually hidden, so the
+ * keyboard and assistive technology use it as usual; the zone shows its focus.
+ */
+export function FileDropZone({
+  inputId,
+  label,
+  chosen,
+  chooseText,
+  help,
+  onFile,
+  invalid = false,
+  errorId,
+  testId,
+  inputRef,
+  accept,
+}: {
+  inputId: string;
+  label: ReactNode;
+  /** What the zone holds now, e.g. "✓ contract.pdf (1.2 MiB)" or "No file chosen yet." */
+  chosen: ReactNode;
+  /** The button-like text, e.g. "Choose a file" or "Choose another file". */
+  chooseText: string;
+  help?: ReactNode;
+  onFile: (file: File) => void;
+  invalid?: boolean;
+  errorId?: string | undefined;
+  testId: string;
+  inputRef?: React.Ref<HTMLInputElement>;
+  accept?: string;
+}) {
+  const chosenId = useId();
+  const helpId = useId();
+  const { dragging, dropProps } = useFileDrop(([file]) => file && onFile(file));
+  const describedBy = [chosenId, help ? helpId : null, errorId].filter(Boolean).join(' ');
+  return (
+    <div
+      {...dropProps}
+      data-testid={testId}
+      className={`space-y-2 rounded border-2 border-dashed p-4 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-amber-600 ${
+        dragging
+          ? DRAGGING_CLASS
+          : invalid
+            ? 'border-red-600 dark:border-red-400'
+            : 'border-slate-400 dark:border-slate-600'
+      }`}
+    >
+      <label htmlFor={inputId} className="block font-medium">
+        {label}
+      </label>
+      <p id={chosenId} className="text-sm [overflow-wrap:anywhere]" data-testid={`${testId}-chosen`}>
+        {chosen}
+      </p>
+      <input
+        ref={inputRef}
+        id={inputId}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) onFile(file);
+          e.target.value = ''; // choosing the same file again reads it again
+        }}
+      />
+      {/* A second label of the same input: pressing it opens the file chooser. */}
+      <label htmlFor={inputId} className={`${BUTTON_CLASS} inline-block cursor-pointer`} aria-hidden="true">
+        {chooseText}
+      </label>
+      {help && (
+        <p id={helpId} className={HELP_CLASS}>
+          {help}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { SavedSubmission } from './submissions-store';
+import { mergeSubmissions, parseSubmissionsExport, submissionsExport } from './submissions-transfer';
+
+// docs/protocol.md 2.1 worked example.
+const ENTRY: SavedSubmission = {
+  baseUrl: '',
+  fileName: 'contract.pdf',
+  fileSize: 12,
+  contractSha256: '0123456789abcdef'.repeat(4),
+  serialNumber: 'Z15P-2026-001',
+  walletHash: 'anon_1',
+  leafHex: 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04',
+  rootHex: null,
+  status: 'created',
+  submittedAt: '2026-11-26T05:00:00.000Z',
+};
+
+const exportText = (submissions: unknown[]) =>
+  JSON.stringify({ format: 'zap1-submissions/1', exported_at: '2026-11-26T06:00:00.000Z', submissions });
+
+describe('submissions export and import', () => {
+  it('reads back what it exports', () => {
+    const text = JSON.stringify(submissionsExport([ENTRY], new Date('2026-11-26T06:00:00Z')));
+    expect(parseSubmissionsExport(text)).toEqual({ ok: true, submissions: [ENTRY] });
+  });
+
+  it('refuses a file that is not an export, naming why', () => {
+    expect(parseSubmissionsExport('{oops')).toEqual({ ok: false, reason: 'it is not JSON.' });
+    expect(parseSubmissionsExport('[]')).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not an export of submissions/),
+    });
+    expect(parseSubmissionsExport(JSON.stringify({ format: 'zap1-submissions/1' }))).toEqual({
+      ok: false,
+      reason: 'it has no list of submissions.',
+    });
+  });
+
+  it('refuses the whole file when one entry is bad or its leaf does not follow from its fields', () => {
+    expect(parseSubmissionsExport(exportText([ENTRY, { ...ENTRY, leafHex: 'xyz' }]))).toEqual({
+      ok: false,
+      reason: 'submission 2 is not a valid submission (leafHex).',
+    });
+    expect(parseSubmissionsExport(exportText([{ ...ENTRY, serialNumber: 'Z15P-2026-002' }]))).toEqual({
+      ok: false,
+      reason: 'submission 1: its leaf does not follow from its serial number and contract SHA-256.',
+    });
+  });
+
+  it('merges without duplicates, newest first, keeping a bundle the kept entry lacks', () => {
+    const other = { ...ENTRY, baseUrl: 'https://other.example', submittedAt: '2026-11-26T07:00:00.000Z' };
+    const merged = mergeSubmissions([ENTRY], [{ ...ENTRY, bundle: { anchored: true } }, other]);
+    expect(merged.added).toBe(1);
+    expect(merged.alreadyKept).toBe(1);
+    expect(merged.dropped).toBe(0);
+    expect(merged.list).toEqual([other, { ...ENTRY, bundle: { anchored: true } }]);
+    expect(mergeSubmissions(merged.list, merged.list).list).toEqual(merged.list);
+  });
+
+  it('keeps only the newest fifty', () => {
+    const many = Array.from({ length: 55 }, (_, i) => ({
+      ...ENTRY,
+      baseUrl: `https://s${i}.example`,
+      submittedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+    }));
+    const merged = mergeSubmissions([], many);
+    expect(merged.list).toHaveLength(50);
+    expect(merged.dropped).toBe(5);
+    expect(merged.list[0]?.baseUrl).toBe('https://s54.example');
+  });
+});

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+/** "Your submissions" travel: export and import of the list, and "did this file change?" on a card. */
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../components/test-render';
+import { FileCheck } from './file-check';
+import { SavedSubmissions } from './saved-submissions';
+import { loadSubmissions, type SavedSubmission } from './submissions-store';
+
+// docs/protocol.md 2.1 worked example.
+const ENTRY: SavedSubmission = {
+  baseUrl: '',
+  fileName: 'contract.pdf',
+  fileSize: 12,
+  contractSha256: '0123456789abcdef'.repeat(4),
+  serialNumber: 'Z15P-2026-001',
+  walletHash: 'anon_1',
+  leafHex: 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04',
+  rootHex: null,
+  status: 'created',
+  submittedAt: '2026-11-26T05:00:00.000Z',
+};
+
+const exportFile = (submissions: unknown[], name = 'zap1-submissions.json') =>
+  new File(
+    [JSON.stringify({ format: 'zap1-submissions/1', exported_at: ENTRY.submittedAt, submissions })],
+    name,
+    {
+      type: 'application/json',
+    },
+  );
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal('fetch', async () => {
+    throw new TypeError('fetch failed');
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('importing submissions', () => {
+  it('adds what is new, without duplicates, and says so', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SavedSubmissions baseUrl="" />);
+    const input = screen.getByLabelText('Import submissions');
+    await user.upload(input, exportFile([ENTRY]));
+    expect((await screen.findByTestId('import-outcome')).textContent).toBe(
+      'Imported 1 submission from zap1-submissions.json.',
+    );
+    expect(screen.getByTestId('saved-submissions').textContent).toContain(
+      'contract.pdf · serial number Z15P-2026-001',
+    );
+    await user.upload(input, exportFile([ENTRY]));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('import-outcome').textContent).toBe(
+        'Imported 0 submissions from zap1-submissions.json; 1 was already kept.',
+      ),
+    );
+    expect(loadSubmissions()).toHaveLength(1);
+  });
+
+  it('refuses a bad file with the reason and changes nothing', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SavedSubmissions baseUrl="" />);
+    await user.upload(
+      screen.getByLabelText('Import submissions'),
+      exportFile([ENTRY, { ...ENTRY, serialNumber: 'edited' }], 'edited.json'),
+    );
+    const outcome = await screen.findByTestId('import-outcome');
+    expect(outcome.getAttribute('role')).toBe('alert');
+    expect(outcome.textContent).toBe(
+      'edited.json was not imported, and nothing changed: submission 2: its leaf does not follow from its serial number and contract SHA-256.',
+    );
+    expect(loadSubmissions()).toEqual([]);
+  });
+});
+
+describe('did this file change?', () => {
+  const done = (sha256Hex: string) =>
+    ({ status: 'done', fileName: 'contract.pdf', sha256Hex, totalBytes: 12, mbPerS: null }) as const;
+
+  it('says same when the file hashes to the anchored SHA-256', () => {
+    renderWithProviders(<FileCheck entry={ENTRY} state={done(ENTRY.contractSha256)} onFile={() => {}} />);
+    const result = screen.getByTestId('file-check-result');
+    expect(result.dataset['result']).toBe('same');
+    expect(result.textContent).toContain('✓ Same: contract.pdf is the file this submission anchored.');
+  });
+
+  it('says changed, with the expected and the actual SHA-256', () => {
+    const actual = 'ff'.repeat(32);
+    renderWithProviders(<FileCheck entry={ENTRY} state={done(actual)} onFile={() => {}} />);
+    expect(screen.getByTestId('file-check-result').dataset['result']).toBe('changed');
+    expect(
+      screen.getByText(/✗ Changed: contract\.pdf is not the file this submission anchored/),
+    ).toBeTruthy();
+    expect(screen.getByTestId('file-check-expected').textContent).toBe(ENTRY.contractSha256);
+    expect(screen.getByTestId('file-check-actual').textContent).toBe(actual);
+  });
+});
