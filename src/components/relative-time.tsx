@@ -21,10 +21,10 @@ export function RelativeTime({
   if (!date || Number.isNaN(date.getTime())) return <span data-testid={testId}>{unknown}</span>;
   const exact = formatExact(date);
   return (
-    <time dateTime={date.toISOString()} title={exact} data-testid={testId} className="whitespace-nowrap">
-      {formatDateTime(date)}
-      <span className="text-xs text-slate-700 dark:text-slate-300">
-        {' '}
+    <time dateTime={date.toISOString()} title={exact} data-testid={testId}>
+      {/* Each part kept whole, but the "ago" may go to a line of its own on a phone's narrow cell. */}
+      <span className="whitespace-nowrap">{formatDateTime(date)}</span>{' '}
+      <span className="text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">
         · {formatRelative(date, new Date(nowMs))}
       </span>
     </time>
