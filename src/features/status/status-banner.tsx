@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AnchorHistoryEntry, AnchorStatus } from '../../api/anchor';
 import type { Health } from '../../api/health';
+import { DetailsList, Row } from './details-list';
 import { dueText } from './status-summary';
 import {
   anchorsAffordable,
@@ -55,28 +56,21 @@ export function StatusBanner({
       {verdict.problems.length > 0 && (
         <p data-testid="health-problems">{capitalised(verdict.problems.join('; '))}.</p>
       )}
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
-        <dt className="font-medium">Next anchor</dt>
-        <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid="anchor-due">
+      <DetailsList>
+        <Row label="Next anchor" testId="anchor-due">
           {status ? dueText(status) : 'loading…'}
-        </dd>
+        </Row>
         {balance !== null && (
-          <>
-            <dt className="font-medium">Wallet balance</dt>
-            <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid="wallet-balance">
-              {balance}
-            </dd>
-          </>
+          <Row label="Wallet balance" testId="wallet-balance">
+            {balance}
+          </Row>
         )}
         {runway !== null && (
-          <>
-            <dt className="font-medium">Runway</dt>
-            <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid="runway">
-              {runway}
-            </dd>
-          </>
+          <Row label="Runway" testId="runway">
+            {runway}
+          </Row>
         )}
-      </dl>
+      </DetailsList>
     </section>
   );
 }

@@ -21,22 +21,12 @@ import { visibleText } from '../../core';
 import { ManualAnchor } from './manual-anchor';
 import { AttemptLog } from './attempt-log';
 import { AnchorNow } from './anchor-now';
+import { DetailsList, Row } from './details-list';
 import { StatusBanner } from './status-banner';
 import { useRefreshAfterAnchor } from './use-refresh-after-anchor';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
-
-function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <>
-      <dt className="font-medium">{label}</dt>
-      <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid={testId}>
-        {children}
-      </dd>
-    </>
-  );
-}
 
 /**
  * What an operator watches: first a banner (healthy or not, the next anchor, balance and runway),
@@ -73,7 +63,7 @@ export function StatusPage() {
           <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />
         )}
         {s && (
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+          <DetailsList>
             <Row label="Current root" testId="current-root">
               {s.current_root === 'none' ? (
                 'none (no leaves yet)'
@@ -155,7 +145,7 @@ export function StatusPage() {
                 `about ${formatDuration(ageS)} ago`
               )}
             </Row>
-          </dl>
+          </DetailsList>
         )}
         {capabilities?.anchorNow && <AnchorNow status={s} feeZat={health.data?.anchor_cost_zat} />}
         {capabilities?.manualAnchor && <ManualAnchor />}
@@ -169,7 +159,7 @@ export function StatusPage() {
         {health.isPending && <Loading what="health" />}
         {health.isError && <ErrorNotice error={health.error} title="The health check failed" />}
         {health.data && (
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+          <DetailsList>
             <Row label="Chain tip" testId="chain-tip">
               {health.data.chain_tip}
             </Row>
@@ -190,7 +180,7 @@ export function StatusPage() {
               <Row label="Store">{health.data.store_ok ? 'ok' : 'failing'}</Row>
             )}
             {health.data.last_error && <Row label="Last error">{visibleText(health.data.last_error)}</Row>}
-          </dl>
+          </DetailsList>
         )}
       </Section>
     </Page>
