@@ -22,8 +22,8 @@ export function RelativeTime({
   const exact = formatExact(date);
   return (
     <time dateTime={date.toISOString()} title={exact} data-testid={testId}>
-      {/* Each part kept whole, but the "ago" may go to a line of its own on a phone's narrow cell. */}
-      <span className="whitespace-nowrap">{formatDateTime(date)}</span>{' '}
+      {/* Wraps in a phone's narrow cell (at its spaces; the "ago" kept whole) rather than scroll sideways. */}
+      {formatDateTime(date)}{' '}
       <span className="text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">
         · {formatRelative(date, new Date(nowMs))}
       </span>
