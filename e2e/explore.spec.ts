@@ -252,6 +252,8 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await page.reload();
   await expect(page.getByTestId('unanchored')).toHaveText('1');
   await page.getByRole('button', { name: 'Anchor now' }).click();
+  // It asks first, naming the fee; only "Send" starts the anchor.
+  await page.getByRole('button', { name: 'Send the anchor (0.0001 ZEC)' }).click();
   const started = page.getByTestId('anchor-now-ok');
   await expect(started).toBeVisible();
   expect(['pending', 'broadcast', 'confirmed']).toContain(await started.getAttribute('data-state'));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { REPO_ROOT } from '../../test/vectors.js';
-import { makeTestApp, submitContractEvent, type TestApp } from '../test-helpers.js';
+import { contractEvent, makeTestApp, operator, submitContractEvent, type TestApp } from '../test-helpers.js';
 import { EventsResponseSchema } from './events.js';
 
 const schemas = JSON.parse(
@@ -87,8 +87,47 @@ describe('GET /events and the reference schema', () => {
     expect(ReferenceEvents.safeParse({ ...body, events: [rest] }).success).toBe(true);
   });
 
+  it('adds the wallet that first submitted each leaf with ?include=wallet, for the operator only', async () => {
+    const asOperator = (url: string) => t.app.inject({ url, headers: operator });
+    const walletOnly = EventsResponseSchema.parse(
+      (await asOperator('/events?limit=1&include=wallet')).json(),
+    );
+    expect(walletOnly.events.map((e) => [e.leaf_hash, e.wallet_hash, 'position' in e])).toEqual([
+      [leaves[2], contractEvent(2).wallet_hash, false],
+    ]);
+    for (const include of ['position,wallet', 'wallet,position']) {
+      const res = await asOperator(`/events?limit=2&include=${include}`);
+      const body = EventsResponseSchema.parse(res.json());
+      expect(body.events.map((e) => [e.position, e.wallet_hash])).toEqual([
+        [2, contractEvent(2).wallet_hash],
+        [1, contractEvent(1).wallet_hash],
+      ]);
+      expect(res.headers['link']).toBe(
+        `</events?limit=2&before=2&include=${encodeURIComponent(include)}>; rel="next"`,
+      );
+    }
+  });
+
+  it('names no wallet to anyone but the operator: 401 without a key, 403 with a trial key', async () => {
+    expect((await get('/events?include=wallet')).json().error.code).toBe('unauthorized');
+    const trial = (await t.app.inject({ method: 'POST', url: '/trial-key' })).json().key as string;
+    const res = await t.app.inject({
+      url: '/events?include=position,wallet',
+      headers: { authorization: `Bearer ${trial}` },
+    });
+    expect([res.statusCode, res.json().error.code]).toEqual([403, 'forbidden']);
+    // The public feed is unchanged: no wallet in any item.
+    const body = (await get('/events?include=position')).json() as { events: object[] };
+    expect(body.events.every((e) => !('wallet_hash' in e))).toBe(true);
+  });
+
   it('refuses an include it does not know (400), like any bad value of a known key', async () => {
-    for (const url of ['/events?include=wallet_hash', '/events?include=', '/events?include=position,x']) {
+    for (const url of [
+      '/events?include=wallet_hash',
+      '/events?include=',
+      '/events?include=position,x',
+      '/events?include=wallet,wallet',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error, url).toMatchObject({
@@ -104,8 +143,8 @@ describe('GET /events and the reference schema', () => {
     expect(include).toMatchObject({
       in: 'query',
       required: false,
-      schema: { type: 'string', enum: ['position'] },
+      schema: { type: 'string', enum: ['position', 'wallet', 'position,wallet', 'wallet,position'] },
     });
-    expect(include.schema.description ?? include.description).toMatch(/position/);
+    expect(include.schema.description ?? include.description).toMatch(/position.*wallet/);
   });
 });

@@ -1,11 +1,16 @@
 /**
  * GET /events: the public feed, newest first, paged by leaf position (docs/reference-api.md 4.8).
- * Items have exactly the reference's fields, since its checker refuses any other; `position` only
- * on `?include=position`.
+ * Items have exactly the reference's fields, since its checker refuses any other; `position` and
+ * `wallet_hash` only when `?include=` asks for them, the wallet only of the operator (the public feed
+ * never names wallets: a wallet leads to its lifecycle, docs/reference-api.md 4.8).
  */
 import { z } from 'zod';
 import { EVENT_SPECS, EVENT_TYPES, eventTypeLabel } from '../../src/core/index.js';
+import { requireOperator } from '../http/auth.js';
 import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
+
+/** What `include` may ask for: each added field once, in either order. */
+const INCLUDE_VALUES = ['position', 'wallet', 'position,wallet', 'wallet,position'] as const;
 
 export const EventsQuerySchema = z
   .object({
@@ -15,9 +20,11 @@ export const EventsQuerySchema = z
       .describe('Only leaves at positions below this (from the Link header)'),
     event_type: z.enum(EVENT_TYPES).optional(),
     include: z
-      .literal('position')
+      .enum(INCLUDE_VALUES)
       .optional()
-      .describe("`position` adds each leaf's 0-based position to the items (not a reference field)"),
+      .describe(
+        "`position` adds each leaf's 0-based position, `wallet` the wallet that first submitted it (operator key only); not reference fields; comma-separated for both",
+      ),
   })
   // Unknown keys (cache busters such as `?_=1`) are ignored; bad values of known keys stay 400.
   .strip();
@@ -34,6 +41,10 @@ export const EventsResponseSchema = z
             .int()
             .optional()
             .describe("The leaf's 0-based position in the tree; only with `?include=position`"),
+          wallet_hash: z
+            .string()
+            .optional()
+            .describe('The wallet (or agent) that first submitted the leaf; only with `?include=wallet`'),
           event_type: z.string(),
           description: z.string(),
           created_at: z.string(),
@@ -62,7 +73,9 @@ export function eventsRoutes(ctx: AppContext): void {
       },
       400: { description: 'Bad limit, before, event_type or include' },
     },
-    handler: async ({ query, reply }) => {
+    handler: async ({ request, query, reply }) => {
+      const include = new Set(query.include?.split(',') ?? []);
+      if (include.has('wallet')) await requireOperator(ctx, request);
       const page = await ctx.store.events.listEvents({
         limit: query.limit,
         ...(query.before !== undefined ? { before: query.before } : {}),
@@ -81,7 +94,8 @@ export function eventsRoutes(ctx: AppContext): void {
           const label = eventTypeLabel(leaf.eventType);
           return {
             leaf_hash: leaf.leafHex,
-            ...(query.include === 'position' ? { position: leaf.position - 1 } : {}),
+            ...(include.has('position') ? { position: leaf.position - 1 } : {}),
+            ...(include.has('wallet') ? { wallet_hash: leaf.walletHash } : {}),
             event_type: label,
             description: label === 'UNKNOWN' ? 'Unknown event type' : EVENT_SPECS[label].description,
             created_at: leaf.createdAt,

@@ -52,6 +52,13 @@ describe('events paging', () => {
     expect(eventsPath({ limit: 5, includePosition: true })).toBe('/events?limit=5&include=position');
   });
 
+  it('asks for wallets only when told to, with positions in one include', () => {
+    expect(eventsPath({ includeWallet: true })).toBe('/events?include=wallet');
+    expect(eventsPath({ limit: 5, includePosition: true, includeWallet: true })).toBe(
+      '/events?limit=5&include=position%2Cwallet',
+    );
+  });
+
   it('reads `before` from the rel="next" link, relative or absolute', () => {
     expect(nextBeforeFromLink('</events?limit=25&before=101>; rel="next"')).toBe(101);
     expect(nextBeforeFromLink('<https://x.example/events?before=7&limit=2>; rel=next')).toBe(7);

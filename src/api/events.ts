@@ -1,7 +1,8 @@
 /**
  * `GET /events?limit=&before=&event_type=&include=` (docs/reference-api.md 4.8): newest first; the
  * body keeps the reference shape and this service puts the next (older) page in a
- * `Link: <…>; rel="next"` header. Items carry `position` only when asked (`includePosition`).
+ * `Link: <…>; rel="next"` header. Items carry `position` only when asked (`includePosition`), and
+ * `wallet_hash` only for the operator key (`includeWallet`).
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -12,6 +13,8 @@ export const eventItemSchema = z.looseObject({
   leaf_hash: z.string(),
   // Only this service, and only with `?include=position`: the leaf's 0-based position in the tree.
   position: z.number().int().min(0).optional(),
+  // Only this service, only with `?include=wallet` and the operator key: the first submitter's wallet.
+  wallet_hash: z.string().optional(),
   event_type: z.string(),
   created_at: z.string(),
   description: z.string().optional(),
@@ -42,6 +45,8 @@ export interface EventsParams {
    * answers without it, which `eventItemSchema` accepts too).
    */
   includePosition?: boolean;
+  /** Ask for each item's `wallet_hash` (`?include=wallet`): the operator key, which the request then sends, is needed. */
+  includeWallet?: boolean;
 }
 
 export interface EventsPage {
@@ -55,7 +60,8 @@ export function eventsPath(params: EventsParams = {}): string {
   if (params.limit !== undefined) search.set('limit', String(params.limit));
   if (params.before !== undefined) search.set('before', String(params.before));
   if (params.eventType) search.set('event_type', params.eventType);
-  if (params.includePosition) search.set('include', 'position');
+  const include = [params.includePosition && 'position', params.includeWallet && 'wallet'].filter(Boolean);
+  if (include.length > 0) search.set('include', include.join(','));
   const qs = search.toString();
   return qs ? `/events?${qs}` : '/events';
 }
@@ -69,7 +75,8 @@ export async function fetchEventsPage(
     schema: eventsSchema,
     baseUrl,
     signal,
-    auth: false,
+    // The wallets are the operator's to see: only then is the stored key sent.
+    auth: params.includeWallet === true,
   });
   return { events: response.data.events, nextBefore: nextBeforeFromLink(response.headers.get('Link')) };
 }
@@ -82,7 +89,18 @@ export const eventsKeys = {
     eventType: string | null,
     startBefore: number | null = null,
     filteredHere = false,
-  ) => [...eventsKeys.all(baseUrl), 'feed', pageSize, eventType, startBefore, filteredHere] as const,
+    include: { position?: boolean; wallet?: boolean } = {},
+  ) =>
+    [
+      ...eventsKeys.all(baseUrl),
+      'feed',
+      pageSize,
+      eventType,
+      startBefore,
+      filteredHere,
+      include.position ?? false,
+      include.wallet ?? false,
+    ] as const,
 };
 
 /** The most events a reference deployment returns at once (it ignores `before` and `event_type`). */
@@ -104,14 +122,23 @@ export function eventsInfiniteQueryOptions(
      * `REFERENCE_EVENTS_LIMIT` events and keep the type here.
      */
     filterHere?: boolean;
+    /** Each item's position (this service's `events-paging`); see `EventsParams`. */
+    includePosition?: boolean;
+    /** Each item's wallet (the operator key only); see `EventsParams`. */
+    includeWallet?: boolean;
   } = {},
 ) {
   const eventType = options.eventType ?? null;
   const filterHere = (options.filterHere ?? false) && eventType !== null;
   const pageSize = filterHere ? REFERENCE_EVENTS_LIMIT : (options.pageSize ?? 25);
   const startBefore = options.startBefore ?? null;
+  const includePosition = options.includePosition ?? false;
+  const includeWallet = options.includeWallet ?? false;
   return infiniteQueryOptions({
-    queryKey: eventsKeys.feed(baseUrl, pageSize, eventType, startBefore, filterHere),
+    queryKey: eventsKeys.feed(baseUrl, pageSize, eventType, startBefore, filterHere, {
+      position: includePosition,
+      wallet: includeWallet,
+    }),
     queryFn: async ({ signal, pageParam }) => {
       const page = await fetchEventsPage(
         baseUrl,
@@ -119,6 +146,8 @@ export function eventsInfiniteQueryOptions(
           limit: pageSize,
           ...(pageParam !== null ? { before: pageParam } : {}),
           ...(eventType && !filterHere ? { eventType } : {}),
+          includePosition,
+          includeWallet,
         },
         signal,
       );

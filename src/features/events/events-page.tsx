@@ -1,22 +1,33 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { anchorStatusQueryOptions } from '../../api/anchor';
 import { REFERENCE_EVENTS_LIMIT, eventsInfiniteQueryOptions } from '../../api/events';
 import { useCapabilities } from '../../api/capabilities';
 import { useBaseUrl } from '../../api/settings';
-import { EVENT_TYPES, eventTypeName, isEventType, visibleText } from '../../core';
+import { eventTypeName, isEventType } from '../../core';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
-import { RelativeTime } from '../../components/relative-time';
-import { DataTable } from '../../components/data-table';
-import { HashLink } from '../../components/hash-link';
 import { MorePagesButton } from '../../components/more-pages-button';
 import { eventsPageSize } from './page-size';
 import { Page } from '../../components/ui/page';
+import { HELP_CLASS } from '../../components/ui/styles';
+import { useOperatorKey } from '../status/use-operator-key';
+import {
+  anchoredLeafCount,
+  eventAnchorState,
+  feedStartFor,
+  olderPagesMayMatch,
+  parseStatusFilter,
+} from './event-status';
+import { EventsFilters } from './events-filters';
+import { EventsTable } from './events-table';
 
 const REFRESH_MS = 5_000;
 
-/** The latest events, newest first, paged backwards, filterable by type; refreshes by itself. */
+/**
+ * The latest events, newest first, paged backwards, filterable by type and by anchored/pending;
+ * refreshes by itself. Each row opens its leaf's page; the operator also sees who submitted it.
+ */
 export function EventsPage() {
   const baseUrl = useBaseUrl();
   const [params, setParams] = useSearchParams();
@@ -24,81 +35,90 @@ export function EventsPage() {
   const eventType = typeParam && isEventType(typeParam) ? typeParam : null;
   const pageSize = eventsPageSize(params.get('limit'));
   const capabilities = useCapabilities(baseUrl);
+  const { isOperator } = useOperatorKey();
   const filterHere = eventType !== null && capabilities !== null && !capabilities.eventsFilter;
+  // Positions (and so each event's anchored/pending state) come from this service's paging extension.
+  const withPositions = capabilities?.eventsPaging === true && !filterHere;
+  const status = useQuery({ ...anchorStatusQueryOptions(baseUrl, REFRESH_MS), enabled: withPositions });
+  const anchoredCount = withPositions && status.data ? anchoredLeafCount(status.data) : null;
+  const statusFilter = withPositions ? parseStatusFilter(params.get('status')) : null;
+  const noneAnchored = statusFilter === 'anchored' && anchoredCount === 0;
   const events = useInfiniteQuery({
     ...eventsInfiniteQueryOptions(baseUrl, {
       pageSize,
       eventType,
       refetchIntervalMs: REFRESH_MS,
       filterHere,
+      startBefore: feedStartFor(statusFilter, anchoredCount),
+      includePosition: withPositions,
+      includeWallet: withPositions && isOperator,
     }),
-    enabled: capabilities !== null,
+    // A status filter waits for the anchored count it filters by.
+    enabled: capabilities !== null && (statusFilter === null || anchoredCount !== null) && !noneAnchored,
   });
-  const rows = events.data?.pages.flatMap((p) => p.events) ?? [];
-  const id = useId();
+  const loaded = events.data?.pages.flatMap((p) => p.events) ?? [];
+  const rows = loaded
+    .map((event) => ({ event, state: eventAnchorState(event.position, anchoredCount) }))
+    .filter((row) => statusFilter === null || row.state === statusFilter);
+  const moreMayMatch = olderPagesMayMatch(
+    statusFilter,
+    loaded.map((e) => e.position),
+    anchoredCount,
+  );
+  const described = [
+    eventType ? eventTypeName(eventType) : null,
+    statusFilter === 'anchored' ? 'anchored' : statusFilter === 'pending' ? 'pending' : null,
+  ].filter(Boolean);
+
+  const setParam = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
 
   return (
     <Page title="Recent events">
       <p className="max-w-3xl">
         The latest leaves recorded by the service, newest first. Event types are what the submitter claimed;
-        the preimage is not public. This list refreshes every few seconds.
+        the preimage is not public. This list refreshes every few seconds; open a row to see its leaf.
       </p>
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={id} className="font-medium">
-          Event type
-        </label>
-        <select
-          id={id}
-          value={eventType ?? ''}
-          onChange={(e) => {
-            const next = new URLSearchParams(params);
-            if (e.target.value) next.set('type', e.target.value);
-            else next.delete('type');
-            setParams(next, { replace: true });
-          }}
-          className="rounded border border-slate-400 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-        >
-          <option value="">All types</option>
-          {EVENT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {eventTypeName(t)}
-            </option>
-          ))}
-        </select>
-        {events.isFetching && !events.isPending && (
-          <span className="text-sm text-slate-700 dark:text-slate-300" aria-hidden="true">
-            refreshing…
-          </span>
-        )}
-      </div>
+      <EventsFilters
+        eventType={eventType}
+        statusFilter={withPositions ? (statusFilter ?? '') : null}
+        refreshing={events.isFetching && !events.isPending}
+        onChange={setParam}
+      />
       {filterHere && (
-        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="filtered-here">
+        <p className={HELP_CLASS} data-testid="filtered-here">
           This service does not filter events by type, so the latest {REFERENCE_EVENTS_LIMIT} events are
           filtered in your browser: older events of this type are not listed.
         </p>
       )}
-      {events.isPending && <Loading what="events" />}
+      {withPositions && !isOperator && (
+        <p className={HELP_CLASS} data-testid="wallets-operator-only">
+          The public feed names no wallet: with the operator key kept, this list also shows who submitted each
+          event.
+        </p>
+      )}
+      {(events.isLoading || (statusFilter !== null && status.isPending)) && <Loading what="events" />}
       {events.isError && <ErrorNotice error={events.error} title="The events could not be loaded" />}
-      {events.isSuccess && rows.length === 0 && (
-        <EmptyState>{eventType ? `No ${eventTypeName(eventType)} events yet.` : 'No events yet.'}</EmptyState>
+      {status.isError && statusFilter !== null && (
+        <ErrorNotice error={status.error} title="The anchoring status could not be loaded to filter by it" />
+      )}
+      {((events.isSuccess && rows.length === 0 && !(events.hasNextPage && moreMayMatch)) || noneAnchored) && (
+        <EmptyState>
+          {described.length > 0 ? `No ${described.join(' ')} events yet.` : 'No events yet.'}
+        </EmptyState>
       )}
       {rows.length > 0 && (
-        <DataTable
-          testId="events-table"
-          caption="Recent events, newest first"
+        <EventsTable
           rows={rows}
-          rowKey={(event) => event.leaf_hash}
-          rowProps={(event) => ({ 'data-leaf': event.leaf_hash })}
-          columns={[
-            { header: 'Recorded', cell: (event) => <RelativeTime value={event.created_at} /> },
-            // The service's (and its submitters') text: its hidden and reordering characters are shown.
-            { header: 'Event type', cell: (event) => visibleText(eventTypeName(event.event_type)) },
-            { header: 'Description', cell: (event) => visibleText(event.description ?? '') },
-            { header: 'Leaf', cell: (event) => <HashLink to="leaf" hash={event.leaf_hash} /> },
-          ]}
+          showStatus={anchoredCount !== null}
+          showWallet={withPositions && isOperator}
         />
       )}
-      <MorePagesButton list={events} label="Older events" />
+      {moreMayMatch && <MorePagesButton list={events} label="Older events" />}
     </Page>
   );
 }

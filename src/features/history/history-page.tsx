@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { anchorHistoryInfiniteQueryOptions } from '../../api/anchor';
+import { anchorHistoryInfiniteQueryOptions, type AnchorHistoryEntry } from '../../api/anchor';
 import { protocolInfoQueryOptions } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
@@ -11,6 +11,7 @@ import { MorePagesButton } from '../../components/more-pages-button';
 import { TxLink } from '../../components/tx-link';
 import { verdictText, type ConsistencyVerdict } from './consistency-chain';
 import { anchorTime } from './root-leaves';
+import { SCHEME_NOT_STATED, schemesOf } from './anchor-scheme';
 import { useConsistencyVerdicts } from './use-consistency';
 import { Page } from '../../components/ui/page';
 import { visibleText } from '../../core';
@@ -35,6 +36,8 @@ export function HistoryPage() {
     .flatMap((p) => p.anchors)
     .filter((a) => !seen.has(a.txid) && (seen.add(a.txid), true));
   const supported = info.data?.extensions?.includes('consistency') ?? false;
+  const schemes = schemesOf(anchors);
+  const explorerConfigured = Boolean(info.data?.explorer_tx_url);
   const verdicts = useConsistencyVerdicts(
     baseUrl,
     anchors,
@@ -54,6 +57,26 @@ export function HistoryPage() {
               ? 'Asking the service whether it offers consistency proofs…'
               : 'This service does not offer consistency proofs, so the append-only check is not available.'}
       </p>
+      {anchors.length > 0 && (
+        <p className="max-w-3xl" data-testid="history-notes">
+          {schemes.length === 1 && (
+            <>
+              {/* The service's text: its hidden and reordering characters are shown, not obeyed. */}
+              Every root here is anchored under the scheme{' '}
+              <code className="break-all" data-testid="history-scheme">
+                {visibleText(schemes[0] ?? '')}
+              </code>
+              .{' '}
+            </>
+          )}
+          Each root opens its own page, with the leaves it covers.{' '}
+          {explorerConfigured
+            ? 'Each transaction opens on the block explorer.'
+            : info.isSuccess
+              ? 'This service names no block explorer, so transactions are not linked to one.'
+              : ''}
+        </p>
+      )}
       {history.isPending && <Loading what="anchor history" />}
       {history.isError && (
         <ErrorNotice error={history.error} title="The anchor history could not be loaded" />
@@ -72,12 +95,17 @@ export function HistoryPage() {
             { header: 'Leaves', cell: ({ anchor }) => anchor.leaf_count },
             { header: 'Root', cell: ({ anchor }) => <HashLink to="root" hash={anchor.root} /> },
             { header: 'Transaction', cell: ({ anchor }) => <TxLink txid={anchor.txid} /> },
-            {
-              header: 'Scheme',
-              className: 'font-mono text-xs break-all',
-              // The service's text: its hidden and reordering characters are shown, not obeyed.
-              cell: ({ anchor }) => visibleText(anchor.scheme ?? 'not stated'),
-            },
+            // Said once above unless the anchors differ: then each row names its own.
+            ...(schemes.length > 1
+              ? [
+                  {
+                    header: 'Scheme',
+                    className: 'font-mono text-xs break-all',
+                    cell: ({ anchor }: { anchor: AnchorHistoryEntry }) =>
+                      visibleText(anchor.scheme ?? SCHEME_NOT_STATED),
+                  },
+                ]
+              : []),
             {
               header: 'Append-only check',
               className: ({ verdict }) => verdictClass(verdict),

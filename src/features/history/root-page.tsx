@@ -14,6 +14,7 @@ import { HashLink } from '../../components/hash-link';
 import { MorePagesButton } from '../../components/more-pages-button';
 import { TxLink } from '../../components/tx-link';
 import { anchorTime, coveredRange, withPositions } from './root-leaves';
+import { SCHEME_NOT_STATED } from './anchor-scheme';
 import { Page } from '../../components/ui/page';
 import { PATHS } from '../../app/paths';
 
@@ -80,7 +81,7 @@ export function RootPage() {
             </dd>
             <dt className="font-medium">Scheme</dt>
             {/* The service's text (as the event types below): hidden characters shown, not obeyed. */}
-            <dd className="font-mono text-sm break-all">{visibleText(anchor.scheme ?? 'not stated')}</dd>
+            <dd className="font-mono text-sm break-all">{visibleText(anchor.scheme ?? SCHEME_NOT_STATED)}</dd>
           </dl>
           <h2 className="text-xl font-semibold">Leaves it covers</h2>
           {capabilities?.eventsPaging === false && (

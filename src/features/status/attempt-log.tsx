@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import {
   anchorAttemptsQueryOptions,
   type AnchorAttemptWithLog,
   type AttemptLogEntry,
+  type InFlightAnchor,
 } from '../../api/anchor';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
@@ -51,15 +53,42 @@ export function changeText(entry: AttemptLogEntry, leafCount: number): string {
   }
 }
 
-/** The attempt log: each recent anchoring attempt and every change and error it went through. */
-export function AttemptLog({ baseUrl, refreshMs }: { baseUrl: string; refreshMs: number }) {
+/**
+ * The attempt log: each recent anchoring attempt and every change and error it went through. It is
+ * read again whenever the status's anchor in flight changes, so the two never tell different stories
+ * (no "nothing attempted" beside an anchor being sent).
+ */
+export function AttemptLog({
+  baseUrl,
+  refreshMs,
+  inFlight,
+}: {
+  baseUrl: string;
+  refreshMs: number;
+  /** The status's anchor in flight (null: none). */
+  inFlight: InFlightAnchor | null;
+}) {
   const attempts = useQuery(anchorAttemptsQueryOptions(baseUrl, ATTEMPTS_SHOWN, refreshMs));
+  const { refetch } = attempts;
+  const inFlightKey = inFlight ? `${inFlight.root}:${inFlight.state}:${inFlight.attempts ?? 0}` : null;
+  const seenKey = useRef(inFlightKey);
+  useEffect(() => {
+    // A change, not the first look: the first read is under way already.
+    if (inFlightKey === seenKey.current) return;
+    seenKey.current = inFlightKey;
+    void refetch();
+  }, [inFlightKey, refetch]);
+  const empty = attempts.data?.attempts.length === 0;
   return (
     <Section title="Attempt log">
       {attempts.isPending && <Loading what="the attempt log" />}
       {attempts.isError && <ErrorNotice error={attempts.error} title="The attempt log could not be loaded" />}
-      {attempts.data?.attempts.length === 0 && (
-        <p className="text-sm text-slate-700 dark:text-slate-300">No anchor has been attempted yet.</p>
+      {empty && (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="attempt-log-empty">
+          {inFlight
+            ? 'The anchor in flight is being written to the log…'
+            : 'No anchor has been attempted yet.'}
+        </p>
       )}
       <ol className="space-y-3" data-testid="attempt-log">
         {attempts.data?.attempts.map((attempt) => (

@@ -1,57 +1,36 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import {
   anchorHistoryQueryOptions,
   type AnchorHistoryEntry,
-  type AnchorStatus,
-  anchorKeys,
   anchorStatusQueryOptions,
-  isAnchorInFlight,
-  requestAnchorNow,
 } from '../../api/anchor';
 import { healthQueryOptions } from '../../api/health';
 import { networkName } from '../../api/protocol';
-import { keyInfoQueryOptions } from '../../api/keys';
-import { useApiKey, useBaseUrl } from '../../api/settings';
+import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
-import { formatDuration, formatZec } from '../../components/time-format';
+import { formatDuration } from '../../components/time-format';
 import { HashText } from '../../components/hash-text';
 import { RelativeTime } from '../../components/relative-time';
 import { TxLink } from '../../components/tx-link';
-import {
-  anchorNowErrorText,
-  dueText,
-  inFlightText,
-  lastAnchorAgeS,
-  startedAnchorText,
-  syncLagText,
-} from './status-summary';
+import { inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
 import { Page } from '../../components/ui/page';
-import { PATHS } from '../../app/paths';
 import { Section } from '../../components/ui/section';
 import { useCapabilities } from '../../api/capabilities';
 import { visibleText } from '../../core';
 import { ManualAnchor } from './manual-anchor';
 import { AttemptLog } from './attempt-log';
+import { AnchorNow } from './anchor-now';
+import { DetailsList, Row } from './details-list';
+import { StatusBanner } from './status-banner';
 import { useRefreshAfterAnchor } from './use-refresh-after-anchor';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
 
-function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <>
-      <dt className="font-medium">{label}</dt>
-      <dd className="min-w-0 [overflow-wrap:anywhere]" data-testid={testId}>
-        {children}
-      </dd>
-    </>
-  );
-}
-
 /**
- * What an operator watches: the root, what awaits anchoring, the anchor in flight, the chain; and "Anchor now".
+ * What an operator watches: first a banner (healthy or not, the next anchor, balance and runway),
+ * then the root, what awaits anchoring, the anchor in flight, the chain; and "Anchor now".
  * Errors and states are the service's text: shown with visibleText (hashes through HashText).
  */
 export function StatusPage() {
@@ -71,6 +50,12 @@ export function StatusPage() {
   return (
     <Page title="Operator status" className="max-w-4xl space-y-6">
       <p className="text-sm text-slate-700 dark:text-slate-300">Refreshes every few seconds.</p>
+      <StatusBanner
+        status={s}
+        health={health.data}
+        healthFailed={health.isError}
+        anchors={history.data?.anchors ?? []}
+      />
 
       <Section title="Anchoring">
         {status.isPending && <Loading what="anchoring status" />}
@@ -78,7 +63,7 @@ export function StatusPage() {
           <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />
         )}
         {s && (
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+          <DetailsList>
             <Row label="Current root" testId="current-root">
               {s.current_root === 'none' ? (
                 'none (no leaves yet)'
@@ -91,9 +76,6 @@ export function StatusPage() {
             </Row>
             <Row label="Unanchored leaves" testId="unanchored">
               {s.unanchored_leaves}
-            </Row>
-            <Row label="Anchor due" testId="anchor-due">
-              {dueText(s)}
             </Row>
             <Row label="In flight" testId="in-flight">
               {s.in_flight ? (
@@ -108,7 +90,10 @@ export function StatusPage() {
                     </>
                   )}
                   {s.in_flight.height != null && ` · height ${s.in_flight.height}`}
-                  {s.in_flight.attempts != null && ` · attempt ${s.in_flight.attempts}`}
+                  {/* `attempts` counts the errors met, as the attempt log's "retries" does. */}
+                  {s.in_flight.attempts != null &&
+                    s.in_flight.attempts > 0 &&
+                    ` · ${s.in_flight.attempts} ${s.in_flight.attempts === 1 ? 'retry' : 'retries'}`}
                   {s.in_flight.last_error && (
                     <span className="block text-red-700 dark:text-red-300">
                       Last error: {visibleText(s.in_flight.last_error)}
@@ -160,25 +145,21 @@ export function StatusPage() {
                 `about ${formatDuration(ageS)} ago`
               )}
             </Row>
-          </dl>
+          </DetailsList>
         )}
-        {capabilities?.anchorNow && (
-          <AnchorNow
-            status={s}
-            inFlight={isAnchorInFlight(s)}
-            nothingToAnchor={s !== undefined && s.unanchored_leaves === 0}
-          />
-        )}
+        {capabilities?.anchorNow && <AnchorNow status={s} feeZat={health.data?.anchor_cost_zat} />}
         {capabilities?.manualAnchor && <ManualAnchor />}
       </Section>
 
-      {capabilities?.anchorAttempts && <AttemptLog baseUrl={baseUrl} refreshMs={STATUS_MS} />}
+      {capabilities?.anchorAttempts && (
+        <AttemptLog baseUrl={baseUrl} refreshMs={STATUS_MS} inFlight={s?.in_flight ?? null} />
+      )}
 
       <Section title="Chain and service health">
         {health.isPending && <Loading what="health" />}
         {health.isError && <ErrorNotice error={health.error} title="The health check failed" />}
         {health.data && (
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+          <DetailsList>
             <Row label="Chain tip" testId="chain-tip">
               {health.data.chain_tip}
             </Row>
@@ -198,15 +179,8 @@ export function StatusPage() {
             {health.data.store_ok !== undefined && (
               <Row label="Store">{health.data.store_ok ? 'ok' : 'failing'}</Row>
             )}
-            {health.data.wallet_balance_zat != null && (
-              <Row label="Wallet balance" testId="wallet-balance">
-                {formatZec(health.data.wallet_balance_zat)}
-                {health.data.anchor_cost_zat !== undefined &&
-                  ` · pays for about ${Math.floor(health.data.wallet_balance_zat / health.data.anchor_cost_zat).toLocaleString('en-US')} more anchors at ${formatZec(health.data.anchor_cost_zat)} each`}
-              </Row>
-            )}
             {health.data.last_error && <Row label="Last error">{visibleText(health.data.last_error)}</Row>}
-          </dl>
+          </DetailsList>
         )}
       </Section>
     </Page>
@@ -222,82 +196,5 @@ function latestOf(anchors: readonly AnchorHistoryEntry[]): AnchorHistoryEntry | 
   return anchors.reduce<AnchorHistoryEntry | null>(
     (latest, a) => (latest === null || a.leaf_count >= latest.leaf_count ? a : latest),
     null,
-  );
-}
-
-/** Shown with a key; an operator key may start an anchor of the current root. */
-function AnchorNow({
-  status,
-  inFlight,
-  nothingToAnchor,
-}: {
-  status: AnchorStatus | undefined;
-  inFlight: boolean;
-  nothingToAnchor: boolean;
-}) {
-  const baseUrl = useBaseUrl();
-  const apiKey = useApiKey();
-  const queryClient = useQueryClient();
-  const keyInfo = useQuery({ ...keyInfoQueryOptions(baseUrl, apiKey ?? ''), enabled: apiKey !== null });
-  const anchorNow = useMutation({
-    mutationFn: () => requestAnchorNow(baseUrl),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: anchorKeys.status(baseUrl) }),
-  });
-
-  if (!apiKey) {
-    return (
-      <p className="text-sm">
-        Operators: keep your operator key on the{' '}
-        <Link className="underline" to={PATHS.keys}>
-          key page
-        </Link>{' '}
-        to anchor on demand.
-      </p>
-    );
-  }
-  if (keyInfo.data && keyInfo.data.tier !== 'operator') {
-    return (
-      <p className="text-sm">
-        Your key is a {visibleText(keyInfo.data.tier)} key; only an operator key can start an anchor.
-      </p>
-    );
-  }
-  return (
-    <div className="space-y-1">
-      <button
-        type="button"
-        className="rounded bg-amber-700 px-4 py-2 font-medium text-white disabled:opacity-50"
-        disabled={anchorNow.isPending || inFlight || nothingToAnchor}
-        onClick={() => anchorNow.mutate()}
-      >
-        {anchorNow.isPending ? 'Starting…' : 'Anchor now'}
-      </button>
-      {inFlight && (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          An anchor is in flight; a new one can start when it finishes.
-        </p>
-      )}
-      {!inFlight && nothingToAnchor && (
-        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="nothing-to-anchor">
-          Every leaf is anchored: nothing to anchor now.
-        </p>
-      )}
-      <div aria-live="polite">
-        {anchorNow.isError && (
-          <p role="alert" className="text-red-700 dark:text-red-300" data-testid="anchor-now-error">
-            {anchorNowErrorText(anchorNow.error)}
-          </p>
-        )}
-        {anchorNow.isSuccess && (
-          <p
-            className="text-emerald-800 dark:text-emerald-300"
-            data-testid="anchor-now-ok"
-            data-state={anchorNow.data.in_flight?.state ?? 'unknown'}
-          >
-            {startedAnchorText(anchorNow.data.in_flight, status)}
-          </p>
-        )}
-      </div>
-    </div>
   );
 }

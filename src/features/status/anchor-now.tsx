@@ -1,0 +1,159 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { type AnchorStatus, anchorKeys, isAnchorInFlight, requestAnchorNow } from '../../api/anchor';
+import { useBaseUrl } from '../../api/settings';
+import { PATHS } from '../../app/paths';
+import { formatZec } from '../../components/time-format';
+import { Button } from '../../components/ui/button';
+import { focusWhenShown } from '../../components/ui/focus-when-shown';
+import { HELP_CLASS, PANEL_CLASS } from '../../components/ui/styles';
+import { visibleText } from '../../core';
+import { anchorNowErrorText, startedAnchorText } from './status-summary';
+import { useOperatorKey } from './use-operator-key';
+
+function leavesText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'leaf' : 'leaves'}`;
+}
+
+/**
+ * "Anchor now" for the operator key: it spends the wallet's money, so it asks first, naming the fee
+ * (what the service says one anchor costs) and what would be anchored; only "Send" starts it.
+ */
+export function AnchorNow({
+  status,
+  feeZat,
+}: {
+  status: AnchorStatus | undefined;
+  feeZat: number | undefined;
+}) {
+  const baseUrl = useBaseUrl();
+  const { apiKey, keyInfo } = useOperatorKey();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const cancelled = useRef(false);
+  // Back on "Anchor now" after Cancel: the button is shown again only once the question is gone.
+  useEffect(() => {
+    if (confirming || !cancelled.current) return;
+    cancelled.current = false;
+    opener.current?.focus();
+  }, [confirming]);
+  const headingId = useId();
+  const anchorNow = useMutation({
+    mutationFn: () => requestAnchorNow(baseUrl),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: anchorKeys.all(baseUrl) }),
+  });
+  const inFlight = isAnchorInFlight(status);
+  const nothingToAnchor = status !== undefined && status.unanchored_leaves === 0;
+  const fee = feeZat !== undefined ? formatZec(feeZat) : null;
+
+  if (!apiKey) {
+    return (
+      <p className="text-sm">
+        Operators: keep your operator key on the{' '}
+        <Link className="underline" to={PATHS.keys}>
+          key page
+        </Link>{' '}
+        to anchor on demand.
+      </p>
+    );
+  }
+  if (keyInfo && keyInfo.tier !== 'operator') {
+    return (
+      <p className="text-sm">
+        Your key is a {visibleText(keyInfo.tier)} key; only an operator key can start an anchor.
+      </p>
+    );
+  }
+  const cancel = () => {
+    cancelled.current = true;
+    setConfirming(false);
+  };
+  return (
+    <div className="space-y-2">
+      {!confirming && (
+        <Button
+          ref={opener}
+          variant="primary"
+          disabled={anchorNow.isPending || inFlight || nothingToAnchor || status === undefined}
+          onClick={() => {
+            anchorNow.reset();
+            setConfirming(true);
+          }}
+        >
+          {anchorNow.isPending ? 'Starting…' : 'Anchor now'}
+        </Button>
+      )}
+      {confirming && status && (
+        <div
+          role="group"
+          aria-labelledby={headingId}
+          className={PANEL_CLASS}
+          data-testid="anchor-now-confirm"
+          tabIndex={-1}
+          ref={focusWhenShown}
+        >
+          <h3 id={headingId} className="font-semibold">
+            Send an anchor now?
+          </h3>
+          <p className="text-sm">
+            This sends one transaction from the service&apos;s wallet, anchoring the current root of{' '}
+            {leavesText(status.leaf_count)} ({leavesText(status.unanchored_leaves)} not anchored yet).{' '}
+            <span data-testid="anchor-fee">
+              {fee
+                ? `It costs the network fee of ${fee}.`
+                : 'The service does not state the fee: the wallet pays the network fee of one transaction.'}
+            </span>
+          </p>
+          {(inFlight || nothingToAnchor) && (
+            <p className={HELP_CLASS} role="status">
+              {inFlight
+                ? 'An anchor started meanwhile; a new one can start when it finishes.'
+                : 'Every leaf was anchored meanwhile: nothing to anchor now.'}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="primary"
+              disabled={inFlight || nothingToAnchor}
+              onClick={() => {
+                setConfirming(false);
+                anchorNow.mutate();
+              }}
+            >
+              {fee ? `Send the anchor (${fee})` : 'Send the anchor'}
+            </Button>
+            <Button onClick={cancel}>Cancel</Button>
+          </div>
+        </div>
+      )}
+      {inFlight && !confirming && (
+        <p className={HELP_CLASS}>An anchor is in flight; a new one can start when it finishes.</p>
+      )}
+      {!inFlight && nothingToAnchor && !confirming && (
+        <p className={HELP_CLASS} data-testid="nothing-to-anchor">
+          Every leaf is anchored: nothing to anchor now.
+        </p>
+      )}
+      <div aria-live="polite">
+        {anchorNow.isError && (
+          <p role="alert" className="text-red-700 dark:text-red-300" data-testid="anchor-now-error">
+            {anchorNowErrorText(anchorNow.error)}
+          </p>
+        )}
+        {anchorNow.isSuccess && (
+          <p
+            className="text-emerald-800 dark:text-emerald-300"
+            data-testid="anchor-now-ok"
+            tabIndex={-1}
+            ref={focusWhenShown}
+            data-state={anchorNow.data.in_flight?.state ?? 'unknown'}
+          >
+            {startedAnchorText(anchorNow.data.in_flight, status)}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../components/test-render';
+import { StatusPage } from './status-page';
+
+const ROOT = 'ab'.repeat(32);
+let attempts: object[] = [];
+let health: Record<string, unknown> = {};
+
+beforeEach(() => {
+  localStorage.clear();
+  attempts = [];
+  health = {
+    last_scanned_height: 120,
+    chain_tip: 120,
+    sync_lag: 0,
+    scanner_operational: true,
+    rpc_reachable: true,
+    store_ok: true,
+    wallet_balance_zat: 100_000,
+    anchor_cost_zat: 10_000,
+  };
+  vi.stubGlobal('fetch', async (input: string | URL) => {
+    const url = String(input);
+    if (url.includes('/protocol/info'))
+      return Response.json({ protocol: 'ZAP1', version: '3', extensions: ['anchor-now', 'anchor-attempts'] });
+    if (url.includes('/anchor/status'))
+      return Response.json({
+        current_root: ROOT,
+        leaf_count: 4,
+        unanchored_leaves: 2,
+        anchor_due: true,
+        in_flight: { state: 'pending', root: ROOT, leaf_count: 4, txid: null, height: null, attempts: 0 },
+      });
+    if (url.includes('/anchor/attempts')) return Response.json({ attempts });
+    if (url.includes('/anchor/history'))
+      return Response.json({
+        anchors: [
+          { root: 'r1', txid: 't1', height: 100, leaf_count: 1, block_time: 1_790_000_000 },
+          { root: 'r2', txid: 't2', height: 110, leaf_count: 2, block_time: 1_790_000_600 },
+        ],
+        last_anchor_age_hours: 0,
+      });
+    if (url.includes('/health')) return Response.json(health);
+    throw new TypeError('fetch failed');
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('StatusPage', () => {
+  it('leads with a banner: healthy, the next anchor, the balance and its runway', async () => {
+    renderWithProviders(<StatusPage />);
+    const banner = await screen.findByTestId('status-banner');
+    await waitFor(() => expect(banner.getAttribute('data-health')).toBe('healthy'));
+    expect(screen.getByTestId('health-verdict').textContent).toBe('Healthy');
+    expect(screen.getByTestId('anchor-due').textContent).toBe(
+      'No: the anchor in flight covers all 2 leaves waiting.',
+    );
+    expect(screen.getByTestId('wallet-balance').textContent).toBe(
+      '0.001 ZEC · pays for about 10 more anchors at 0.0001 ZEC each',
+    );
+    expect((await screen.findByTestId('runway')).textContent).toBe(
+      'about 1 h 40 min at the recent pace (one anchor every 10 min)',
+    );
+    // The banner comes first, before the details.
+    const heading = screen.getByRole('heading', { name: 'Anchoring' });
+    expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says what needs attention when the node is unreachable', async () => {
+    health = { ...health, rpc_reachable: false };
+    renderWithProviders(<StatusPage />);
+    await waitFor(() =>
+      expect(screen.getByTestId('status-banner').getAttribute('data-health')).toBe('unhealthy'),
+    );
+    expect(screen.getByTestId('health-verdict').textContent).toBe('Needs attention');
+    expect(screen.getByTestId('health-problems').textContent).toBe('The node is unreachable.');
+  });
+
+  it('tells one story of the anchor in flight: no "attempt 0", no "nothing attempted"', async () => {
+    renderWithProviders(<StatusPage />);
+    const inFlight = await screen.findByTestId('in-flight');
+    await waitFor(() => expect(inFlight.textContent).toContain('Pending'));
+    expect(inFlight.textContent).not.toMatch(/attempt 0|retr/);
+    const empty = await screen.findByTestId('attempt-log-empty');
+    expect(empty.textContent).toBe('The anchor in flight is being written to the log…');
+  });
+});
