@@ -5,25 +5,16 @@
  * and file names is untrusted: it is shown with `visibleText`.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import {
   anchorViewingKey,
   explorerBlockLink,
   explorerTxLink,
   protocolInfoQueryOptions,
 } from '../../api/protocol';
-import {
-  HISTORICAL_BUNDLE_WARNING,
-  verifyProofBundle,
-  visibleText,
-  type ClaimOutcome,
-  type Receipt,
-} from '../../core';
-import { downloadJson } from '../leaf/download-json';
+import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome } from '../../core';
 import {
   MAX_QR_LINK_CHARS,
   compactReceipt,
-  receiptFileName,
   verdictLook,
   verifyLink,
   type HeldClaim,
@@ -32,31 +23,27 @@ import {
 import {
   anchorBlockTime,
   anchorNetwork,
-  blockWords,
   documentStatus,
   expectedDocumentHash,
   verdictHeadline,
-  type DocumentStatus,
 } from './document-status';
 import { ExpectedActual } from './expected-actual';
+import { DocumentLine, ServiceProofNote } from './document-line';
+import { BundleDetails, Downloads } from './claim-details';
 import type { ServiceProof } from './use-verification';
 import { BlockHashField } from './block-hash-field';
 import { Certificate } from './certificate';
-import { EvidenceChainCheck, WhoseWord } from './chain-evidence';
+import { WhoseWord } from './chain-evidence';
 import { CheckLine } from './check-line';
-import { ChainCheck, RecomputeLeaf } from './proof-details';
-import { ProofPath } from './proof-path';
 import { ReceiptFacts } from './receipt-facts';
-import { asksForBlockHash, evidenceView, type EvidenceView } from './evidence-view';
+import { asksForBlockHash, evidenceView } from './evidence-view';
 import { PastedTransactionCheck } from './transaction-check';
 import { eventProven } from './receipt-rows';
 import { ShareLink } from './share-link';
-import { claimedScheme, presentVerdict } from './verdict';
 import { Button } from '../../components/ui/button';
 import { BUTTON_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { Section } from '../../components/ui/section';
 import { HashText } from '../../components/hash-text';
-import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { ExplorerTxid } from '../../components/tx-link';
 import { RelativeTime } from '../../components/relative-time';
 
@@ -349,77 +336,6 @@ export function ClaimResult({
   );
 }
 
-/** The document's status, in the verdict box: matched (hashed here), not provided, mismatch, or outside the proof. */
-function DocumentLine({
-  status,
-  onChooseDocument,
-  onFiles,
-}: {
-  status: DocumentStatus;
-  onChooseDocument: () => void;
-  onFiles: (files: File[]) => void;
-}) {
-  // The document can be dropped right here, where the page asks for it.
-  const { dragging, dropProps } = useFileDrop(onFiles);
-  if (status.kind === 'none') return null;
-  const name = status.kind === 'not-provided' ? status.statedName : status.name;
-  const shown = name === null ? null : visibleText(name);
-  return (
-    <div
-      className={`space-y-1 rounded ${dragging ? DRAGGING_CLASS : ''}`}
-      data-testid="document-status"
-      data-document={status.kind}
-      {...(status.kind === 'not-provided' ? dropProps : {})}
-    >
-      <p>
-        <span className="font-medium">Document:</span>{' '}
-        {status.kind === 'matched' &&
-          (status.basis === 'receipt'
-            ? `✓ matched: ${shown} was hashed here, and its SHA-256 is the contract hash the leaf commits to.`
-            : `✓ matched: ${shown} was hashed here, and its SHA-256 is the one in the link. Only the receipt (with its serial number) proves that the leaf commits to it.`)}
-        {status.kind === 'mismatch' &&
-          (status.expected === null
-            ? `✗ mismatch: ${shown} was hashed here, but a bare proof bundle names no document to compare it with.`
-            : `✗ mismatch: ${shown} was hashed here, and it is not the ${status.basis === 'link' ? 'document the link names' : 'document the receipt names'}.`)}
-        {status.kind === 'not-provided' &&
-          `not provided: only the ${status.basis === 'link' ? 'leaf' : 'receipt'} was checked, not the document itself.`}
-        {status.kind === 'outside' &&
-          `not part of this proof: the leaf commits to no file, so nothing about ${shown} was checked.`}
-      </p>
-      {status.kind === 'not-provided' && (
-        <button
-          type="button"
-          className={`${BUTTON_CLASS} bg-white dark:bg-slate-900`}
-          onClick={onChooseDocument}
-        >
-          {shown ? `Drop ${shown} to check it` : 'Drop the document to check it'}
-        </button>
-      )}
-    </div>
-  );
-}
-
-/** Whether the service holds a valid proof of the same leaf: the receipt was altered, or the anchor never made. */
-function ServiceProofNote({ proof, service }: { proof: ServiceProof; service: string }) {
-  const text =
-    proof.kind === 'anchored'
-      ? `Receipt altered: ${service} holds a valid proof of this same leaf, anchored in transaction ${proof.txid}${proof.height === null ? '' : ` at ${blockWords(proof.height)}`}. What failed is the receipt's copy, edited after it was issued; ask for the original, or fetch the service's proof.`
-      : proof.kind === 'pending'
-        ? `Never anchored yet: ${service} knows this leaf but has not anchored it, so the anchor this receipt claims was never made.`
-        : proof.kind === 'none'
-          ? `Never anchored: ${service} holds no valid proof of this leaf, so the anchor this receipt claims was never made by it.`
-          : `Whether ${service} holds a valid proof of this leaf is not known: ${visibleText(proof.reason)}`;
-  return (
-    <p
-      className="rounded border border-current p-2 text-sm"
-      data-testid="service-proof"
-      data-service-proof={proof.kind}
-    >
-      {text}
-    </p>
-  );
-}
-
 /** One fact of the verdict; `hash` names a hash, written out in full with a Copy button. */
 function Fact({ term, value, hash }: { term: string; value: string; hash?: string }) {
   return (
@@ -428,98 +344,6 @@ function Fact({ term, value, hash }: { term: string; value: string; hash?: strin
       <dd className="min-w-0 [overflow-wrap:anywhere]">
         {hash ? <HashText value={value} what={hash} full /> : value}
       </dd>
-    </div>
-  );
-}
-
-function Downloads({
-  outcome,
-  receipt,
-  heldBundle,
-}: {
-  outcome: ClaimOutcome;
-  receipt: Receipt | null;
-  heldBundle: unknown;
-}) {
-  const completed = outcome.completedReceipt;
-  // The service's newer (anchored) proof of a pending bundle someone held.
-  const newer = heldBundle !== null && outcome.bundle !== null && outcome.bundle !== heldBundle;
-  if (!completed && outcome.completedBundle === null && outcome.bundle === null) return null;
-  return (
-    <Section
-      title="Keep the proof"
-      className={`${PANEL_CLASS} print:hidden`}
-      headingClassName="font-semibold"
-    >
-      {completed && (
-        <p className="text-sm" data-testid="receipt-completed">
-          {receipt?.proof === null
-            ? 'Your receipt held no proof yet; the service has anchored it since. Keep the completed receipt: it carries the proof.'
-            : 'The service has a newer, anchored proof for your receipt. Keep the completed receipt.'}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {completed && (
-          <Button onClick={() => downloadJson(receiptFileName(completed), completed)}>
-            Download the completed receipt
-          </Button>
-        )}
-        {!completed && outcome.completedBundle !== null && (
-          <Button onClick={() => downloadJson('zap1-proof-anchored.json', outcome.completedBundle)}>
-            Download the completed bundle
-          </Button>
-        )}
-        {!completed && outcome.completedBundle === null && outcome.bundle !== null && (
-          <Button onClick={() => downloadJson('zap1-proof.json', outcome.bundle)}>
-            {newer ? 'Download the anchored bundle' : 'Download the proof bundle'}
-          </Button>
-        )}
-      </div>
-    </Section>
-  );
-}
-
-/**
- * The Merkle path drawn, the legacy and trust notes, and recomputing the leaf from its fields (not
- * needed when a receipt's event fields were proven to hash to the leaf).
- */
-function BundleDetails({
-  bundle,
-  service,
-  eventProven,
-  chain,
-  blockLink,
-}: {
-  bundle: unknown;
-  service: string | null;
-  eventProven: boolean;
-  chain: EvidenceView | null;
-  blockLink: string | null;
-}) {
-  const inclusion = useMemo(() => verifyProofBundle(bundle, { allowHistorical: true }), [bundle]);
-  const scheme = claimedScheme(bundle);
-  const view = presentVerdict(inclusion, { source: 'file', claimedScheme: scheme, eventProven, chain });
-  return (
-    <div className="space-y-5 print:hidden">
-      <ProofPath verdict={inclusion} scheme={scheme} />
-      <Section title="Still taken on trust" className={PANEL_CLASS} headingClassName="font-semibold">
-        <ul className="list-disc space-y-1 pl-5 text-sm">
-          {view.trusted.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </Section>
-      {chain ? (
-        <EvidenceChainCheck chain={chain} explorerLink={blockLink} />
-      ) : (
-        inclusion.anchor?.txid && service && <ChainCheck rootHex={inclusion.rootHex} service={service} />
-      )}
-      {inclusion.leafHex && inclusion.witness !== 'verified' && !eventProven && (
-        <RecomputeLeaf
-          leafHex={inclusion.leafHex}
-          eventType={inclusion.eventType === null ? null : visibleText(inclusion.eventType)}
-        />
-      )}
     </div>
   );
 }
