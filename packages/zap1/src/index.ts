@@ -21,3 +21,5 @@ export {
   type Zap1ErrorInit,
 } from './errors.js';
 export { nextLinkPath } from './paging.js';
+// Takes hex as well as bytes; shadows the bytes-only `decodeMemo` of src/core re-exported above.
+export { decodeMemo } from './memo.js';

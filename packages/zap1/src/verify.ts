@@ -9,6 +9,8 @@ export { verifyProof, walkProof, type VerdictScheme, type WalkStep } from '../..
 export { verifyConsistency } from '../../../src/core/consistency.js';
 export { leafHash, leafPreimage, type EventFields } from '../../../src/core/leaf-hash.js';
 export * from '../../../src/core/memo.js';
+// Takes hex as well as bytes; shadows the bytes-only `decodeMemo` of src/core.
+export { decodeMemo } from './memo.js';
 export * from '../../../src/core/hex.js';
 export * from '../../../src/core/schemes.js';
 export * from '../../../src/core/event-specs.js';
