@@ -157,6 +157,29 @@ describe('the packed zap1, installed into a project outside the repository', () 
     });
   }, 90_000);
 
+  it('type-checks against the declarations of every entry, strictly, without the repository', async () => {
+    writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          types: [],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+        },
+        files: ['types-check.ts'],
+      }),
+    );
+    const tsc = require.resolve('typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], project);
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  }, 60_000);
+
   it('runs npx zap1-verify from the installed tarball on the anchored proof', async () => {
     expect(leaf).toMatch(/^[0-9a-f]{64}$/);
     const client = (await import('../src/index.js')).createClient({ baseUrl: service.url });
