@@ -5,6 +5,8 @@ WORKDIR /app
 # better-sqlite3 builds from source when no prebuilt binary fits.
 RUN apt-get update -qq && apt-get install -y -qq python3 make g++ >/dev/null && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
+# The zap1 package (packages/zap1) is a workspace: npm ci needs its package.json.
+COPY packages/zap1/package.json packages/zap1/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev

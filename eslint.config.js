@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-server',
+      'packages/*/dist',
       'data',
       'node_modules',
       'test-results',
@@ -32,7 +33,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['public/**/*.js'],
+    files: ['public/**/*.js', 'packages/zap1/test/outsider/page/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -51,6 +52,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom'] }],
       'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'process', 'Buffer'],
+    },
+  },
+  {
+    // The package's entries run in browsers, Node, Deno and workers alike: no DOM, no node:*, no React
+    // (fetch is the platform's, or the one the caller gives).
+    files: ['packages/zap1/src/**/*.ts'],
+    ignores: ['packages/zap1/src/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@tanstack/*'] }],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer'],
     },
   },
 );

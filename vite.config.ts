@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -6,6 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   base: '/app/',
   plugins: [react(), tailwindcss()],
+  // The app imports `zap1` (packages/zap1) as outsiders do; here it is built from its TypeScript sources.
+  resolve: { conditions: ['zap1-source', ...defaultClientConditions] },
   build: { outDir: 'dist/app', sourcemap: 'hidden' },
   worker: { format: 'es' },
   server: {

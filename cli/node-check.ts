@@ -5,7 +5,7 @@
  * evidence it also says which block it has at the evidence's height (`getblockhash`), the one fact
  * the evidence's own bytes cannot prove.
  */
-import { ServiceUnavailableError, type ChainCheck, type VerdictCheck } from '../src/core/index.js';
+import { ServiceUnavailableError, type ChainCheck, type VerdictCheck } from 'zap1';
 import { rootOfMemoHex } from '../server/anchor/anchor-memo.js';
 import {
   RPC_ERROR_CODES,

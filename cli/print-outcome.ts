@@ -17,7 +17,7 @@ import {
   visibleText,
   type ClaimOutcome,
   type Receipt,
-} from '../src/core/index.js';
+} from 'zap1';
 
 /** Lines of text, each shown with its hidden and reordering characters made visible (newlines in a value included). */
 export function visibleLines(lines: readonly string[]): string {

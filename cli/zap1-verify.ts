@@ -20,9 +20,15 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { looksLikeReceipt, parseReceipt, verifyClaim, visibleText, type Verdict } from '../src/core/index.js';
+import {
+  httpServiceReader,
+  looksLikeReceipt,
+  parseReceipt,
+  verifyClaim,
+  visibleText,
+  type Verdict,
+} from 'zap1';
 import { ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
-import { httpServiceReader } from '../src/api/service-reader.js';
 import { nodeBlockAt, nodeChainCheck } from './node-check.js';
 import { jsonReport, textReport, visibleLines } from './print-outcome.js';
 import { explorerBlockUrl } from './service-info.js';

@@ -19,7 +19,7 @@ export function runCli(args: string[], onSpawn?: (pid: number) => void): Promise
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO_ROOT, 'cli/zap1-verify.ts'), ...args],
+      ['--conditions=zap1-source', '--import', 'tsx', path.join(REPO_ROOT, 'cli/zap1-verify.ts'), ...args],
       { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     if (onSpawn && child.pid !== undefined) onSpawn(child.pid);

@@ -3,40 +3,32 @@
  * URL from settings, `Authorization` when a key is kept, a timeout, abort, a schema to parse the
  * body (no casts on wire data), and one error type.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  NOT_ZAP1,
+  Zap1Error,
+  errorOfAnswer,
+  readAnswerBody,
+  unexpectedShape,
+  type Zap1ErrorInit,
+} from 'zap1';
 import { getApiKey, getBaseUrl, isCrossOrigin, serviceName } from './settings';
 
-/** Every failure of a request: HTTP errors, network failures, timeouts and unexpected bodies. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** HTTP status; 0 when the service could not be reached or the request timed out. */
-  readonly status: number;
-  /**
-   * The service's error code (`validation_failed`, …), or `network_error`, `timeout`, `bad_response`,
-   * or `not_zap1` when the URL answers something that is not a ZAP1 service (an HTML page, say).
-   */
-  readonly code: string;
-  /** Field errors of a `validation_failed` answer. */
-  readonly fields: readonly { field: string; message: string }[];
-  /** Seconds to wait, from `Retry-After`, when rate limited. */
-  readonly retryAfterS: number | null;
-  /** The error answer's body was neither JSON nor a short plain-text message (a proxy's or another site's page). */
-  readonly nonJsonBody: boolean;
+export { NOT_ZAP1 };
 
-  constructor(init: {
-    status: number;
-    code: string;
-    message: string;
-    fields?: readonly { field: string; message: string }[];
-    retryAfterS?: number | null;
-    nonJsonBody?: boolean;
-  }) {
-    super(init.message);
-    this.status = init.status;
-    this.code = init.code;
-    this.fields = init.fields ?? [];
-    this.retryAfterS = init.retryAfterS ?? null;
-    this.nonJsonBody = init.nonJsonBody ?? false;
+/**
+ * Every failure of a request: HTTP errors, network failures, timeouts and unexpected bodies. The
+ * zap1 client's error (the same answer read the same way), with what the app's pages ask of it.
+ */
+export class ApiError extends Zap1Error {
+  override readonly name = 'ApiError';
+  /** Seconds to wait, from `Retry-After`, when rate limited (`retryAfter`, under the app's name). */
+  readonly retryAfterS: number | null;
+
+  constructor(init: Omit<Zap1ErrorInit, 'retryAfter'> & { retryAfterS?: number | null }) {
+    const { retryAfterS, ...rest } = init;
+    super({ ...rest, retryAfter: retryAfterS ?? null });
+    this.retryAfterS = this.retryAfter;
   }
 
   /** Whether the service itself was not reached (wrong URL, offline, CORS, timeout). */
@@ -79,34 +71,6 @@ export interface ApiResponse<T> {
 export const GET_TIMEOUT_MS = 8_000;
 export const WRITE_TIMEOUT_MS = 15_000;
 
-/** The code of an answer that did not come from a ZAP1 service (HTML, or JSON of another shape on /protocol/info). */
-export const NOT_ZAP1 = 'not_zap1';
-
-const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
-/** `{"error":{code,message,fields?}}` (docs/architecture.md "Contract details"); malformed field entries are dropped. */
-const errorBodySchema = z.object({
-  error: z.object({
-    code: z.string().min(1),
-    message: z.string().min(1),
-    fields: z
-      .array(z.unknown())
-      .optional()
-      .transform((list) =>
-        (list ?? []).flatMap((f) => {
-          const parsed = fieldErrorSchema.safeParse(f);
-          return parsed.success ? [parsed.data] : [];
-        }),
-      ),
-  }),
-});
-
-/** Whether a body looks like a web page (the app's own /app URL, a proxy's error page, …). */
-function looksLikeHtml(raw: string): boolean {
-  return (
-    /^\s*<(!doctype|html|head|body|\?xml|!--)/i.test(raw) || /<\/?(html|body|div|p|title|h1)\b/i.test(raw)
-  );
-}
-
 function notZap1Message(baseUrl: string): string {
   return `The service URL ${serviceName(baseUrl)} does not look like a ZAP1 service: it did not answer with ZAP1 JSON. Use the service's API address, not a web page (it should not end in /app).`;
 }
@@ -114,17 +78,6 @@ function notZap1Message(baseUrl: string): string {
 /** Builds the absolute or same-origin URL of an API path. */
 export function apiUrl(path: string, baseUrl: string = getBaseUrl()): string {
   return `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
-}
-
-function statusCode(status: number): string {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 413) return 'payload_too_large';
-  if (status === 415) return 'unsupported_media_type';
-  if (status === 429) return 'rate_limited';
-  if (status === 503) return 'chain_unavailable';
-  return status >= 500 ? 'internal' : 'http_error';
 }
 
 /** Performs one request and parses the body with `schema`; throws `ApiError` on any failure. */
@@ -175,37 +128,13 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
   }
   clearTimeout(timer);
 
-  const raw = await response.text();
-  let parsed: unknown = undefined;
-  let isJson = true;
-  if (raw !== '') {
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      parsed = raw; // the reference service answers errors as plain text
-      isJson = false;
-    }
-  }
+  const { parsed, isJson } = readAnswerBody(await response.text());
   if (!response.ok) {
-    const retryAfter = Number(response.headers.get('Retry-After'));
-    const jsonError = errorBodySchema.safeParse(parsed);
-    // Short plain text is the reference's error wording; a web page is never shown as a message.
-    const plainText =
-      typeof parsed === 'string' && parsed.trim().length > 0 && parsed.length < 500 && !looksLikeHtml(parsed)
-        ? parsed
-        : null;
-    throw new ApiError({
-      status: response.status,
-      code: jsonError.success ? jsonError.data.error.code : statusCode(response.status),
-      message: jsonError.success
-        ? jsonError.data.error.message
-        : (plainText ??
-          `The service answered HTTP ${response.status}${isJson ? '' : ' with a page that is not a ZAP1 answer'}.`),
-      fields: jsonError.success ? jsonError.data.error.fields : [],
-      retryAfterS: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-      // Short plain text is the service speaking (the reference's errors): not a sign of a wrong URL.
-      nonJsonBody: !isJson && plainText === null,
+    const { retryAfter, ...answer } = errorOfAnswer(response.status, response.headers.get('Retry-After'), {
+      parsed,
+      isJson,
     });
+    throw new ApiError({ ...answer, retryAfterS: retryAfter ?? null });
   }
   if (!isJson) {
     throw new ApiError({ status: response.status, code: NOT_ZAP1, message: notZap1Message(baseUrl) });
@@ -216,14 +145,7 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
     if (path === '/protocol/info') {
       throw new ApiError({ status: response.status, code: NOT_ZAP1, message: notZap1Message(baseUrl) });
     }
-    throw new ApiError({
-      status: response.status,
-      code: 'bad_response',
-      message: `The service answered ${path} with an unexpected shape: ${result.error.issues
-        .slice(0, 3)
-        .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
-        .join('; ')}`,
-    });
+    throw new ApiError(unexpectedShape(response.status, path, result.error.issues));
   }
   return { data: result.data, status: response.status, headers: response.headers };
 }

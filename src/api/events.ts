@@ -5,33 +5,10 @@
  * `wallet_hash` only for the operator key (`includeWallet`).
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { nextBeforeFromLink } from '../core';
 import { apiRequestWithMeta } from './client';
-
-export const eventItemSchema = z.looseObject({
-  leaf_hash: z.string(),
-  // Only this service, and only with `?include=position`: the leaf's 0-based position in the tree.
-  position: z.number().int().min(0).optional(),
-  // Only this service, only with `?include=wallet` and the operator key: the first submitter's wallet.
-  wallet_hash: z.string().optional(),
-  event_type: z.string(),
-  created_at: z.string(),
-  description: z.string().optional(),
-  preimage_disclosure: z.string().optional(),
-  event_type_authentication: z.string().optional(),
-  verify_url: z.string().optional(),
-  proof_url: z.string().optional(),
-  badge_url: z.string().optional(),
-});
-export type EventItem = z.infer<typeof eventItemSchema>;
-
-export const eventsSchema = z.looseObject({
-  protocol: z.string().optional(),
-  total_returned: z.number().int().optional(),
-  events: z.array(eventItemSchema),
-});
-export type EventsBody = z.infer<typeof eventsSchema>;
+import { eventsSchema, type EventItem } from '../wire/events';
+export { eventItemSchema, eventsSchema, type EventItem, type EventsBody } from '../wire/events';
 
 export interface EventsParams {
   limit?: number;

@@ -5,23 +5,10 @@
  * without it (the reference, an older one) answers 404: no evidence, not an error.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { ApiError, apiRequest } from './client';
 import { parseChainEvidence, type ChainEvidence } from '../core';
-
-/** The wire shape; src/core `parseChainEvidence` then checks every value (hex, sizes) before use. */
-export const chainEvidenceSchema = z.looseObject({
-  format: z.literal('zap1-chain-evidence/1'),
-  network: z.string(),
-  txid: z.string(),
-  height: z.number().int(),
-  block_hash: z.string(),
-  block_header: z.string(),
-  tx_index: z.number().int(),
-  merkle_branch: z.array(z.string()),
-  transaction: z.string(),
-  viewing_key: z.string(),
-});
+import { chainEvidenceSchema } from '../wire/evidence';
+export { chainEvidenceSchema };
 
 export const evidenceKeys = {
   all: (baseUrl: string) => ['evidence', baseUrl] as const,

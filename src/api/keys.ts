@@ -3,27 +3,9 @@
  * left of it; this service only, docs/architecture.md "Endpoints").
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from './client';
-
-/** `POST /trial-key` 201: the reference shape; `expires_at` is this service's addition. */
-export const trialKeySchema = z.looseObject({
-  key: z.string().min(1),
-  tier: z.string(),
-  quota: z.number().int(),
-  expires_in_days: z.number(),
-  expires_at: z.string().nullable().optional(),
-});
-export type TrialKey = z.infer<typeof trialKeySchema>;
-
-/** `GET /key`: an operator key has no quota and no expiry, so both may be null. */
-export const keyInfoSchema = z.looseObject({
-  tier: z.string(),
-  quota: z.number().int().nullable(),
-  used: z.number().int().nullable().optional(),
-  expires_at: z.string().nullable().optional(),
-});
-export type KeyInfo = z.infer<typeof keyInfoSchema>;
+import { keyInfoSchema, trialKeySchema, type KeyInfo, type TrialKey } from '../wire/keys';
+export { keyInfoSchema, trialKeySchema, type KeyInfo, type TrialKey };
 
 export const keyKeys = {
   all: (baseUrl: string) => ['keys', baseUrl] as const,

@@ -4,47 +4,19 @@
  * answers the page shows, so the query resolves to a tagged result instead of throwing for them.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import { nextLinkPath } from 'zap1';
 import { ApiError, apiRequestWithMeta } from './client';
+import { lifecycleSchema, type Lifecycle } from '../wire/lifecycle';
+export { nextLinkPath };
+export {
+  lifecycleEventSchema,
+  lifecycleSchema,
+  type Lifecycle,
+  type LifecycleEvent,
+} from '../wire/lifecycle';
 
 /** A bound on pages followed (a wallet of 250,000 events at the default page size). */
 const MAX_LIFECYCLE_PAGES = 1000;
-
-/** The path of a `Link: <path>; rel="next"` header, when it names one on the same service. */
-export function nextLinkPath(link: string | null): string | null {
-  const match = link ? /<([^>]+)>\s*;\s*rel="?next"?/.exec(link) : null;
-  const target = match?.[1];
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : null;
-}
-
-export const lifecycleEventSchema = z.looseObject({
-  leaf_hash: z.string(),
-  event_type: z.string(),
-  created_at: z.string(),
-  serial_number: z.string().nullable().optional(),
-  anchor_txid: z.string().nullable().optional(),
-  anchor_height: z.number().int().nullable().optional(),
-  anchored: z.boolean().optional(),
-  anchored_semantics: z.string().optional(),
-  transaction_reference_recorded: z.boolean().optional(),
-  verify_url: z.string().optional(),
-  block_time: z.union([z.number(), z.string()]).nullable().optional(),
-  /** This service's addition: the public id of the key that added the event to the wallet. */
-  key_id: z.string().nullable().optional(),
-  // Only this service: a TRANSFER's direction as this wallet sees it, and the wallet on the other side.
-  direction: z.enum(['out', 'in']).optional(),
-  counterparty_wallet: z.string().optional(),
-});
-export type LifecycleEvent = z.infer<typeof lifecycleEventSchema>;
-
-export const lifecycleSchema = z.looseObject({
-  wallet_hash: z.string(),
-  event_count: z.number().int().optional(),
-  /** This service's addition: the key that first wrote to the wallet. */
-  first_key_id: z.string().nullable().optional(),
-  events: z.array(lifecycleEventSchema),
-});
-export type Lifecycle = z.infer<typeof lifecycleSchema>;
 
 export type LifecycleResult =
   { kind: 'found'; lifecycle: Lifecycle } | { kind: 'no_events' } | { kind: 'key_required'; message: string };

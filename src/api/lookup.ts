@@ -3,15 +3,9 @@
  * or a wallet with events, answered 200 either way, so a search that finds nothing fails no request.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from './client';
-
-export const lookupSchema = z.looseObject({
-  query: z.string(),
-  leaf: z.boolean(),
-  wallet: z.enum(['found', 'none', 'requires_key', 'not_a_wallet']),
-});
-export type Lookup = z.infer<typeof lookupSchema>;
+import { lookupSchema } from '../wire/service';
+export { lookupSchema, type Lookup } from '../wire/service';
 
 export const lookupKeys = {
   query: (baseUrl: string, q: string, withKey: boolean) => ['lookup', baseUrl, q, withKey] as const,

@@ -3,29 +3,9 @@
  * current root, and the record of a payment made (operator key; docs/reference-api.md 5.4).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from './client';
-
-export const anchorPaymentSchema = z.looseObject({
-  root: z.string(),
-  leaf_count: z.number().int(),
-  unanchored_leaves: z.number().int(),
-  send_enabled: z.boolean(),
-  memo: z.string(),
-  to_address: z.string().nullable(),
-  amount_zec: z.string(),
-  payment_uri: z.string().nullable(),
-  qr_svg: z.string().nullable(),
-});
-export type AnchorPayment = z.infer<typeof anchorPaymentSchema>;
-
-export const recordedAnchorSchema = z.looseObject({
-  status: z.literal('anchored'),
-  root: z.string(),
-  txid: z.string(),
-  height: z.number().int(),
-  leaf_count: z.number().int(),
-});
+import { anchorPaymentSchema, recordedAnchorSchema } from '../wire/anchor';
+export { anchorPaymentSchema, recordedAnchorSchema, type AnchorPayment } from '../wire/anchor';
 
 export const manualAnchorKeys = {
   payment: (baseUrl: string) => ['manual-anchor', baseUrl, 'payment'] as const,

@@ -1,26 +1,8 @@
 /** `/protocol/info`: what the service speaks and which network it anchors on. */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from './client';
-
-/** Reference shape plus this service's optional additions (docs/architecture.md "Endpoints"). */
-export const protocolInfoSchema = z.looseObject({
-  protocol: z.string(),
-  version: z.string(),
-  defined_event_types: z.array(z.string()).optional(),
-  write_api_event_types: z.array(z.string()).optional(),
-  system_managed_event_types: z.array(z.string()).optional(),
-  hash_function: z.string().optional(),
-  network: z.string().optional(),
-  explorer_tx_url: z.string().nullable().optional(),
-  anchor_viewing_key: z.string().nullable().optional(),
-  /** Where a block is looked up, with `{height}` or `{hash}` (services with chain evidence). */
-  explorer_block_url: z.string().nullable().optional(),
-  /** The viewing key that opens the anchor memos, as services with chain evidence name it. */
-  viewing_key: z.string().nullable().optional(),
-  extensions: z.array(z.string()).optional(),
-});
-export type ProtocolInfo = z.infer<typeof protocolInfoSchema>;
+import { protocolInfoSchema, type ProtocolInfo } from '../wire/service';
+export { protocolInfoSchema, type ProtocolInfo };
 
 export type NetworkName = 'mainnet' | 'testnet' | 'devnet' | 'unknown';
 

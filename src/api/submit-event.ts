@@ -3,26 +3,9 @@
  * this service answers 200 `exists` when the leaf was already recorded (docs/architecture.md decision 4).
  */
 import { mutationOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequestWithMeta } from './client';
-import { HEX64_PATTERN } from '../core';
-
-const hex64 = z.string().regex(HEX64_PATTERN, 'must be 64 lowercase hex characters');
-
-/** The reference 201 shape (docs/reference-api.md 3.3) plus `timestamp` for DEPLOYMENT and EXIT. */
-export const eventResultSchema = z.looseObject({
-  status: z.enum(['created', 'exists']),
-  event_type: z.string(),
-  wallet_hash: z.string(),
-  subject_kind: z.string().optional(),
-  subject_id: z.string().optional(),
-  leaf_hash: hex64,
-  root_hash: hex64,
-  verify_url: z.string().optional(),
-  // The server stamps DEPLOYMENT and EXIT with its Unix time, which the leaf hashes.
-  timestamp: z.number().int().nonnegative().optional(),
-});
-export type EventResult = z.infer<typeof eventResultSchema>;
+import { eventResultSchema, type EventResult } from '../wire/events';
+export { eventResultSchema, type EventResult };
 
 export type EventBody = Readonly<Record<string, unknown>>;
 
