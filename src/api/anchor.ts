@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest, apiRequestWithMeta } from './client';
-import { nextBeforeFromLink } from '../core';
+import { nextBeforeFromLink } from 'zap1';
 import {
   anchorAttemptsSchema,
   anchorConsistencySchema,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextBeforeFromLink } from '../core';
+import { nextBeforeFromLink } from 'zap1';
 import { eventsPath, eventsSchema } from './events';
 
 const leaf = 'c'.repeat(64);

@@ -5,7 +5,7 @@
  * `wallet_hash` only for the operator key (`includeWallet`).
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { nextBeforeFromLink } from '../core';
+import { nextBeforeFromLink } from 'zap1';
 import { apiRequestWithMeta } from './client';
 import { eventsSchema, type EventItem } from '../wire/events';
 export { eventItemSchema, eventsSchema, type EventItem, type EventsBody } from '../wire/events';

@@ -6,7 +6,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './client';
-import { parseChainEvidence, type ChainEvidence } from '../core';
+import { parseChainEvidence, type ChainEvidence } from 'zap1';
 import { chainEvidenceSchema } from '../wire/evidence';
 export { chainEvidenceSchema };
 

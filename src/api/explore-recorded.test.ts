@@ -1,7 +1,7 @@
 /** Bodies recorded from this service (src/api/fixtures/explore-*.json) parse with the app's schemas. */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { decodeMemo, verifyConsistency } from '../core';
+import { decodeMemo, verifyConsistency } from 'zap1';
 import { anchorConsistencySchema, anchorHistorySchema, anchorStatusSchema, isAnchorInFlight } from './anchor';
 import { eventsSchema } from './events';
 import { readRecorded } from './fixtures/read-fixture';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEMO_FORMATS } from '../core';
+import { MEMO_FORMATS } from 'zap1';
 import { memoDecodeSchema } from './memo';
 
 describe('memo decode schema (docs/reference-api.md 4.10)', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { validateEvent } from '../core';
+import { validateEvent } from 'zap1';
 import { ApiError } from './client';
 import { eventResultSchema, submitEvent, submitEventMutationOptions, eventKeys } from './submit-event';
 import { fixture, stubFetch } from './fixtures/fetch-stub';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { verifyProofBundle } from '../core';
+import { verifyProofBundle } from 'zap1';
 import {
   AWAITING_ANCHOR_POLL_MS,
   anchorBlockTime,

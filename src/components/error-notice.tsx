@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
-import { visibleText } from '../core';
+import { visibleText } from 'zap1';
 import { PATHS } from '../app/paths';
 import { waitInWords } from './time-format';
 import { fieldProblemInWords } from './field-words';

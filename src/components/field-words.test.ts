@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateEvent } from '../core';
+import { validateEvent } from 'zap1';
 import { fieldLabel, fieldProblemInWords } from './field-words';
 
 describe('field problems in words', () => {

@@ -4,7 +4,7 @@
  * ("Serial number must be 1 to 512 bytes long …"). Server texts stay as they are: this is the app's
  * reading of them.
  */
-import { FIELD_SPECS, isEventField } from '../core';
+import { FIELD_SPECS, isEventField } from 'zap1';
 
 /** Labels of the names the service may report that are not event fields. */
 const OTHER_LABELS: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { CopyButton } from './ui/copy-button';
-import { visibleText } from '../core';
+import { visibleText } from 'zap1';
 import { shortHex } from './time-format';
 
 const LINK_CLASS = 'text-amber-800 underline dark:text-amber-300';

@@ -1,5 +1,5 @@
 /** Times as the service sends them (Unix seconds or RFC 3339 text) and ages, in plain words. */
-import { zecAmount } from '../core';
+import { zecAmount } from 'zap1';
 
 /** A service time (Unix seconds, or an RFC 3339 string) as a Date, or null when absent or unreadable. */
 export function parseServiceTime(value: number | string | null | undefined): Date | null {

@@ -41,6 +41,21 @@ describe('manual anchoring through the client', () => {
     expect((await client.check(leaf)).anchor).toMatchObject({ txid: paid.txid, height: paid.height });
   });
 
+  it('lists events with their wallets for the operator key only', async () => {
+    const operator = createClient({ baseUrl: service.url, apiKey: ADMIN_KEY });
+    const leaf = (await operator.submitEvent(contractEvent(2))).leaf_hash;
+    const page = await operator.eventsPage({ includeWallet: true, includePosition: true });
+    const item = page.items.find((event) => event.leaf_hash === leaf);
+    expect(item).toMatchObject({ wallet_hash: contractEvent(2).wallet_hash });
+    expect(item?.position).toEqual(expect.any(Number));
+    const { key } = await createClient({ baseUrl: service.url }).trialKey();
+    const trial = createClient({ baseUrl: service.url, apiKey: key });
+    await expect(trial.eventsPage({ includeWallet: true })).rejects.toMatchObject({ status: 403 });
+    // Without the option the public shape names no wallet.
+    const open = await createClient({ baseUrl: service.url }).eventsPage();
+    expect(open.items.find((event) => event.leaf_hash === leaf)).not.toHaveProperty('wallet_hash');
+  });
+
   it('refuses the operator routes to a trial key, 403 forbidden', async () => {
     const { key } = await createClient({ baseUrl: service.url }).trialKey();
     const trial = createClient({ baseUrl: service.url, apiKey: key });

@@ -43,6 +43,8 @@ export interface EventsQuery {
   eventType?: string;
   /** Each item's 0-based `position` in the tree (this service only). */
   includePosition?: boolean;
+  /** Each item's `wallet_hash`, the first submitter's (this service only; the operator key is sent and needed). */
+  includeWallet?: boolean;
 }
 
 export interface Page<T> {
@@ -83,9 +85,12 @@ export function createClient(options: ClientOptions) {
       limit: params.limit,
       before: params.before,
       event_type: params.eventType || undefined,
-      include: params.includePosition ? 'position' : undefined,
+      include:
+        [params.includePosition && 'position', params.includeWallet && 'wallet'].filter(Boolean).join(',') ||
+        undefined,
     })}`;
-    const answer = await get(path, eventsSchema, call);
+    // The public feed never names a wallet: only the operator's key may ask, so only then is it sent.
+    const answer = await get(path, eventsSchema, call, params.includeWallet === true);
     return { items: answer.data.events, nextBefore: nextBeforeFromLink(answer.headers.get('Link')) };
   }
 

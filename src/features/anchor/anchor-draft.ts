@@ -5,7 +5,7 @@
  * shared computer. The file itself is never kept, only its name, size and SHA-256.
  */
 import { z } from 'zod';
-import { HEX64_PATTERN } from '../../core';
+import { HEX64_PATTERN } from 'zap1';
 
 const DRAFT_KEY = 'zap1.anchorDraft';
 

@@ -1,5 +1,5 @@
 /** The anchor form's rules: the CONTRACT_ANCHOR body, its validation (the service's checks) and its local leaf. */
-import { leafHash, validateEvent } from '../../core';
+import { leafHash, validateEvent } from 'zap1';
 import { fieldProblemInWords } from '../../components/field-words';
 
 export interface AnchorFormValues {

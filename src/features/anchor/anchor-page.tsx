@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { TextField, fieldErrorId } from '../../components/ui/field';
 import { Page } from '../../components/ui/page';
 import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
-import { FIELD_SPECS } from '../../core';
+import { FIELD_SPECS } from 'zap1';
 import {
   anchorEventBody,
   anchorFormErrors,

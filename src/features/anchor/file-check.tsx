@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { HashText } from '../../components/hash-text';
 import { BUTTON_CLASS, FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import type { SavedSubmission } from './submissions-store';
 import type { FileHashState } from './use-file-hash';
 

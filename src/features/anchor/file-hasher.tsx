@@ -5,7 +5,7 @@ import { FIELD_ERROR_CLASS } from '../../components/ui/styles';
 import { FileDropZone } from './file-drop-zone';
 import { formatBytes } from './hash-chunks';
 import type { FileHashState } from './use-file-hash';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 
 /** Choose or drop the contract file; it is hashed here in pieces, with progress and a Cancel. */
 export function FileHasher({

@@ -1,5 +1,5 @@
 /** Messages between the anchor page and its hash worker, checked on arrival (no casts). */
-import { isRecord } from '../../core';
+import { isRecord } from 'zap1';
 import type { HashMethod } from './hash-chunks';
 
 export type WorkerReply =

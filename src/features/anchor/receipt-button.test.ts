@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { genuineBundle } from '../../../test/bundles';
 import { evidencedBundle } from '../../../test/chain-evidence';
-import { checkReceiptEvent, leafHash, parseReceipt } from '../../core';
+import { checkReceiptEvent, leafHash, parseReceipt } from 'zap1';
 import { receiptOfSubmission } from './receipt-button';
 import type { SavedSubmission } from './submissions-store';
 

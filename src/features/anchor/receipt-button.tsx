@@ -12,7 +12,7 @@ import { chainEvidenceQueryOptions } from '../../api/evidence';
 import { protocolInfoQueryOptions } from '../../api/protocol';
 import { proofBundleQueryOptions } from '../../api/verify';
 import { ErrorNotice } from '../../components/error-notice';
-import { isRecord, makeReceipt, type ChainEvidence, type Receipt } from '../../core';
+import { isRecord, makeReceipt, type ChainEvidence, type Receipt } from 'zap1';
 import { downloadJson } from '../leaf/download-json';
 import { absoluteServiceUrl } from '../verify/claim';
 import { receiptFileNameFor } from './receipt-name';

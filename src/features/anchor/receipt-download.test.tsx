@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { contractEvent } from '../../../test/bundles';
 import { evidencedBundle } from '../../../test/chain-evidence';
 import { renderWithProviders } from '../../components/test-render';
-import { parseReceipt } from '../../core';
+import { parseReceipt } from 'zap1';
 import { downloadJson } from '../leaf/download-json';
 import { DownloadReceiptButton } from './receipt-button';
 import type { SavedSubmission } from './submissions-store';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { bundleIsAnchored, proofBundleQueryOptions } from '../../api/verify';
-import { verifyProofBundle, visibleText } from '../../core';
+import { verifyProofBundle, visibleText } from 'zap1';
 import {
   removeSubmission,
   updateSavedBundle,

@@ -5,7 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { HEX64_PATTERN } from '../../core';
+import { HEX64_PATTERN } from 'zap1';
 
 const STORAGE_KEY = 'zap1.submissions';
 /** Bounded so localStorage never fills up with bundles. */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { FIELD_ERROR_CLASS } from '../../components/ui/styles';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { downloadJson } from '../leaf/download-json';
 import { FileDropZone } from './file-drop-zone';
 import { loadSubmissions, replaceSubmissions } from './submissions-store';

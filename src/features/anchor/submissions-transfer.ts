@@ -3,7 +3,7 @@
  * when every entry is a submission whose leaf follows from its serial number and contract hash;
  * a file with any bad entry is refused whole, so an import never half-happens.
  */
-import { leafHash } from '../../core';
+import { leafHash } from 'zap1';
 import { MAX_SAVED_SUBMISSIONS, savedSubmissionSchema, type SavedSubmission } from './submissions-store';
 
 export const SUBMISSIONS_EXPORT_FORMAT = 'zap1-submissions/1';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateEvent } from '../../core';
+import { validateEvent } from 'zap1';
 import { keptWalletPseudonym, newWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
 
 function memoryStorage() {

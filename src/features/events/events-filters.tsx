@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { EVENT_TYPES, eventTypeName } from '../../core';
+import { EVENT_TYPES, eventTypeName } from 'zap1';
 import { HELP_CLASS } from '../../components/ui/styles';
 import { EVENT_ANCHOR_STATES, type EventAnchorState } from './event-status';
 

@@ -4,7 +4,7 @@ import { anchorStatusQueryOptions } from '../../api/anchor';
 import { REFERENCE_EVENTS_LIMIT, eventsInfiniteQueryOptions } from '../../api/events';
 import { useCapabilities } from '../../api/capabilities';
 import { useBaseUrl } from '../../api/settings';
-import { eventTypeName, isEventType } from '../../core';
+import { eventTypeName, isEventType } from 'zap1';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { MorePagesButton } from '../../components/more-pages-button';

@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../components/data-table';
 import { HashLink } from '../../components/hash-link';
 import { RelativeTime } from '../../components/relative-time';
 import { StatusPill } from '../../components/ui/status-pill';
-import { eventTypeName, visibleText } from '../../core';
+import { eventTypeName, visibleText } from 'zap1';
 import type { EventAnchorState } from './event-status';
 
 export interface EventRow {

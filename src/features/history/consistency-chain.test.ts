@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MerkleTree } from '../../core';
+import { MerkleTree } from 'zap1';
 import {
   anchorConsistencySchema,
   anchorHistorySchema,

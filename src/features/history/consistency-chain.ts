@@ -3,7 +3,7 @@
  * extend the previous one, proven by `/anchor/consistency` and verified here with `verifyConsistency`.
  */
 import type { AnchorConsistency, AnchorHistoryEntry } from '../../api/anchor';
-import { verifyConsistency, visibleText } from '../../core';
+import { verifyConsistency, visibleText } from 'zap1';
 
 export type ConsistencyVerdict =
   | { kind: 'first' }

@@ -14,7 +14,7 @@ import { anchorTime } from './root-leaves';
 import { SCHEME_NOT_STATED, schemesOf } from './anchor-scheme';
 import { useConsistencyVerdicts } from './use-consistency';
 import { Page } from '../../components/ui/page';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 
 const PAGE_SIZE = 20;
 const CHECKING: ConsistencyVerdict = { kind: 'checking', fromSize: 0 };

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { anchorHistoryQueryOptions } from '../../api/anchor';
 import { eventsInfiniteQueryOptions } from '../../api/events';
 import { useCapabilities } from '../../api/capabilities';
-import { eventTypeName, visibleText } from '../../core';
+import { eventTypeName, visibleText } from 'zap1';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leafHash } from '../../core';
+import { leafHash } from 'zap1';
 import { contractLeaf } from './contract-leaf';
 
 const FILE_SHA256 = 'ab'.repeat(32);

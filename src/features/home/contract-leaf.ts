@@ -4,7 +4,7 @@
  * event type and the serial number as well as the file (docs/protocol.md 2), so a file's own
  * SHA-256 is never a leaf.
  */
-import { leafHash, validateEvent } from '../../core';
+import { leafHash, validateEvent } from 'zap1';
 import { fieldProblemInWords } from '../../components/field-words';
 
 export type ContractLeafResult =

@@ -11,7 +11,7 @@ import { Section } from '../../components/ui/section';
 import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { SuccessNotice } from '../../components/ui/success-notice';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { useFileHash, type FileHashState } from '../anchor/use-file-hash';
 import { contractLeaf } from './contract-leaf';
 import { computedLeafQueryOptions, useSearchProbes } from './use-search';

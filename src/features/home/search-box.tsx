@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { LeafFromFile } from './leaf-from-file';
 import { searchQueryOptions, useSearchProbes } from './use-search';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture } from '../../api/fixtures/fetch-stub';
-import { leafHash } from '../../core';
+import { leafHash } from 'zap1';
 import { renderWithProviders } from '../../components/test-render';
 import { SearchPage } from './search-page';
 

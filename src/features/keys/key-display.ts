@@ -1,6 +1,6 @@
 /** How keys are shown: never in full once the one-time display is gone, and with what is left of them. */
 import type { KeyInfo } from '../../api/keys';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 
 /** The start of a key, enough to recognise it, not to use it. */
 export function maskKey(key: string): string {

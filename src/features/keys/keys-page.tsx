@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import {
   fetchKeyInfo,
   keyInfoQueryOptions,

@@ -16,7 +16,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { RelativeTime } from '../../components/relative-time';
-import { eventTypeName, visibleText } from '../../core';
+import { eventTypeName, visibleText } from 'zap1';
 import { HashText } from '../../components/hash-text';
 import { TxLink } from '../../components/tx-link';
 import { downloadJson } from './download-json';

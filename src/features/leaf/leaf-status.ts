@@ -1,6 +1,6 @@
 /** Plain words for a leaf's anchoring state and the expected wait. */
 import type { AnchorStatus } from '../../api/anchor';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 
 /** "about 40 seconds", "about 3 minutes", …; null when the service does not say. */
 export function formatExpectedWait(seconds: number | null | undefined): string | null {

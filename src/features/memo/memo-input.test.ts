@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeMemo, encodeMemo } from '../../core';
+import { decodeMemo, encodeMemo } from 'zap1';
 import {
   compareDecodings,
   fileSizeProblem,

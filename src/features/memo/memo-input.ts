@@ -1,5 +1,5 @@
 /** Turning what a user gives the memo page (hex, text or a file) into memo bytes, and back into a hex view. */
-import type { DecodedMemo } from '../../core';
+import type { DecodedMemo } from 'zap1';
 import type { ServiceDecodedMemo } from '../../api/memo';
 
 export type MemoInputMode = 'hex' | 'text' | 'file';

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { memoDecodeMutationOptions } from '../../api/memo';
 import { useBaseUrl } from '../../api/settings';
-import { decodeMemo, toHex, visibleText } from '../../core';
+import { decodeMemo, toHex, visibleText } from 'zap1';
 import { ErrorNotice } from '../../components/error-notice';
 import {
   compareDecodings,

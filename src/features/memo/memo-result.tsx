@@ -1,6 +1,6 @@
 import { HashLink } from '../../components/hash-link';
 import { DataTable } from '../../components/data-table';
-import { visibleText, type DecodedMemo } from '../../core';
+import { visibleText, type DecodedMemo } from 'zap1';
 import { formatName, hexRows, splitPadding } from './memo-input';
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { anchorHistoryQueryOptions, anchorStatusQueryOptions } from '../../api/anchor';
 import { useBaseUrl } from '../../api/settings';
 import { statsQueryOptions } from '../../api/stats';
-import { EVENT_TYPES, eventTypeName } from '../../core';
+import { EVENT_TYPES, eventTypeName } from 'zap1';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { BarChart, StepChart } from './charts';

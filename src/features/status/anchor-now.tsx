@@ -8,7 +8,7 @@ import { formatZec } from '../../components/time-format';
 import { Button } from '../../components/ui/button';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
 import { HELP_CLASS, PANEL_CLASS } from '../../components/ui/styles';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { anchorNowErrorText, startedAnchorText } from './status-summary';
 import { useOperatorKey } from './use-operator-key';
 

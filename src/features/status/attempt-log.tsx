@@ -13,7 +13,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { shortHex } from '../../components/time-format';
 import { StatusPill, type PillState } from '../../components/ui/status-pill';
 import { Section } from '../../components/ui/section';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 
 /** Attempts shown: enough to see a run of failures, few enough to read on a phone. */
 const ATTEMPTS_SHOWN = 8;

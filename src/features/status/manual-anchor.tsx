@@ -12,7 +12,7 @@ import { HashText } from '../../components/hash-text';
 import { CopyButton } from '../../components/ui/copy-button';
 import { TextField } from '../../components/ui/field';
 import { PANEL_CLASS } from '../../components/ui/styles';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 
 const PAYMENT_MS = 5_000;
 

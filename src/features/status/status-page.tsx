@@ -17,7 +17,7 @@ import { inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
 import { Page } from '../../components/ui/page';
 import { Section } from '../../components/ui/section';
 import { useCapabilities } from '../../api/capabilities';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { ManualAnchor } from './manual-anchor';
 import { AttemptLog } from './attempt-log';
 import { AnchorNow } from './anchor-now';

@@ -1,7 +1,7 @@
 import { isAnchorInFlight, type AnchorStatus, type InFlightAnchor } from '../../api/anchor';
 import { ApiError } from '../../api/client';
 import { formatDuration, parseServiceTime } from '../../components/time-format';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 
 /**
  * Seconds since the last anchor: from its block time when the service gives it, else from the

@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundles';
 import { renderWithProviders } from '../../components/test-render';
 import { formatDateTime } from '../../components/time-format';
-import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from '../../core';
+import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
 import { readReceiptFragment } from './claim';
 import { diffRuns, differences } from './expected-actual';
 import { documentStatus, verdictHeadline } from './document-status';

@@ -4,7 +4,7 @@
  * a receipt's own statements (its file name, service, time) are left off, since a sheet under
  * "✓ Anchored" would lend them a weight no hash gives them.
  */
-import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome, type Receipt } from '../../core';
+import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome, type Receipt } from 'zap1';
 import { formatUtc } from '../../components/time-format';
 import { documentStatusWords, type DocumentStatus, type NetworkSource } from './document-status';
 import { provenRows } from './receipt-rows';

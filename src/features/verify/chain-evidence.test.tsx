@@ -12,7 +12,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractEvent, testReceipt } from '../../../test/bundles';
 import { OTHER_KEY, WALLET_KEY, anchorTransaction, evidencedBundle } from '../../../test/chain-evidence';
 import { renderWithProviders } from '../../components/test-render';
-import type { ChainEvidence, Receipt } from '../../core';
+import type { ChainEvidence, Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';
 
 const SERVICE = 'https://zap1.gone.example';

@@ -4,7 +4,7 @@
  * viewing key recovered from the transaction and the block to compare (its hash at its height).
  * Text from evidence (the key, a source's name) is shown with `visibleText`, hashes with HashText.
  */
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { HashText } from '../../components/hash-text';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Section } from '../../components/ui/section';

@@ -1,5 +1,5 @@
 /** One check of a verification as the page lists it: its mark, its name and what was found. */
-import { visibleText, type VerdictCheck } from '../../core';
+import { visibleText, type VerdictCheck } from 'zap1';
 
 export const CHECK_NAMES: Record<VerdictCheck['name'], string> = {
   inclusion: 'Inclusion',

@@ -1,6 +1,6 @@
 /** What to keep from a verification (the completed receipt or bundle), and the proof's details. */
 import { useMemo } from 'react';
-import { verifyProofBundle, visibleText, type ClaimOutcome, type Receipt } from '../../core';
+import { verifyProofBundle, visibleText, type ClaimOutcome, type Receipt } from 'zap1';
 import { Button } from '../../components/ui/button';
 import { PANEL_CLASS } from '../../components/ui/styles';
 import { Section } from '../../components/ui/section';

@@ -11,7 +11,7 @@ import {
   explorerTxLink,
   protocolInfoQueryOptions,
 } from '../../api/protocol';
-import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome } from '../../core';
+import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome } from 'zap1';
 import {
   MAX_QR_LINK_CHARS,
   compactReceipt,

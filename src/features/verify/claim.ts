@@ -4,7 +4,7 @@
  * and colours of each verdict. The verifying itself is src/core's `verifyClaim`.
  */
 import { base64urlnopad } from '@scure/base';
-import { isHex64, isRecord, looksLikeReceipt, parseReceipt, type Receipt, type Verdict } from '../../core';
+import { isHex64, isRecord, looksLikeReceipt, parseReceipt, type Receipt, type Verdict } from 'zap1';
 import { parseBundleText } from './verdict';
 import { verifyLeafPath } from '../../app/paths';
 

@@ -2,7 +2,7 @@
  * The document's line in the verdict box, and what the service says of a leaf whose receipt's anchor
  * failed (receipt altered, or never anchored). File names come from receipts: shown with `visibleText`.
  */
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { BUTTON_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { blockWords, type DocumentStatus } from './document-status';

@@ -14,7 +14,7 @@ import {
   type ClaimOutcome,
   type Receipt,
   type VerdictCheck,
-} from '../../core';
+} from 'zap1';
 import { formatDateTime } from '../../components/time-format';
 import { evidenceView } from './evidence-view';
 

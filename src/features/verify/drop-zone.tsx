@@ -5,7 +5,7 @@
  * as the claim, any other file is the document, hashed here and never uploaded.
  */
 import type { ReactNode } from 'react';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import type { FileHashState } from '../anchor/use-file-hash';
 import type { HeldClaim } from './claim';

@@ -3,7 +3,7 @@
  * bytes held (transaction, memo, branch, header), the one fact left (block `block_hash` at `height`)
  * and who, if anyone, confirmed it.
  */
-import type { ChainEvidence, ClaimOutcome, VerdictCheck } from '../../core';
+import type { ChainEvidence, ClaimOutcome, VerdictCheck } from 'zap1';
 
 const BYTE_CHECKS: readonly VerdictCheck['name'][] = ['transaction', 'memo', 'branch', 'header'];
 

@@ -3,7 +3,7 @@
  * file hashed here, with the characters that differ marked. Marked not by colour alone: the marks
  * are underlined and bold, and a sentence counts them and says where the first is.
  */
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { CopyButton } from '../../components/ui/copy-button';
 
 /** Runs of equal and differing characters of `value` against `other` (compared position by position). */

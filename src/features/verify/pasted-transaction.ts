@@ -4,7 +4,7 @@
  * Without a block header or branch it cannot place the transaction in a block; it checks that these
  * are the anchor's transaction's bytes and that the key reads `ZAP1:09:<root>` from them.
  */
-import { parseAnchorMemo, readMemos, transactionId, visibleText, type VerdictCheck } from '../../core';
+import { parseAnchorMemo, readMemos, transactionId, visibleText, type VerdictCheck } from 'zap1';
 
 const errorText = (error: unknown): string =>
   visibleText(error instanceof Error ? error.message : String(error));

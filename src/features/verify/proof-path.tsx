@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SCHEME_LEGACY, visibleText, type BundleVerdict } from '../../core';
+import { SCHEME_LEGACY, visibleText, type BundleVerdict } from 'zap1';
 import { TxLink } from '../../components/tx-link';
 import { HashText } from '../../components/hash-text';
 import { Section } from '../../components/ui/section';

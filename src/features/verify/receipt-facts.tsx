@@ -3,7 +3,7 @@
  * apart so that nothing a receipt merely carries (a file name, a service, a field someone added)
  * reads as proven beside the fields that are.
  */
-import type { Receipt, VerdictCheck } from '../../core';
+import type { Receipt, VerdictCheck } from 'zap1';
 import { HashText } from '../../components/hash-text';
 import { PANEL_CLASS } from '../../components/ui/styles';
 import { Section } from '../../components/ui/section';

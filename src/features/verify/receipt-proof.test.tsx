@@ -10,7 +10,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HEIGHT, TXID, bundleOfLeaves, contractEvent, hostingPaymentEvent } from '../../../test/bundles';
 import { renderWithProviders } from '../../components/test-render';
-import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from '../../core';
+import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';
 
 const SERVICE = 'https://zap1.other.example';

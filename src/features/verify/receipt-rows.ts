@@ -14,7 +14,7 @@ import {
   visibleText,
   type Receipt,
   type VerdictCheck,
-} from '../../core';
+} from 'zap1';
 
 export interface ReceiptRow {
   /** Unique among the rows (`event.serial_number`, `file.name`, …). */

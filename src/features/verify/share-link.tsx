@@ -1,7 +1,7 @@
 /** The link that verifies this leaf again, anywhere: shown, copied, and as a QR code for a phone or a printed page. */
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { CopyButton } from '../../components/ui/copy-button';
 
 /** The QR code of `text` as an SVG data URL (an image: the page's CSP allows no inline markup from strings). */

@@ -5,7 +5,7 @@
  * without a block header and branch this cannot confirm the block, and the page says so.
  */
 import { useId, useState } from 'react';
-import type { VerdictCheck } from '../../core';
+import type { VerdictCheck } from 'zap1';
 import { Button } from '../../components/ui/button';
 import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { CheckLine } from './check-line';

@@ -13,7 +13,7 @@ import {
   type ClaimInput,
   type ClaimOutcome,
   type ServiceReader,
-} from '../../core';
+} from 'zap1';
 import type { HeldClaim } from './claim';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyProofBundle } from '../../core';
+import { verifyProofBundle } from 'zap1';
 import { readZap1Json } from '../../../test/vectors';
 import {
   claimedScheme,

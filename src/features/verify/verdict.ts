@@ -8,7 +8,7 @@ import {
   leafHash,
   visibleText,
   type BundleVerdict,
-} from '../../core';
+} from 'zap1';
 import type { EvidenceView } from './evidence-view';
 
 export type BundleSource = 'service' | 'pasted' | 'file';

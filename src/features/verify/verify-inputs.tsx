@@ -1,6 +1,6 @@
 /** The other ways into a verification (under "Other ways"): a leaf from the service, or pasted JSON. */
 import { useId, useState } from 'react';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { readClaimText, type HeldClaim } from './claim';
 import { Button } from '../../components/ui/button';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEIGHT, TXID, contractEvent, genuineBundle } from '../../../test/bundles';
 import { readZap1Text } from '../../../test/vectors';
 import { renderWithProviders } from '../../components/test-render';
-import { makeReceipt, verifyProofBundle } from '../../core';
+import { makeReceipt, verifyProofBundle } from 'zap1';
 import { VerifyPage } from './verify-page';
 
 function renderAt(url: string) {

@@ -13,7 +13,7 @@ import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Page } from '../../components/ui/page';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { useFileHash } from '../anchor/use-file-hash';
 import {
   absoluteServiceUrl,

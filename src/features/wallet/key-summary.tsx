@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import type { KeyFilter, OtherKeySummary } from './key-filter';
 
 const CHOICES: readonly { value: KeyFilter; label: (counts: { all: number; others: number }) => string }[] = [

@@ -3,7 +3,7 @@ import { PATHS, walletPath } from '../../app/paths';
 import { useBaseUrl } from '../../api/settings';
 import { RelativeTime } from '../../components/relative-time';
 import { Section } from '../../components/ui/section';
-import { visibleText } from '../../core';
+import { visibleText } from 'zap1';
 import { useSavedSubmissions } from '../anchor/submissions-store';
 import { ownPseudonyms } from './own-pseudonyms';
 

@@ -1,5 +1,5 @@
 import type { LifecycleEvent } from '../../api/lifecycle';
-import { serialLabel } from '../../core';
+import { serialLabel } from 'zap1';
 
 export type AnchorStateView =
   | { kind: 'anchored'; txid: string; height: number | null }

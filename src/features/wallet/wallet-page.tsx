@@ -19,7 +19,7 @@ import {
 import { KeySummary } from './key-summary';
 import { OwnPseudonymList } from './own-pseudonym-list';
 import { Page } from '../../components/ui/page';
-import { FIELD_SPECS, eventTypeName, visibleText } from '../../core';
+import { FIELD_SPECS, eventTypeName, visibleText } from 'zap1';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { PATHS, walletPath } from '../../app/paths';
