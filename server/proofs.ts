@@ -52,7 +52,8 @@ export const ProofBundleSchema = z
 export type ProofBundle = z.infer<typeof ProofBundleSchema>;
 
 /** How a holder checks a served bundle on their own machine (README "Verify a receipt"). */
-export const VERIFY_COMMAND = 'npx zap1-verify proof.json --service <URL of the service that served it>';
+export const VERIFY_COMMAND =
+  'npx -p zap1 zap1-verify proof.json --service <URL of the service that served it>';
 
 /** The root a leaf is proven against, and its anchor (null while unanchored). */
 export interface ProofTarget {
