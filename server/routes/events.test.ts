@@ -105,6 +105,7 @@ describe('GET /events and the reference schema', () => {
       expect(res.headers['link']).toBe(
         `</events?limit=2&before=2&include=${encodeURIComponent(include)}>; rel="next"`,
       );
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 
@@ -117,7 +118,9 @@ describe('GET /events and the reference schema', () => {
     });
     expect([res.statusCode, res.json().error.code]).toEqual([403, 'forbidden']);
     // The public feed is unchanged: no wallet in any item.
-    const body = (await get('/events?include=position')).json() as { events: object[] };
+    const open = await get('/events?include=position');
+    expect(open.headers['cache-control']).not.toBe('no-store');
+    const body = open.json() as { events: object[] };
     expect(body.events.every((e) => !('wallet_hash' in e))).toBe(true);
   });
 

@@ -75,7 +75,11 @@ export function eventsRoutes(ctx: AppContext): void {
     },
     handler: async ({ request, query, reply }) => {
       const include = new Set(query.include?.split(',') ?? []);
-      if (include.has('wallet')) await requireOperator(ctx, request);
+      if (include.has('wallet')) {
+        await requireOperator(ctx, request);
+        // The operator's view: never kept by a shared cache, which could hand it to anyone.
+        reply.header('cache-control', 'no-store');
+      }
       const page = await ctx.store.events.listEvents({
         limit: query.limit,
         ...(query.before !== undefined ? { before: query.before } : {}),
