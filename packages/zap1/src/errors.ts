@@ -24,8 +24,10 @@ export class Zap1Error extends Error {
   readonly status: number;
   /**
    * The service's error code (`validation_failed`, `unauthorized`, `rate_limited`, …; docs/architecture.md
-   * "Contract details"), or one of the client's own: `network_error`, `timeout`, `bad_response` (an
-   * answer of an unexpected shape), `not_zap1` (an answer that is not ZAP1 JSON).
+   * "Contract details"), or one of the client's own: `network_error`, `bad_response` (an answer of
+   * an unexpected shape), `not_zap1` (an answer that is not ZAP1 JSON). The client sets no timeout of
+   * its own (pass an `AbortSignal`, e.g. `AbortSignal.timeout(10_000)`); the web app's requests,
+   * which do time out, add `timeout`.
    */
   readonly code: string;
   /** Field errors of a `validation_failed` answer (empty otherwise). */
