@@ -6,7 +6,7 @@
  * the evidence's own bytes cannot prove.
  */
 import { ServiceUnavailableError, type ChainCheck, type VerdictCheck } from 'zap1';
-import { rootOfMemoHex } from '../server/anchor/anchor-memo.js';
+import { rootOfMemoHex } from 'zap1';
 import {
   RPC_ERROR_CODES,
   RpcError,

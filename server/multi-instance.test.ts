@@ -9,9 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyProofBundle } from '../src/core/index.js';
+import { rootOfMemoHex, verifyProofBundle } from '../src/core/index.js';
 import { freshDatabaseUrl } from '../test/postgres/database.js';
-import { rootOfMemoHex } from './anchor/anchor-memo.js';
 import { ZcashRpcClient } from './anchor/zcash-rpc.js';
 import {
   contractEvent,

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { encodeMemo, toHex, verifyProofBundle } from '../../src/core/index.js';
+import { anchorMemoHex, encodeMemo, rootOfMemoHex, toHex, verifyProofBundle } from '../../src/core/index.js';
 import { HistoryResponseSchema } from '../routes/anchor.js';
 import { AnchorLoop } from './anchor-loop.js';
-import { anchorMemoHex, rootOfMemoHex } from './anchor-memo.js';
 import { RESEND_GRACE_MS } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
 import { RpcUnavailableError } from './zcash-rpc.js';

@@ -9,7 +9,7 @@
  * never doubles an anchor.
  */
 import type { AnchorAttempt, AnchorStore } from '../store/store.js';
-import { anchorMemoHex, rootOfMemoHex } from './anchor-memo.js';
+import { anchorMemoHex, rootOfMemoHex } from '../../src/core/index.js';
 import { describeGone, leftTheChain } from './reorg.js';
 import { RpcError, zatToZec, type ZcashRpcClient } from './zcash-rpc.js';
 

@@ -4,8 +4,7 @@
  * a reverted anchor, and never served with a viewing key that does not recover the anchor memos.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeViewingKey } from '../../src/core/index.js';
-import { anchorMemoHex } from './anchor-memo.js';
+import { anchorMemoHex, encodeViewingKey } from '../../src/core/index.js';
 import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
 import { newWalletKey } from './devchain-keys.js';
 import {

@@ -4,10 +4,9 @@
  * accepts a record of the transaction only once the node shows it mined at the claimed height, with
  * the required confirmations, and its memo reads back as exactly `ZAP1:09:<root>`.
  */
-import { zecAmount } from '../../src/core/index.js';
 import { StoreConflictError, type AnchoredRoot, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger.js';
-import { anchorMemoHex, rootOfMemoHex } from './anchor-memo.js';
+import { anchorMemoHex, rootOfMemoHex, zecAmount } from '../../src/core/index.js';
 import { RpcUnavailableError, type ZcashRpcClient } from './zcash-rpc.js';
 
 /** A record that does not hold: the claim contradicts the chain, or its input is malformed. */

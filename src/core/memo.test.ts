@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { readZap1Json } from '../../test/vectors.js';
 import { z } from 'zod';
 import { parseHex, toHex } from './hex.js';
-import { decodeMemo, encodeMemo, MEMO_FORMATS, parseAnchorMemo, type DecodedMemo } from './memo.js';
+import {
+  anchorMemoHex,
+  decodeMemo,
+  encodeMemo,
+  MEMO_FORMATS,
+  parseAnchorMemo,
+  rootOfMemoHex,
+  type DecodedMemo,
+} from './memo.js';
 
 const memoVectors = z
   .object({
@@ -117,6 +125,22 @@ describe('parseAnchorMemo', () => {
     ['nothing', new Uint8Array(0)],
   ])('returns null for %s', (_name, memo) => {
     expect(parseAnchorMemo(memo)).toBeNull();
+  });
+});
+
+describe('anchor memos as wallets carry them (hex)', () => {
+  const root = 'ab'.repeat(32);
+
+  it('writes ZAP1:09:<root> as hex and reads the root back, in either case and with zero padding', () => {
+    const hex = anchorMemoHex(root);
+    expect(new TextDecoder().decode(parseHex(hex))).toBe(`ZAP1:09:${root}`);
+    expect(rootOfMemoHex(hex)).toBe(root);
+    expect(rootOfMemoHex(`${hex.toUpperCase()}${'00'.repeat(440)}`)).toBe(root);
+  });
+
+  it('reads no root from a memo that is not exactly an anchor, or not hex at all', () => {
+    for (const memo of [undefined, '', 'zz', anchorMemoHex(root).slice(0, -2), `${anchorMemoHex(root)}01`])
+      expect(rootOfMemoHex(memo)).toBeNull();
   });
 });
 

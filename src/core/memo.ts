@@ -2,8 +2,8 @@
  * ZAP1 memos: the 72-byte wire format (docs/protocol.md 5.1) and the raw memo classifier with its ZIP 302
  * TVLV decoder (docs/protocol.md 5.2-5.4), matching the reference `POST /memo/decode` output.
  */
-import { eventTypeLabel } from './event-specs.js';
-import { parseHash, toHex } from './hex.js';
+import { EVENT_SPECS, eventTypeLabel } from './event-specs.js';
+import { parseHash, parseHex, toHex } from './hex.js';
 
 /** What `decodeMemo` found in a memo, in the JSON shape of `POST /memo/decode` (docs/protocol.md 5.4). */
 export type DecodedMemo =
@@ -79,6 +79,26 @@ export function parseAnchorMemo(bytes: Uint8Array): string | null {
   let text = '';
   for (const byte of trimmed) text += String.fromCharCode(byte);
   return ANCHOR_MEMO.exec(text)?.[1] ?? null;
+}
+
+/** The memo of an anchor of `rootHex` as the hex a wallet's `z_sendmany` takes (72 bytes; the node pads). */
+export function anchorMemoHex(rootHex: string): string {
+  return toHex(encodeMemo(EVENT_SPECS.MERKLE_ROOT.byte, rootHex));
+}
+
+/**
+ * The root an anchor memo names, given as hex as a wallet reports it (either case), or null when the
+ * memo is not exactly `ZAP1:09:<root>` followed only by zero padding.
+ */
+export function rootOfMemoHex(memoHex: string | undefined): string | null {
+  if (memoHex === undefined) return null;
+  let bytes: Uint8Array;
+  try {
+    bytes = parseHex(memoHex.toLowerCase(), { name: 'memo' });
+  } catch {
+    return null;
+  }
+  return parseAnchorMemo(bytes);
 }
 
 function stripTrailingZeros(bytes: Uint8Array): Uint8Array {

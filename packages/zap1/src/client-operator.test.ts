@@ -3,9 +3,8 @@
  * of a payment made (checked against the node), and "anchor now", which such a service refuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anchorMemoHex } from '../../../server/anchor/anchor-memo.js';
 import { DEVCHAIN_WALLET_ADDRESS } from '../../../server/anchor/devchain.js';
-import { Zap1Error, createClient } from './index.js';
+import { Zap1Error, anchorMemoHex, createClient } from './index.js';
 import { ADMIN_KEY, contractEvent, startListeningService, type ListeningService } from '../test/service.js';
 
 let service: ListeningService;
