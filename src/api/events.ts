@@ -64,7 +64,8 @@ export const eventsKeys = {
     baseUrl: string,
     pageSize: number,
     eventType: string | null,
-    startBefore: number | null = null,
+    /** A fixed start position, 'moving' for a start that follows the anchored leaves, null for the top. */
+    start: number | 'moving' | null = null,
     filteredHere = false,
     include: { position?: boolean; wallet?: boolean } = {},
   ) =>
@@ -73,7 +74,7 @@ export const eventsKeys = {
       'feed',
       pageSize,
       eventType,
-      startBefore,
+      start,
       filteredHere,
       include.position ?? false,
       include.wallet ?? false,
@@ -85,7 +86,8 @@ export const REFERENCE_EVENTS_LIMIT = 200;
 
 /**
  * The feed, newest first, one page per `fetchNextPage`; `startBefore` starts below a position
- * (a root's page lists the leaves it covers from its leaf count down).
+ * (a root's page lists the leaves it covers from its leaf count down), `movingStartBefore` below
+ * one that moves (see there).
  */
 export function eventsInfiniteQueryOptions(
   baseUrl: string,
@@ -94,6 +96,12 @@ export function eventsInfiniteQueryOptions(
     eventType?: string | null;
     refetchIntervalMs?: number;
     startBefore?: number | null;
+    /**
+     * A start that moves as the feed is read, like the top of the anchored leaves (each new anchor
+     * raises it). It is not part of the query key, so the pages already loaded stay when it moves;
+     * every refresh starts from its value at that time. Takes the place of `startBefore`.
+     */
+    movingStartBefore?: number | null;
     /**
      * The service does not filter by type (no `events-filter` extension): ask for the latest
      * `REFERENCE_EVENTS_LIMIT` events and keep the type here.
@@ -108,20 +116,30 @@ export function eventsInfiniteQueryOptions(
   const eventType = options.eventType ?? null;
   const filterHere = (options.filterHere ?? false) && eventType !== null;
   const pageSize = filterHere ? REFERENCE_EVENTS_LIMIT : (options.pageSize ?? 25);
-  const startBefore = options.startBefore ?? null;
+  const movingStartBefore = options.movingStartBefore ?? null;
+  const startBefore = movingStartBefore === null ? (options.startBefore ?? null) : null;
   const includePosition = options.includePosition ?? false;
   const includeWallet = options.includeWallet ?? false;
   return infiniteQueryOptions({
-    queryKey: eventsKeys.feed(baseUrl, pageSize, eventType, startBefore, filterHere, {
-      position: includePosition,
-      wallet: includeWallet,
-    }),
+    queryKey: eventsKeys.feed(
+      baseUrl,
+      pageSize,
+      eventType,
+      movingStartBefore === null ? startBefore : 'moving',
+      filterHere,
+      {
+        position: includePosition,
+        wallet: includeWallet,
+      },
+    ),
     queryFn: async ({ signal, pageParam }) => {
+      // The first page of a moving start is null here (so a refresh starts from the start's value now).
+      const before = pageParam ?? movingStartBefore;
       const page = await fetchEventsPage(
         baseUrl,
         {
           limit: pageSize,
-          ...(pageParam !== null ? { before: pageParam } : {}),
+          ...(before !== null ? { before } : {}),
           ...(eventType && !filterHere ? { eventType } : {}),
           includePosition,
           includeWallet,

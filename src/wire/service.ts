@@ -49,7 +49,7 @@ export const healthSchema = z.looseObject({
   store_ok: z.boolean().optional(),
   chain_ok: z.boolean().optional(),
   wallet_balance_zat: z.number().nullable().optional(),
-  anchor_cost_zat: z.number().int().positive().optional(),
+  anchor_cost_zat: z.number().int().nonnegative().optional(),
   last_error: z.string().nullable().optional(),
 });
 export type Health = z.infer<typeof healthSchema>;

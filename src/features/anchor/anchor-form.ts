@@ -1,6 +1,5 @@
-/** The anchor form's rules: the CONTRACT_ANCHOR body, its validation (the service's checks) and its local leaf. */
-import { leafHash, validateEvent } from 'zap1';
-import { fieldProblemInWords } from '../../components/field-words';
+/** The anchor form's rules: the CONTRACT_ANCHOR body, what to do about its fields, and its local leaf (home/contract-leaf.ts). */
+import { contractAnchorLeaf, type ContractAnchorProblems } from '../home/contract-leaf';
 
 export interface AnchorFormValues {
   walletHash: string;
@@ -26,9 +25,7 @@ export function anchorEventBody(values: AnchorFormValues): AnchorEventBody {
   };
 }
 
-export type AnchorFieldErrors = Partial<
-  Record<'wallet_hash' | 'serial_number' | 'contract_sha256' | 'form', string>
->;
+export type AnchorFieldErrors = ContractAnchorProblems;
 
 /** What to do about a field left empty. */
 export const MISSING = {
@@ -44,20 +41,14 @@ export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
   if (values.contractSha256 === '') errors.contract_sha256 = MISSING.contract_sha256;
   if (values.serialNumber === '') errors.serial_number = MISSING.serial_number;
   if (values.walletHash === '') errors.wallet_hash = MISSING.wallet_hash;
-  for (const error of validateEvent(anchorEventBody(values))) {
-    const field =
-      error.field === 'wallet_hash' || error.field === 'serial_number' || error.field === 'contract_sha256'
-        ? error.field
-        : 'form';
-    errors[field] ??= fieldProblemInWords(error.field, error.message);
-  }
-  return errors;
+  const checked = contractAnchorLeaf(values);
+  return checked.ok ? errors : { ...checked.problems, ...errors };
 }
 
 /** The leaf the service will record for these values (docs/protocol.md 2.1), or null while they are invalid. */
 export function localAnchorLeaf(values: AnchorFormValues): string | null {
-  if (Object.keys(anchorFormErrors(values)).length > 0) return null;
-  return leafHash(anchorEventBody(values));
+  const checked = contractAnchorLeaf(values);
+  return checked.ok ? checked.leafHex : null;
 }
 
 export type AnchorFormField = 'contract_sha256' | 'serial_number' | 'wallet_hash';

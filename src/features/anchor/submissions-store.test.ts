@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   MAX_SAVED_SUBMISSIONS,
   loadSubmissions,
   parseSavedSubmissions,
   removeSubmission,
+  replaceSubmissions,
   saveSubmission,
   updateSavedBundle,
   type SavedSubmission,
@@ -27,6 +28,9 @@ function entry(n: number, baseUrl = ''): SavedSubmission {
 
 beforeEach(() => {
   localStorage.clear();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe('saved submissions', () => {
@@ -70,5 +74,18 @@ describe('saved submissions', () => {
     expect(loadSubmissions().map((s) => s.serialNumber)).toEqual(['S-3']);
     localStorage.setItem('zap1.submissions', '{not json');
     expect(loadSubmissions()).toEqual([]);
+  });
+
+  it('reports full storage to an import, and lets a submission go on without its reminder', () => {
+    saveSubmission(entry(1));
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(replaceSubmissions([entry(2), entry(1)])).toBe(false);
+    expect(() => saveSubmission(entry(3))).not.toThrow();
+    expect(loadSubmissions().map((s) => s.serialNumber)).toEqual(['S-1']);
+    vi.restoreAllMocks();
+    expect(replaceSubmissions([entry(2), entry(1)])).toBe(true);
+    expect(loadSubmissions().map((s) => s.serialNumber)).toEqual(['S-2', 'S-1']);
   });
 });

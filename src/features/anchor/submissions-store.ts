@@ -67,13 +67,23 @@ export function loadSubmissions(): SavedSubmission[] {
   return cache.list;
 }
 
-function write(list: SavedSubmission[]): void {
+/**
+ * Stores the list; false when this browser's storage is full, disabled or absent, and then the
+ * stored list is unchanged (setItem writes all or nothing).
+ */
+function write(list: SavedSubmission[]): boolean {
+  let stored = false;
   try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(list));
+    const storage = globalThis.localStorage;
+    if (storage) {
+      storage.setItem(STORAGE_KEY, JSON.stringify(list));
+      stored = true;
+    }
   } catch {
-    // Full or disabled storage: the submission itself succeeded, only the reminder is lost.
+    // Full (QuotaExceededError) or disabled (SecurityError on access) storage.
   }
   for (const listener of listeners) listener();
+  return stored;
 }
 
 const sameEntry = (
@@ -81,22 +91,28 @@ const sameEntry = (
   b: Pick<SavedSubmission, 'baseUrl' | 'leafHex'>,
 ) => a.baseUrl === b.baseUrl && a.leafHex === b.leafHex;
 
-/** Adds a submission at the top, replacing an earlier one of the same leaf on the same service. */
+/**
+ * Adds a submission at the top, replacing an earlier one of the same leaf on the same service.
+ * A storage failure is ignored: the submission itself succeeded, only the reminder is lost.
+ */
 export function saveSubmission(entry: SavedSubmission): void {
   const rest = loadSubmissions().filter((s) => !sameEntry(s, entry));
   write([entry, ...rest].slice(0, MAX_SAVED_SUBMISSIONS));
 }
 
-/** Keeps the latest bundle of a saved leaf. */
+/** Keeps the latest bundle of a saved leaf (a storage failure only loses the copy kept here). */
 export function updateSavedBundle(baseUrl: string, leafHex: string, bundle: unknown): void {
   const list = loadSubmissions();
   if (!list.some((s) => sameEntry(s, { baseUrl, leafHex }))) return;
   write(list.map((s) => (sameEntry(s, { baseUrl, leafHex }) ? { ...s, bundle } : s)));
 }
 
-/** Replaces every kept submission (an import, merged beforehand). */
-export function replaceSubmissions(list: SavedSubmission[]): void {
-  write(list.slice(0, MAX_SAVED_SUBMISSIONS));
+/**
+ * Replaces every kept submission (an import, merged beforehand). Returns false when this
+ * browser's storage refused the list (full or disabled): then nothing changed.
+ */
+export function replaceSubmissions(list: SavedSubmission[]): boolean {
+  return write(list.slice(0, MAX_SAVED_SUBMISSIONS));
 }
 
 export function removeSubmission(baseUrl: string, leafHex: string): void {

@@ -25,7 +25,9 @@ async function importSubmissionsFile(file: File): Promise<ImportOutcome> {
   const parsed = parseSubmissionsExport(await file.text());
   if (!parsed.ok) return refused(parsed.reason);
   const merged = mergeSubmissions(loadSubmissions(), parsed.submissions);
-  replaceSubmissions(merged.list);
+  if (!replaceSubmissions(merged.list)) {
+    return refused('this browser would not store it (its storage is full or turned off).');
+  }
   const words = [
     `Imported ${merged.added} submission${merged.added === 1 ? '' : 's'} from ${visibleText(file.name)}`,
     merged.alreadyKept > 0

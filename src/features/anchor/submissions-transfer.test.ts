@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { leafHash } from 'zap1';
 import type { SavedSubmission } from './submissions-store';
 import { mergeSubmissions, parseSubmissionsExport, submissionsExport } from './submissions-transfer';
 
@@ -20,6 +21,25 @@ const exportText = (submissions: unknown[]) =>
   JSON.stringify({ format: 'zap1-submissions/1', exported_at: '2026-11-26T06:00:00.000Z', submissions });
 
 describe('submissions export and import', () => {
+  it('refuses an entry the service could never have recorded, even when its leaf adds up', () => {
+    // leafHash hashes any text; the service refuses a serial with control characters.
+    const serialNumber = 'Z15P\u0007001';
+    const forged = {
+      ...ENTRY,
+      serialNumber,
+      leafHex: leafHash({
+        event_type: 'CONTRACT_ANCHOR',
+        serial_number: serialNumber,
+        contract_sha256: ENTRY.contractSha256,
+      }),
+    };
+    expect(parseSubmissionsExport(exportText([ENTRY, forged]))).toEqual({
+      ok: false,
+      reason:
+        'submission 2: the service would not record it (Serial number must not contain line breaks, tabs or other control characters).',
+    });
+  });
+
   it('reads back what it exports', () => {
     const text = JSON.stringify(submissionsExport([ENTRY], new Date('2026-11-26T06:00:00Z')));
     expect(parseSubmissionsExport(text)).toEqual({ ok: true, submissions: [ENTRY] });

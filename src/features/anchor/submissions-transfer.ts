@@ -3,7 +3,7 @@
  * when every entry is a submission whose leaf follows from its serial number and contract hash;
  * a file with any bad entry is refused whole, so an import never half-happens.
  */
-import { leafHash } from 'zap1';
+import { contractAnchorLeaf } from '../home/contract-leaf';
 import { MAX_SAVED_SUBMISSIONS, savedSubmissionSchema, type SavedSubmission } from './submissions-store';
 
 export const SUBMISSIONS_EXPORT_FORMAT = 'zap1-submissions/1';
@@ -53,28 +53,30 @@ export function parseSubmissionsExport(
       const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
       return { ok: false, reason: `submission ${index + 1} is not a valid submission${where}.` };
     }
-    if (!leafMatches(parsed.data)) {
-      return {
-        ok: false,
-        reason: `submission ${index + 1}: its leaf does not follow from its serial number and contract SHA-256.`,
-      };
-    }
+    const leafProblem = leafProblemOf(parsed.data);
+    if (leafProblem !== null) return { ok: false, reason: `submission ${index + 1}: ${leafProblem}` };
     submissions.push(parsed.data);
   }
   return { ok: true, submissions };
 }
 
-function leafMatches(entry: SavedSubmission): boolean {
-  try {
-    const leaf = leafHash({
-      event_type: 'CONTRACT_ANCHOR',
-      serial_number: entry.serialNumber,
-      contract_sha256: entry.contractSha256,
-    });
-    return leaf === entry.leafHex;
-  } catch {
-    return false;
+/**
+ * Why an entry's leaf cannot be the service's record of it, or null when it follows from its serial
+ * number and contract SHA-256. The wallet is left out: the leaf does not commit to it.
+ */
+function leafProblemOf(entry: SavedSubmission): string | null {
+  const computed = contractAnchorLeaf({
+    contractSha256: entry.contractSha256,
+    serialNumber: entry.serialNumber,
+  });
+  if (!computed.ok) {
+    const problem = Object.values(computed.problems)[0] ?? '';
+    return `the service would not record it (${problem.replace(/\.$/, '')}).`;
   }
+  if (computed.leafHex !== entry.leafHex) {
+    return 'its leaf does not follow from its serial number and contract SHA-256.';
+  }
+  return null;
 }
 
 const keyOf = (s: Pick<SavedSubmission, 'baseUrl' | 'leafHex'>) => `${s.baseUrl}\n${s.leafHex}`;

@@ -2,6 +2,7 @@
 /** "Your submissions" travel: export and import of the list, and "did this file change?" on a card. */
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { leafHash } from 'zap1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { FileCheck } from './file-check';
@@ -22,6 +23,13 @@ const ENTRY: SavedSubmission = {
   submittedAt: '2026-11-26T05:00:00.000Z',
 };
 
+const leafOf = (serialNumber: string) =>
+  leafHash({
+    event_type: 'CONTRACT_ANCHOR',
+    serial_number: serialNumber,
+    contract_sha256: ENTRY.contractSha256,
+  });
+
 const exportFile = (submissions: unknown[], name = 'zap1-submissions.json') =>
   new File(
     [JSON.stringify({ format: 'zap1-submissions/1', exported_at: ENTRY.submittedAt, submissions })],
@@ -40,6 +48,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('importing submissions', () => {
@@ -76,6 +85,37 @@ describe('importing submissions', () => {
       'edited.json was not imported, and nothing changed: submission 2: its leaf does not follow from its serial number and contract SHA-256.',
     );
     expect(loadSubmissions()).toEqual([]);
+  });
+
+  it('says nothing was imported when storage is full, and keeps what was kept', async () => {
+    const kept = { ...ENTRY, serialNumber: 'kept', leafHex: leafOf('kept') };
+    localStorage.setItem('zap1.submissions', JSON.stringify([kept]));
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SavedSubmissions baseUrl="" />);
+    await user.upload(screen.getByLabelText('Import submissions'), exportFile([ENTRY]));
+    const outcome = await screen.findByTestId('import-outcome');
+    expect(outcome.getAttribute('role')).toBe('alert');
+    expect(outcome.textContent).toBe(
+      'zap1-submissions.json was not imported, and nothing changed: this browser would not store it (its storage is full or turned off).',
+    );
+    expect(loadSubmissions().map((s) => s.serialNumber)).toEqual(['kept']);
+    expect(screen.getByTestId('saved-submissions').textContent).not.toContain('Z15P-2026-001');
+  });
+
+  it('says nothing was imported when storage is turned off', async () => {
+    vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('Access is denied for this document.', 'SecurityError');
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<SavedSubmissions baseUrl="" />);
+    await user.upload(screen.getByLabelText('Import submissions'), exportFile([ENTRY]));
+    const outcome = await screen.findByTestId('import-outcome');
+    expect(outcome.getAttribute('role')).toBe('alert');
+    expect(outcome.textContent).toContain('was not imported, and nothing changed');
+    expect(screen.queryByText(/Imported/)).toBeNull();
   });
 });
 

@@ -123,6 +123,59 @@ describe('EventsPage', () => {
     expect(requests.at(-1)?.url).toContain('before=2');
   });
 
+  it('keeps the pages loaded under "anchored" when a new anchor arrives, and starts each refresh from the new anchored count', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // Six leaves (positions 0-5); the first two are anchored until an anchor covers five.
+      let anchored = 2;
+      const leafAt = (position: number) => position.toString(16).padStart(64, '0');
+      const requests: string[] = [];
+      vi.stubGlobal('fetch', async (input: string | URL) => {
+        const url = String(input);
+        if (url.includes('/protocol/info'))
+          return json({ protocol: 'ZAP1', version: '3', extensions: ['events-paging', 'events-filter'] });
+        if (url.includes('/anchor/status'))
+          return json({ current_root: 'ef'.repeat(32), leaf_count: 6, unanchored_leaves: 6 - anchored });
+        if (url.includes('/events')) {
+          requests.push(url);
+          const query = new URL(url, 'http://x').searchParams;
+          const below = Number(query.get('before') ?? 7) - 1;
+          const positions = [5, 4, 3, 2, 1, 0].filter((p) => p < below).slice(0, Number(query.get('limit')));
+          const last = positions.at(-1);
+          const response = json({ events: positions.map((p) => item(leafAt(p), p)) });
+          if (last !== undefined && last > 0)
+            response.headers.set('Link', `</events?limit=1&before=${last + 1}>; rel="next"`);
+          return response;
+        }
+        throw new TypeError('fetch failed');
+      });
+      renderEvents('/events?status=anchored&limit=1');
+      const rowsShown = () =>
+        [...screen.getByTestId('events-table').querySelectorAll('tbody tr')].map((tr) =>
+          tr.getAttribute('data-leaf'),
+        );
+      await waitFor(() => expect(rowsShown()).toEqual([leafAt(1)]));
+      expect(requests[0]).toContain('before=3');
+      fireEvent.click(screen.getByRole('button', { name: 'Older events' }));
+      await waitFor(() => expect(rowsShown()).toEqual([leafAt(1), leafAt(0)]));
+
+      anchored = 5;
+      const requestsBefore = requests.length;
+      // Two refresh rounds: one for the anchored count, one for the events after it.
+      await vi.advanceTimersByTimeAsync(5_000);
+      await vi.advanceTimersByTimeAsync(5_000);
+      // Both pages are still there, refreshed from the new top of the anchored leaves.
+      await waitFor(() => expect(rowsShown()).toEqual([leafAt(4), leafAt(3)]));
+      expect(requests.slice(requestsBefore).some((url) => url.includes('before=6'))).toBe(true);
+      const states = [...screen.getAllByTestId('event-status')].map((cell) =>
+        cell.getAttribute('data-state'),
+      );
+      expect(states).toEqual(['anchored', 'anchored']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("shows the operator each event's wallet, asking with the operator key", async () => {
     setApiKey('operator-key');
     const requests: { url: string; auth: string | null }[] = [];

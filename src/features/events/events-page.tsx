@@ -49,7 +49,8 @@ export function EventsPage() {
       eventType,
       refetchIntervalMs: REFRESH_MS,
       filterHere,
-      startBefore: feedStartFor(statusFilter, anchoredCount),
+      // Follows the anchored count without being part of the query key: a new anchor keeps the pages loaded.
+      movingStartBefore: feedStartFor(statusFilter, anchoredCount),
       includePosition: withPositions,
       includeWallet: withPositions && isOperator,
     }),

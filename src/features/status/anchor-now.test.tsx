@@ -63,6 +63,15 @@ describe('AnchorNow', () => {
     expect(screen.getByRole('button', { name: 'Send the anchor' })).toBeTruthy();
   });
 
+  it('says a free anchor costs nothing rather than pricing it at 0 ZEC', async () => {
+    renderWithProviders(<AnchorNow status={STATUS} feeZat={0} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Anchor now' }));
+    expect(screen.getByTestId('anchor-fee').textContent).toBe(
+      'The service states that an anchor costs nothing.',
+    );
+    expect(screen.getByRole('button', { name: 'Send the anchor' })).toBeTruthy();
+  });
+
   it('will not send once an anchor started meanwhile', async () => {
     // The page's status refreshes by itself: here a button stands in for the refresh.
     function Page() {

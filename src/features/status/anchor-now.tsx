@@ -46,7 +46,8 @@ export function AnchorNow({
   });
   const inFlight = isAnchorInFlight(status);
   const nothingToAnchor = status !== undefined && status.unanchored_leaves === 0;
-  const fee = feeZat !== undefined ? formatZec(feeZat) : null;
+  // A stated fee of zero is said as "costs nothing", not as a price of 0 ZEC.
+  const fee = feeZat !== undefined && feeZat > 0 ? formatZec(feeZat) : null;
 
   if (!apiKey) {
     return (
@@ -103,7 +104,9 @@ export function AnchorNow({
             <span data-testid="anchor-fee">
               {fee
                 ? `It costs the network fee of ${fee}.`
-                : 'The service does not state the fee: the wallet pays the network fee of one transaction.'}
+                : feeZat === 0
+                  ? 'The service states that an anchor costs nothing.'
+                  : 'The service does not state the fee: the wallet pays the network fee of one transaction.'}
             </span>
           </p>
           {(inFlight || nothingToAnchor) && (

@@ -70,6 +70,19 @@ describe('the status banner', () => {
     expect(anchorsAffordable(health({ wallet_balance_zat: null }))).toBeNull();
   });
 
+  it('says a free anchor costs nothing, with no count of anchors and no runway', () => {
+    const free = health({ anchor_cost_zat: 0 });
+    expect(balanceText(free)).toBe('1.5 ZEC · an anchor costs nothing here');
+    expect(anchorsAffordable(free)).toBeNull();
+    expect(runwayText(anchorsAffordable(free), 3600)).toBeNull();
+    expect(balanceText(health({ anchor_cost_zat: 0, wallet_balance_zat: 0 }))).toBe(
+      '0 ZEC · an anchor costs nothing here',
+    );
+    expect(
+      healthVerdict(health({ anchor_cost_zat: 0, wallet_balance_zat: 0 }), false, status()).healthy,
+    ).toBe(true);
+  });
+
   it('measures the runway at the pace of the recent anchors', () => {
     expect(recentAnchorIntervalS([anchorAt(1000), anchorAt(4600), anchorAt(8200)])).toBe(3600);
     expect(recentAnchorIntervalS([anchorAt(1000)])).toBeNull();

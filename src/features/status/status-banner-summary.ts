@@ -47,21 +47,29 @@ export function healthVerdict(
   return { healthy: problems.length === 0, problems };
 }
 
-/** How many more anchors the wallet's balance pays for; null when the service states neither. */
+/**
+ * How many more anchors the wallet's balance pays for; null when the service states neither, or
+ * when an anchor costs nothing (the balance sets no limit, so there is no runway to tell).
+ */
 export function anchorsAffordable(health: Health | undefined): number | null {
   const balance = health?.wallet_balance_zat;
   const cost = health?.anchor_cost_zat;
-  if (balance == null || cost === undefined) return null;
+  if (balance == null || cost === undefined || cost <= 0) return null;
   return Math.max(0, Math.floor(balance / cost));
 }
 
-/** "12.5 ZEC · pays for about 125,000 more anchors at 0.0001 ZEC each" (or the balance alone). */
+/**
+ * "12.5 ZEC · pays for about 125,000 more anchors at 0.0001 ZEC each", "12.5 ZEC · an anchor costs
+ * nothing here" (a free anchor), or the balance alone when the cost is not stated.
+ */
 export function balanceText(health: Health): string | null {
   if (health.wallet_balance_zat == null) return null;
-  const affordable = anchorsAffordable(health);
   const balance = formatZec(health.wallet_balance_zat);
-  if (affordable === null || health.anchor_cost_zat === undefined) return balance;
-  return `${balance} · pays for about ${affordable.toLocaleString('en-US')} more anchors at ${formatZec(health.anchor_cost_zat)} each`;
+  const cost = health.anchor_cost_zat;
+  if (cost === undefined) return balance;
+  if (cost <= 0) return `${balance} · an anchor costs nothing here`;
+  const affordable = anchorsAffordable(health) ?? 0;
+  return `${balance} · pays for about ${affordable.toLocaleString('en-US')} more anchors at ${formatZec(cost)} each`;
 }
 
 /**

@@ -71,6 +71,19 @@ describe('StatusPage', () => {
     expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('says a free anchor costs nothing, and tells no runway', async () => {
+    health = { ...health, anchor_cost_zat: 0 };
+    renderWithProviders(<StatusPage />);
+    await waitFor(() =>
+      expect(screen.getByTestId('status-banner').getAttribute('data-health')).toBe('healthy'),
+    );
+    expect(screen.getByTestId('wallet-balance').textContent).toBe('0.001 ZEC · an anchor costs nothing here');
+    // The history (the pace a runway is measured at) has loaded, and still no runway is told.
+    await waitFor(() => expect(screen.getByTestId('last-anchor').textContent).toContain('height 110'));
+    expect(screen.queryByTestId('runway')).toBeNull();
+    expect(screen.getByTestId('status-banner').textContent).not.toMatch(/Infinity|NaN/);
+  });
+
   it('says what needs attention when the node is unreachable', async () => {
     health = { ...health, rpc_reachable: false };
     renderWithProviders(<StatusPage />);

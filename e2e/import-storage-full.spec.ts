@@ -1,0 +1,86 @@
+// Importing "Your submissions" into a browser whose storage is full: the page says nothing was
+// imported and nothing changes (it used to say "Imported 1 submission" after saving nothing).
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible } from './fixtures';
+
+const SIZES = [
+  { name: '390 px', viewport: { width: 390, height: 844 } },
+  { name: '1280 px', viewport: { width: 1280, height: 800 } },
+] as const;
+
+// docs/protocol.md 2.1 worked example: a submission whose leaf follows from its fields.
+const EXPORT = {
+  format: 'zap1-submissions/1',
+  exported_at: '2026-11-26T06:00:00.000Z',
+  submissions: [
+    {
+      baseUrl: '',
+      fileName: 'contract.pdf',
+      fileSize: 12,
+      contractSha256: '0123456789abcdef'.repeat(4),
+      serialNumber: 'Z15P-2026-001',
+      walletHash: 'anon_1',
+      leafHex: 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04',
+      rootHex: null,
+      status: 'created',
+      submittedAt: '2026-11-26T05:00:00.000Z',
+    },
+  ],
+};
+
+const FILLER_KEY = 'e2e.filler';
+
+/** Fills this origin's localStorage up to its quota, as years of other data would. */
+async function fillStorage(page: Page): Promise<void> {
+  await page.evaluate((key) => {
+    let kept = '';
+    for (let chunk = 1 << 20; chunk >= 1; chunk = Math.floor(chunk / 2)) {
+      const piece = 'x'.repeat(chunk);
+      for (;;) {
+        try {
+          localStorage.setItem(key, kept + piece);
+          kept += piece;
+        } catch {
+          break;
+        }
+      }
+    }
+  }, FILLER_KEY);
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.name}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('an import into full storage says nothing was imported, and nothing changes', async ({ page }) => {
+      await page.goto('/app/anchor');
+      await page.evaluate(() => localStorage.removeItem('zap1.submissions'));
+      await page.reload();
+      await expect(page.getByTestId('saved-submission')).toHaveCount(0);
+      await fillStorage(page);
+
+      const importExport = () =>
+        page.getByLabel('Import submissions').setInputFiles({
+          name: 'zap1-submissions.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(JSON.stringify(EXPORT)),
+        });
+      await importExport();
+      const outcome = page.getByTestId('import-outcome');
+      await expect(outcome).toHaveText(
+        'zap1-submissions.json was not imported, and nothing changed: this browser would not store it (its storage is full or turned off).',
+      );
+      await expect(outcome).toHaveAttribute('role', 'alert');
+      await expect(page.getByTestId('saved-submission')).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('zap1.submissions'))).toBeNull();
+      await expectAccessible(page);
+
+      // With room again, the same file is imported.
+      await page.evaluate((key) => localStorage.removeItem(key), FILLER_KEY);
+      await importExport();
+      await expect(outcome).toHaveText('Imported 1 submission from zap1-submissions.json.');
+      await expect(page.getByTestId('saved-submission')).toHaveCount(1);
+      await page.evaluate(() => localStorage.removeItem('zap1.submissions'));
+    });
+  });
+}
