@@ -2,31 +2,15 @@
 // imported and nothing changes (it used to say "Imported 1 submission" after saving nothing).
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
+import {
+  WORKED_EXAMPLE_SUBMISSION,
+  submissionsExportText,
+} from '../src/features/anchor/worked-example-submission';
 
 const SIZES = [
   { name: '390 px', viewport: { width: 390, height: 844 } },
   { name: '1280 px', viewport: { width: 1280, height: 800 } },
 ] as const;
-
-// docs/protocol.md 2.1 worked example: a submission whose leaf follows from its fields.
-const EXPORT = {
-  format: 'zap1-submissions/1',
-  exported_at: '2026-11-26T06:00:00.000Z',
-  submissions: [
-    {
-      baseUrl: '',
-      fileName: 'contract.pdf',
-      fileSize: 12,
-      contractSha256: '0123456789abcdef'.repeat(4),
-      serialNumber: 'Z15P-2026-001',
-      walletHash: 'anon_1',
-      leafHex: 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04',
-      rootHex: null,
-      status: 'created',
-      submittedAt: '2026-11-26T05:00:00.000Z',
-    },
-  ],
-};
 
 const FILLER_KEY = 'e2e.filler';
 
@@ -63,7 +47,7 @@ for (const size of SIZES) {
         page.getByLabel('Import submissions').setInputFiles({
           name: 'zap1-submissions.json',
           mimeType: 'application/json',
-          buffer: Buffer.from(JSON.stringify(EXPORT)),
+          buffer: Buffer.from(submissionsExportText([WORKED_EXAMPLE_SUBMISSION])),
         });
       await importExport();
       const outcome = page.getByTestId('import-outcome');

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { leafHash } from 'zap1';
-import type { SavedSubmission } from './submissions-store';
 import { mergeSubmissions, parseSubmissionsExport, submissionsExport } from './submissions-transfer';
+import { WORKED_EXAMPLE_SUBMISSION, submissionsExportText } from './worked-example-submission';
 
-// docs/protocol.md 2.1 worked example.
-const ENTRY: SavedSubmission = {
-  baseUrl: '',
-  fileName: 'contract.pdf',
-  fileSize: 12,
-  contractSha256: '0123456789abcdef'.repeat(4),
-  serialNumber: 'Z15P-2026-001',
-  walletHash: 'anon_1',
-  leafHex: 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04',
-  rootHex: null,
-  status: 'created',
-  submittedAt: '2026-11-26T05:00:00.000Z',
-};
+const ENTRY = WORKED_EXAMPLE_SUBMISSION;
 
-const exportText = (submissions: unknown[]) =>
-  JSON.stringify({ format: 'zap1-submissions/1', exported_at: '2026-11-26T06:00:00.000Z', submissions });
+const exportText = submissionsExportText;
 
 describe('submissions export and import', () => {
   it('refuses an entry the service could never have recorded, even when its leaf adds up', () => {

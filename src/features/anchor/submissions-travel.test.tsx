@@ -7,21 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { FileCheck } from './file-check';
 import { SavedSubmissions } from './saved-submissions';
-import { loadSubmissions, type SavedSubmission } from './submissions-store';
+import { loadSubmissions } from './submissions-store';
+import { WORKED_EXAMPLE_SUBMISSION } from './worked-example-submission';
 
-// docs/protocol.md 2.1 worked example.
-const ENTRY: SavedSubmission = {
-  baseUrl: '',
-  fileName: 'contract.pdf',
-  fileSize: 12,
-  contractSha256: '0123456789abcdef'.repeat(4),
-  serialNumber: 'Z15P-2026-001',
-  walletHash: 'anon_1',
-  leafHex: 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04',
-  rootHex: null,
-  status: 'created',
-  submittedAt: '2026-11-26T05:00:00.000Z',
-};
+const ENTRY = WORKED_EXAMPLE_SUBMISSION;
 
 const leafOf = (serialNumber: string) =>
   leafHash({
