@@ -90,8 +90,8 @@ function VerifyClaimPage() {
     claim,
     leafHex: claim ? null : leafHex,
     service,
-    // A leaf alone names no file: a document given with a link's SHA-256 is compared on the page.
-    file: claim ? file : null,
+    // Only a receipt names a file: a bare bundle's or a leaf's document is described on the page, not checked.
+    file: claim?.value.kind === 'receipt' ? file : null,
     blockHash: givenBlockHash,
   });
 
