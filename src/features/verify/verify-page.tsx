@@ -64,16 +64,24 @@ function VerifyClaimPage() {
     }
     return reading;
   }, [hash, leafHex]);
+  // The link's receipt is numbered by its fragment, so another link's receipt is another verification.
+  const fromLink = fragment?.ok ? { id: `link ${hash}`, value: fragment.claim } : null;
   const nextId = useRef(1);
-  const [claim, setClaim] = useState<{ id: number; value: HeldClaim } | null>(() =>
-    // Id 0: the link's receipt; every later claim takes the next id from 1.
-    fragment?.ok ? { id: 0, value: fragment.claim } : null,
-  );
+  const [claim, setClaim] = useState<{ id: string; value: HeldClaim } | null>(fromLink);
+  // A new fragment (a link followed within the app, Back or Forward) is read as on a first visit.
+  const [readHash, setReadHash] = useState(hash);
+  if (hash !== readHash) {
+    setReadHash(hash);
+    if (fromLink) setClaim(fromLink);
+    else if (claim?.value.fromLink) setClaim(null);
+  }
+  // Set aside (Clear, Back to the leaf, or another receipt dropped): it can be taken up again.
+  const linkReceiptAside = fromLink !== null && claim?.id !== fromLink.id;
   const [problems, setProblems] = useState<string[]>([]);
   const [otherWays, setOtherWays] = useState(parsedLeaf !== null && !parsedLeaf.ok);
   // The block hash the person read for the evidence's height; it belongs to the claim it was given for.
   const [blockHash, setBlockHash] = useState<{
-    claimId: number | null;
+    claimId: string | null;
     leafHex: string | null;
     hex: string;
   } | null>(null);
@@ -95,7 +103,7 @@ function VerifyClaimPage() {
     blockHash: givenBlockHash,
   });
 
-  const holdClaim = (value: HeldClaim) => setClaim({ id: nextId.current++, value });
+  const holdClaim = (value: HeldClaim) => setClaim({ id: `held ${nextId.current++}`, value });
   const takeFiles = (files: readonly File[]) => {
     if (files.length === 0) return;
     void sortDroppedFiles(files).then(({ claim: found, document, problems: found_ }) => {
@@ -154,6 +162,22 @@ function VerifyClaimPage() {
           onFiles={takeFiles}
         />
       </div>
+      {linkReceiptAside && (
+        <p
+          className="flex flex-wrap items-center gap-3 text-sm print:hidden"
+          data-testid="link-receipt-aside"
+        >
+          <span>This link carries a receipt{claim ? ', set aside for the one you gave' : ''}.</span>
+          <Button
+            onClick={() => {
+              setClaim(fromLink);
+              setProblems([]);
+            }}
+          >
+            Use the receipt in the link
+          </Button>
+        </p>
+      )}
       {problems.length > 0 && (
         <div role="alert" className="space-y-1 text-sm text-red-700 print:hidden dark:text-red-300">
           {/* Problems name the dropped files: untrusted text. */}
