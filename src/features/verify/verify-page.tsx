@@ -14,6 +14,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Page } from '../../components/ui/page';
 import { visibleText } from 'zap1';
+import { HashingProgress } from '../anchor/hashing-progress';
 import { useFileHash } from '../anchor/use-file-hash';
 import {
   absoluteServiceUrl,
@@ -310,29 +311,15 @@ function DocumentState({
   /** Nothing to check the document against yet (no receipt, no SHA-256 in the link). */
   waiting: boolean;
 }) {
-  if (state.status === 'idle') return null;
-  // A dropped file's name is untrusted text (invoice_\u202Efdp.exe would read as …exe.pdf).
-  const fileName = visibleText(state.fileName);
-  if (state.status === 'hashing') {
-    const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
+  if (state.status !== 'done') {
     return (
-      <div className="flex flex-wrap items-center gap-3 text-sm print:hidden">
-        <label htmlFor="document-progress">Hashing {fileName} here…</label>
-        <progress id="document-progress" max={100} value={percent}>
-          {percent}%
-        </progress>
-        <Button onClick={onCancel}>Cancel</Button>
+      <div className="print:hidden">
+        <HashingProgress state={state} onCancel={onCancel} />
       </div>
     );
   }
-  if (state.status === 'error') {
-    return (
-      <p role="alert" className="text-red-700 dark:text-red-300">
-        {fileName} could not be hashed: {visibleText(state.message)}
-      </p>
-    );
-  }
-  if (state.status === 'cancelled') return <p className="text-sm">Hashing {fileName} was cancelled.</p>;
+  // A dropped file's name is untrusted text (invoice_\u202Efdp.exe would read as …exe.pdf).
+  const fileName = visibleText(state.fileName);
   return !waiting ? null : (
     <p className="text-sm print:hidden" data-testid="document-waiting">
       {fileName} is hashed (SHA-256 <HashText value={state.sha256Hex} what="SHA-256" />
