@@ -132,7 +132,9 @@ for (const viewport of [
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'matched');
       await expect(documentStatus(page)).toContainText('✓ matched: contract.pdf was hashed here');
       const checked = await printedCertificate(page);
-      expect(checked).toContain('Documentmatched: contract.pdf was hashed here and is the anchored document');
+      expect(checked).toContain(
+        'Documentmatched: contract.pdf was hashed here, and its SHA-256 is the contract hash the leaf commits to',
+      );
     });
 
     test('item 2: the headline is the date contract.pdf existed by, absolute and in UTC, also on paper', async ({

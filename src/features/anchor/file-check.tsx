@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { HashText } from '../../components/hash-text';
-import { BUTTON_CLASS, FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
+import { BUTTON_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { visibleText } from 'zap1';
 import type { SavedSubmission } from './submissions-store';
+import { HashingProgress } from './hashing-progress';
 import type { FileHashState } from './use-file-hash';
 
 /**
@@ -38,18 +39,12 @@ export function FileCheck({
           Did this file change?
         </label>
         <span className={HELP_CLASS}>
-          {state.status === 'hashing'
-            ? `Hashing ${visibleText(state.fileName)}… ${state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100)}%`
-            : `Drop ${expectedName} on this card, or choose it, to hash it again and compare.`}
+          Drop {expectedName} on this card, or choose it, to hash it again and compare.
         </span>
       </p>
+      <HashingProgress state={state} />
       {state.status === 'done' && (
         <Comparison entry={entry} fileName={state.fileName} actual={state.sha256Hex} />
-      )}
-      {state.status === 'error' && (
-        <p role="alert" className={FIELD_ERROR_CLASS}>
-          {visibleText(state.fileName)} could not be hashed: {visibleText(state.message)}
-        </p>
       )}
     </div>
   );

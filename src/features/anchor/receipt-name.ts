@@ -16,7 +16,10 @@ export function safeFileNameBase(name: string): string {
     .slice(0, MAX_BASE_LENGTH);
 }
 
-/** The receipt file's name for a submission; a pasted digest (no file name) is named by its leaf. */
+/**
+ * The one name a receipt file gets, wherever it is saved (a submission's receipt on the Anchor page,
+ * a completed receipt on the Verify page): its document's name, else (a pasted digest) its leaf.
+ */
 export function receiptFileNameFor(
   submission: { fileName: string | null; leafHex: string },
   anchored: boolean,

@@ -12,7 +12,8 @@ import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { SuccessNotice } from '../../components/ui/success-notice';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { visibleText } from 'zap1';
-import { useFileHash, type FileHashState } from '../anchor/use-file-hash';
+import { HashingProgress } from '../anchor/hashing-progress';
+import { useFileHash } from '../anchor/use-file-hash';
 import { contractLeaf } from './contract-leaf';
 import { computedLeafQueryOptions, useSearchProbes } from './use-search';
 
@@ -117,7 +118,7 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
               e.target.value = ''; // choosing the same file again hashes it again
             }}
           />
-          <HashingState progressId={`${id}-progress`} state={hashing.state} onCancel={hashing.cancel} />
+          <HashingProgress state={hashing.state} onCancel={hashing.cancel} />
           {hashed && <Button onClick={hashing.reset}>Use the searched value instead</Button>}
         </div>
         <TextField
@@ -135,38 +136,6 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
       </form>
       {current && <ComputedLeaf computed={current} fileName={hashed ? hashed.fileName : null} />}
     </Section>
-  );
-}
-
-function HashingState({
-  progressId,
-  state,
-  onCancel,
-}: {
-  progressId: string;
-  state: FileHashState;
-  onCancel: () => void;
-}) {
-  if (state.status === 'idle' || state.status === 'done') return null;
-  // A file's name is anyone's text (`invoice_\u202Efdp.exe`): shown with its hidden characters visible.
-  const fileName = visibleText(state.fileName);
-  if (state.status === 'hashing') {
-    const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
-    return (
-      <div className="flex flex-wrap items-center gap-3 text-sm">
-        <label htmlFor={progressId}>Hashing {fileName}…</label>
-        <progress id={progressId} max={100} value={percent}>
-          {percent}%
-        </progress>
-        <Button onClick={onCancel}>Cancel</Button>
-      </div>
-    );
-  }
-  if (state.status === 'cancelled') return <p className="text-sm">Hashing of {fileName} was cancelled.</p>;
-  return (
-    <p role="alert" className={FIELD_ERROR_CLASS}>
-      {fileName} could not be hashed: {visibleText(state.message)}
-    </p>
   );
 }
 

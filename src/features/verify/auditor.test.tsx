@@ -6,110 +6,36 @@
  * rows; an edited anchor says whether the service holds a valid proof; and a shared link carries
  * the document's SHA-256 and the receipt, and asks for the document.
  */
-import { createHash } from 'node:crypto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundles';
-import { renderWithProviders } from '../../components/test-render';
+import { HEIGHT } from '../../../test/bundles';
 import { formatDateTime } from '../../components/time-format';
-import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
 import { readReceiptFragment } from './claim';
 import { diffRuns, differences } from './expected-actual';
 import { documentStatus, verdictHeadline } from './document-status';
-import { VerifyPage } from './verify-page';
-
-const SERVICE = 'https://zap1.other.example';
-const CONTRACT = 'The lease of the flat at 1 Example Street, signed by both parties.\n';
-const CONTRACT_SHA = createHash('sha256').update(CONTRACT).digest('hex');
-const EDITED = 'The lease of the flat at 1 Example Street, signed by one party.\n';
-const EDITED_SHA = createHash('sha256').update(EDITED).digest('hex');
-/** 26 Nov 2026, 05:57:39 UTC. */
-const BLOCK_TIME = Date.UTC(2026, 10, 26, 5, 57, 39) / 1000;
-
-const event = { ...contractEvent(1).event, contract_sha256: CONTRACT_SHA };
-const leafHex = leafHash(event);
-const bundle = bundleOfLeaves(
-  [contractEvent(0).leafHex, leafHex, contractEvent(2).leafHex],
-  1,
-  'CONTRACT_ANCHOR',
-);
-const rootHex = verifyProofBundle(bundle).rootHex!;
-
-/** The service the receipts name: `knows` the leaf (with `proof`), and its history anchors `rootHex`. */
-function fakeService(options: { proof?: unknown; knows?: boolean; history?: unknown[] } = {}) {
-  vi.stubGlobal('fetch', async (input: string | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    const notFound = () => json({ error: { code: 'not_found', message: 'no' } }, 404);
-    const knows = options.knows ?? true;
-    if (path === `/verify/${leafHex}/proof.json`) return knows ? json(options.proof ?? bundle) : notFound();
-    if (path === `/verify/${leafHex}/check`) return knows ? json({ valid: true }) : notFound();
-    if (path === '/anchor/history') {
-      const anchors = options.history ?? [
-        { root: rootHex, txid: TXID, height: HEIGHT, leaf_count: 3, block_time: BLOCK_TIME },
-      ];
-      return json({ anchors, total: anchors.length });
-    }
-    if (path === '/protocol/info') return json({ protocol: 'ZAP1', version: '3.0.0', network: 'devnet' });
-    return notFound();
-  });
-}
-
-/** The hash worker, stood in for (jsdom runs no workers): it answers the file's real SHA-256. */
-class HashWorker extends EventTarget {
-  postMessage(message: { file: Blob }) {
-    void message.file.arrayBuffer().then((bytes) => {
-      const sha256Hex = createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
-      const data = {
-        type: 'done',
-        sha256Hex,
-        totalBytes: bytes.byteLength,
-        elapsedMs: 1,
-        method: 'webcrypto',
-      };
-      this.dispatchEvent(new MessageEvent('message', { data }));
-    });
-  }
-  terminate() {}
-}
+import {
+  BLOCK_TIME,
+  CONTRACT,
+  CONTRACT_SHA,
+  EDITED,
+  EDITED_SHA,
+  HashWorker,
+  SERVICE,
+  bundle,
+  drop,
+  fakeService,
+  leafHex,
+  receiptFile,
+  receiptWith,
+  renderAt,
+  textOf,
+} from './verify-test-support';
 
 beforeEach(() => vi.stubGlobal('Worker', HashWorker));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function receiptWith(proof: unknown = bundle): Receipt {
-  return makeReceipt({
-    serviceUrl: SERVICE,
-    network: 'devnet',
-    event,
-    leafHex,
-    file: { name: 'contract.pdf', size: CONTRACT.length },
-    proof,
-    now: new Date(Date.UTC(2026, 10, 26)),
-  });
-}
-
-function renderAt(url = '/verify') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/verify" element={<VerifyPage />} />
-    </Routes>,
-    url,
-  );
-}
-
-const receiptFile = (receipt: unknown) =>
-  new File([JSON.stringify(receipt)], 'contract.pdf.zap1.json', { type: 'application/json' });
-
-function drop(...files: File[]) {
-  fireEvent.change(screen.getByLabelText(/Choose or drop files/), { target: { files } });
-}
-
-const textOf = (testId: string): string => screen.getByTestId(testId).textContent ?? '';
 
 describe('item 1: the document has a status of its own, and the network is named', () => {
   it('a receipt alone: the document is "not provided", and the page offers to check contract.pdf', async () => {
@@ -198,7 +124,10 @@ describe('item 2: the headline is the date the document existed by', () => {
   it('formats the headline in the reader’s locale', () => {
     const document = documentStatus({
       receipt: receiptWith(),
-      checks: [{ name: 'file', status: 'pass', detail: '' }],
+      checks: [
+        { name: 'event', status: 'pass', detail: '' },
+        { name: 'file', status: 'pass', detail: '' },
+      ],
       file: { name: 'contract.pdf', sha256Hex: CONTRACT_SHA },
     });
     expect(

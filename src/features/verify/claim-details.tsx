@@ -5,8 +5,8 @@ import { Button } from '../../components/ui/button';
 import { PANEL_CLASS } from '../../components/ui/styles';
 import { Section } from '../../components/ui/section';
 import { downloadJson } from '../leaf/download-json';
+import { receiptFileNameFor } from '../anchor/receipt-name';
 import { EvidenceChainCheck } from './chain-evidence';
-import { receiptFileName } from './claim';
 import type { EvidenceView } from './evidence-view';
 import { ChainCheck, RecomputeLeaf } from './proof-details';
 import { ProofPath } from './proof-path';
@@ -40,7 +40,18 @@ export function Downloads({
       )}
       <div className="flex flex-wrap gap-2">
         {completed && (
-          <Button onClick={() => downloadJson(receiptFileName(completed), completed)}>
+          <Button
+            onClick={() =>
+              // Named as the Anchor page names it: after its document, "pending" until anchored.
+              downloadJson(
+                receiptFileNameFor(
+                  { fileName: completed.file?.name ?? null, leafHex: completed.leaf_hash },
+                  outcome.judgement.verdict === 'anchored',
+                ),
+                completed,
+              )
+            }
+          >
             Download the completed receipt
           </Button>
         )}

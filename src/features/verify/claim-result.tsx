@@ -104,7 +104,13 @@ export function ClaimResult({
     ? explorerBlockLink(info.data, { height: chain.evidence.height, hash: chain.evidence.block_hash })
     : null;
   const receipt = claim?.kind === 'receipt' ? claim.receipt : null;
-  const docStatus = documentStatus({ receipt, checks: judgement.checks, file, linkedSha256 });
+  const docStatus = documentStatus({
+    receipt,
+    bundle: claim?.kind === 'bundle',
+    checks: judgement.checks,
+    file,
+    linkedSha256,
+  });
   const network = anchorNetwork(outcome, info.data?.network, receipt);
   const blockTime = anchorBlockTime(outcome);
   const headline = verdictHeadline({
@@ -269,12 +275,21 @@ export function ClaimResult({
             {judgement.checks.map((check) => (
               <CheckLine
                 key={`${check.name}-${check.detail}`}
-                check={check}
+                // A file compared with an unproven contract hash was not checked, whatever the comparison gave.
+                check={
+                  check.name === 'file' && docStatus.kind === 'unchecked'
+                    ? { ...check, status: 'unknown' }
+                    : check
+                }
                 // Two hashes in one sentence are hard to compare: they are the rows in the verdict above.
                 detail={
-                  check.name === 'file' && docStatus.kind === 'mismatch' && docStatus.expected !== null
-                    ? `"${visibleText(docStatus.name)}" is not the anchored file: its SHA-256 differs from the receipt's (expected and actual are shown above).`
-                    : undefined
+                  check.name !== 'file'
+                    ? undefined
+                    : docStatus.kind === 'mismatch'
+                      ? `"${visibleText(docStatus.name)}" is not the anchored file: its SHA-256 differs from the receipt's (expected and actual are shown above).`
+                      : docStatus.kind === 'unchecked'
+                        ? `"${visibleText(docStatus.name)}" was not matched: the receipt's event failed its check, so the contract hash it names is not proven.`
+                        : undefined
                 }
               />
             ))}

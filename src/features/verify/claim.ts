@@ -253,8 +253,3 @@ export function verdictLook(
       };
   }
 }
-
-/** The file name a downloaded receipt gets: the leaf's first hex characters say which it is. */
-export function receiptFileName(receipt: Receipt): string {
-  return `zap1-receipt-${receipt.leaf_hash.slice(0, 12)}.json`;
-}

@@ -8,7 +8,7 @@ import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { blockWords, type DocumentStatus } from './document-status';
 import type { ServiceProof } from './use-verification';
 
-/** The document's status, in the verdict box: matched (hashed here), not provided, mismatch, or outside the proof. */
+/** The document's status, in the verdict box: matched (hashed here), not provided, mismatch, not checked, or outside the proof. */
 export function DocumentLine({
   status,
   onChooseDocument,
@@ -37,11 +37,13 @@ export function DocumentLine({
             ? `✓ matched: ${shown} was hashed here, and its SHA-256 is the contract hash the leaf commits to.`
             : `✓ matched: ${shown} was hashed here, and its SHA-256 is the one in the link. Only the receipt (with its serial number) proves that the leaf commits to it.`)}
         {status.kind === 'mismatch' &&
-          (status.expected === null
-            ? `✗ mismatch: ${shown} was hashed here, but a bare proof bundle names no document to compare it with.`
-            : `✗ mismatch: ${shown} was hashed here, and it is not the ${status.basis === 'link' ? 'document the link names' : 'document the receipt names'}.`)}
+          `✗ mismatch: ${shown} was hashed here, and it is not the ${status.basis === 'link' ? 'document the link names' : 'document the receipt names'}.`}
         {status.kind === 'not-provided' &&
           `not provided: only the ${status.basis === 'link' ? 'leaf' : 'receipt'} was checked, not the document itself.`}
+        {status.kind === 'unchecked' &&
+          (status.reason === 'bundle'
+            ? `not checked: ${shown} was hashed here, but a bare proof bundle names no document to compare it with. Drop it with its receipt to check it.`
+            : `not checked: ${shown} was hashed here, but the receipt's event failed its check, so the contract hash it names is not proven: nothing shows whether ${shown} is the document the leaf commits to.`)}
         {status.kind === 'outside' &&
           `not part of this proof: the leaf commits to no file, so nothing about ${shown} was checked.`}
       </p>

@@ -17,6 +17,7 @@ import {
 } from 'zap1';
 import { formatDateTime } from '../../components/time-format';
 import { evidenceView } from './evidence-view';
+import { eventProven } from './receipt-rows';
 
 /** Where the document's expected SHA-256 comes from: a receipt's proven event, or a shared link's word. */
 export type DocumentBasis = 'receipt' | 'link';
@@ -24,12 +25,17 @@ export type DocumentBasis = 'receipt' | 'link';
 export type DocumentStatus =
   /** Hashed here, and its SHA-256 is the one expected. */
   | { kind: 'matched'; name: string; sha256Hex: string; basis: DocumentBasis }
-  /** Hashed here, and its SHA-256 is not the one expected (`expected` null: nothing names one). */
-  | { kind: 'mismatch'; name: string; expected: string | null; actual: string; basis: DocumentBasis }
+  /** Hashed here, and its SHA-256 is not the one expected. */
+  | { kind: 'mismatch'; name: string; expected: string; actual: string; basis: DocumentBasis }
   /** A document is expected, and none was given: only the receipt was checked. */
   | { kind: 'not-provided'; statedName: string | null; expected: string; basis: DocumentBasis }
   /** A document was given, but the leaf commits to no file hash: nothing about it was checked. */
   | { kind: 'outside'; name: string }
+  /**
+   * A document was given, but there is no proven hash to compare it with: a bare bundle names no
+   * document, and a receipt whose event failed its check names a contract hash its leaf does not prove.
+   */
+  | { kind: 'unchecked'; name: string; reason: 'bundle' | 'unproven-receipt' }
   /** Nothing about a document: a leaf or a bundle alone, or a receipt of a kind that names no file. */
   | { kind: 'none' };
 
@@ -43,11 +49,13 @@ export function expectedDocumentHash(receipt: Receipt): string | null {
 }
 
 /**
- * The document's status. `file` is the document hashed here (if any); `linked` the SHA-256 a shared
- * link carries (`?sha256=`), used only when there is no receipt to check the document against.
+ * The document's status. `file` is the document hashed here (if any); `bundle` says a bare proof
+ * bundle is held; `linked` the SHA-256 a shared link carries (`?sha256=`), used only when nothing
+ * (no receipt, no bundle) is held to check the document against.
  */
 export function documentStatus(input: {
   receipt: Receipt | null;
+  bundle?: boolean;
   checks: readonly VerdictCheck[];
   file: { name: string; sha256Hex: string } | null;
   linkedSha256?: string | null;
@@ -58,29 +66,20 @@ export function documentStatus(input: {
     const expected = expectedDocumentHash(receipt);
     const check = fileCheck(checks);
     if (file && check) {
-      if (check.status === 'pass')
-        return { kind: 'matched', name: file.name, sha256Hex: file.sha256Hex, basis: 'receipt' };
-      if (check.status === 'fail') {
-        const named = receipt.event['contract_sha256'];
-        return {
-          kind: 'mismatch',
-          name: file.name,
-          expected: typeof named === 'string' ? named : null,
-          actual: file.sha256Hex,
-          basis: 'receipt',
-        };
-      }
-      return { kind: 'outside', name: file.name };
+      if (check.status === 'unknown' || expected === null) return { kind: 'outside', name: file.name };
+      // A forger can set contract_sha256 to their own file's hash: it is compared only once the leaf proves it.
+      if (!eventProven(checks)) return { kind: 'unchecked', name: file.name, reason: 'unproven-receipt' };
+      return check.status === 'pass'
+        ? { kind: 'matched', name: file.name, sha256Hex: file.sha256Hex, basis: 'receipt' }
+        : { kind: 'mismatch', name: file.name, expected, actual: file.sha256Hex, basis: 'receipt' };
     }
     if (expected !== null) {
       return { kind: 'not-provided', statedName: receipt.file?.name ?? null, expected, basis: 'receipt' };
     }
     return { kind: 'none' };
   }
-  if (file && fileCheck(checks)?.status === 'fail') {
-    // A bare bundle names no file: the document cannot be checked against it.
-    return { kind: 'mismatch', name: file.name, expected: null, actual: file.sha256Hex, basis: 'receipt' };
-  }
+  // A bare bundle names no document: nothing was compared, so neither matched nor mismatch.
+  if (input.bundle) return file ? { kind: 'unchecked', name: file.name, reason: 'bundle' } : { kind: 'none' };
   if (linked !== null) {
     if (!file) return { kind: 'not-provided', statedName: null, expected: linked, basis: 'link' };
     return file.sha256Hex === linked
@@ -95,14 +94,19 @@ export function documentStatus(input: {
 export function documentStatusWords(status: DocumentStatus): string {
   switch (status.kind) {
     case 'matched':
+      // Whether the leaf is anchored is the verdict's to say: a pending leaf's document is matched all the same.
       return status.basis === 'receipt'
-        ? `matched: ${visibleText(status.name)} was hashed here and is the anchored document`
+        ? `matched: ${visibleText(status.name)} was hashed here, and its SHA-256 is the contract hash the leaf commits to`
         : `matched: ${visibleText(status.name)} was hashed here and has the SHA-256 the link gives`;
     case 'mismatch':
       // Only a matched file is named: a name beside a failed check would lend it a weight no hash gives it.
       return 'mismatch: the file hashed here is not the expected document';
     case 'not-provided':
       return 'not provided: only the receipt was checked, not the document';
+    case 'unchecked':
+      return status.reason === 'bundle'
+        ? 'not checked: a bare proof bundle names no document, so the file given was compared with nothing'
+        : "not checked: the receipt's event failed its check, so the contract hash it names is not proven and the file given was not matched against the leaf";
     case 'outside':
       return 'not part of this proof: the leaf commits to no file, so the file given was not checked';
     case 'none':

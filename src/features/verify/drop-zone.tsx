@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react';
 import { visibleText } from 'zap1';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+import { hashedPercent } from '../anchor/hashing-progress';
 import type { FileHashState } from '../anchor/use-file-hash';
 import type { HeldClaim } from './claim';
 
@@ -51,10 +52,11 @@ function documentSlot(state: FileHashState, expectedName: string | null) {
         filled: 'no' as const,
         text: expectedName ? `${visibleText(expectedName)}, hashed here` : 'the file itself, hashed here',
       };
-    case 'hashing': {
-      const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
-      return { filled: 'working' as const, text: `${visibleText(state.fileName)}: hashing, ${percent}%` };
-    }
+    case 'hashing':
+      return {
+        filled: 'working' as const,
+        text: `${visibleText(state.fileName)}: hashing, ${hashedPercent(state)}%`,
+      };
     case 'error':
       return { filled: 'failed' as const, text: visibleText(state.fileName) };
     case 'done':

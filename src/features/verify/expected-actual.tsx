@@ -63,40 +63,36 @@ export function ExpectedActual({
   actual,
   actualLabel,
 }: {
-  /** The SHA-256 expected; null when nothing names one (a bare bundle names no document). */
-  expected: string | null;
+  /** The SHA-256 expected: a proven receipt's contract hash, or the link's. */
+  expected: string;
   expectedLabel: string;
   actual: string;
   actualLabel: string;
 }) {
   // The expected value is the receipt's or the link's text: shown with hidden characters written out.
-  const shownExpected = expected === null ? null : visibleText(expected);
-  const diff = shownExpected === null ? null : differences(shownExpected, actual);
+  const shownExpected = visibleText(expected);
+  const diff = differences(shownExpected, actual);
   return (
     <div className="space-y-2" data-testid="expected-actual">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium">{expectedLabel}</dt>
         <dd className="min-w-0" data-testid="expected-row">
-          {shownExpected === null ? (
-            'nothing: no hash to compare with'
-          ) : (
-            <span className="flex flex-wrap items-center gap-2">
-              <MarkedHash value={shownExpected} other={actual} testId="expected-hash" />
-              <CopyButton text={expected ?? ''} what="expected SHA-256" compact />
-            </span>
-          )}
+          <span className="flex flex-wrap items-center gap-2">
+            <MarkedHash value={shownExpected} other={actual} testId="expected-hash" />
+            <CopyButton text={expected} what="expected SHA-256" compact />
+          </span>
         </dd>
         <dt className="font-medium">{actualLabel}</dt>
         <dd className="min-w-0" data-testid="actual-row">
           <span className="flex flex-wrap items-center gap-2">
-            <MarkedHash value={actual} other={shownExpected ?? actual} testId="actual-hash" />
+            <MarkedHash value={actual} other={shownExpected} testId="actual-hash" />
             <CopyButton text={actual} what="actual SHA-256" compact />
           </span>
         </dd>
       </dl>
-      {diff && diff.count > 0 && (
+      {diff.count > 0 && (
         <p className="text-sm" data-testid="difference-count">
-          {diff.count} of {Math.max(shownExpected!.length, actual.length)} characters differ (marked,
+          {diff.count} of {Math.max(shownExpected.length, actual.length)} characters differ (marked,
           underlined and bold), the first at position {diff.first}.
         </p>
       )}

@@ -36,7 +36,7 @@ export type VerificationResult =
 
 export interface VerificationRequest {
   /** What is held (a receipt or bundle, numbered so a new drop is a new verification), or null for a leaf. */
-  claim: { id: number; value: HeldClaim } | null;
+  claim: { id: string; value: HeldClaim } | null;
   leafHex: string | null;
   service: string;
   file: { sha256Hex: string; name: string } | null;

@@ -6,7 +6,10 @@ import { HEIGHT, TXID, contractEvent, genuineBundle } from '../../../test/bundle
 import { readZap1Text } from '../../../test/vectors';
 import { renderWithProviders } from '../../components/test-render';
 import { makeReceipt, verifyProofBundle } from 'zap1';
+import { downloadJson } from '../leaf/download-json';
 import { VerifyPage } from './verify-page';
+
+vi.mock('../leaf/download-json', () => ({ downloadJson: vi.fn() }));
 
 function renderAt(url: string) {
   return renderWithProviders(
@@ -180,8 +183,12 @@ describe('VerifyPage links and receipts', () => {
     const verificationRequests = asked.filter((url) => /\/(verify|anchor)\//.test(url));
     expect(verificationRequests.filter((url) => !url.startsWith(OTHER_SERVICE))).toEqual([]);
     expect(screen.getByTestId('receipt-completed').textContent).toMatch(/held no proof yet/);
-    expect(screen.getByRole('button', { name: 'Download the completed receipt' })).toBeTruthy();
     expect(screen.getByTestId('check-event').getAttribute('data-status')).toBe('pass');
+    // Saved under the name the Anchor page gives it: after its document, anchored (no "pending").
+    vi.mocked(downloadJson).mockClear();
+    fireEvent.click(screen.getByRole('button', { name: 'Download the completed receipt' }));
+    expect(downloadJson).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(downloadJson).mock.calls[0]![0]).toBe('contract.pdf.zap1.json');
   });
 
   it('says invalid when the receipt was edited', async () => {

@@ -14,6 +14,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Page } from '../../components/ui/page';
 import { visibleText } from 'zap1';
+import { HashingProgress } from '../anchor/hashing-progress';
 import { useFileHash } from '../anchor/use-file-hash';
 import {
   absoluteServiceUrl,
@@ -64,16 +65,24 @@ function VerifyClaimPage() {
     }
     return reading;
   }, [hash, leafHex]);
+  // The link's receipt is numbered by its fragment, so another link's receipt is another verification.
+  const fromLink = fragment?.ok ? { id: `link ${hash}`, value: fragment.claim } : null;
   const nextId = useRef(1);
-  const [claim, setClaim] = useState<{ id: number; value: HeldClaim } | null>(() =>
-    // Id 0: the link's receipt; every later claim takes the next id from 1.
-    fragment?.ok ? { id: 0, value: fragment.claim } : null,
-  );
+  const [claim, setClaim] = useState<{ id: string; value: HeldClaim } | null>(fromLink);
+  // A new fragment (a link followed within the app, Back or Forward) is read as on a first visit.
+  const [readHash, setReadHash] = useState(hash);
+  if (hash !== readHash) {
+    setReadHash(hash);
+    if (fromLink) setClaim(fromLink);
+    else if (claim?.value.fromLink) setClaim(null);
+  }
+  // Set aside (Clear, Back to the leaf, or another receipt dropped): it can be taken up again.
+  const linkReceiptAside = fromLink !== null && claim?.id !== fromLink.id;
   const [problems, setProblems] = useState<string[]>([]);
   const [otherWays, setOtherWays] = useState(parsedLeaf !== null && !parsedLeaf.ok);
   // The block hash the person read for the evidence's height; it belongs to the claim it was given for.
   const [blockHash, setBlockHash] = useState<{
-    claimId: number | null;
+    claimId: string | null;
     leafHex: string | null;
     hex: string;
   } | null>(null);
@@ -90,12 +99,12 @@ function VerifyClaimPage() {
     claim,
     leafHex: claim ? null : leafHex,
     service,
-    // A leaf alone names no file: a document given with a link's SHA-256 is compared on the page.
-    file: claim ? file : null,
+    // Only a receipt names a file: a bare bundle's or a leaf's document is described on the page, not checked.
+    file: claim?.value.kind === 'receipt' ? file : null,
     blockHash: givenBlockHash,
   });
 
-  const holdClaim = (value: HeldClaim) => setClaim({ id: nextId.current++, value });
+  const holdClaim = (value: HeldClaim) => setClaim({ id: `held ${nextId.current++}`, value });
   const takeFiles = (files: readonly File[]) => {
     if (files.length === 0) return;
     void sortDroppedFiles(files).then(({ claim: found, document, problems: found_ }) => {
@@ -154,6 +163,22 @@ function VerifyClaimPage() {
           onFiles={takeFiles}
         />
       </div>
+      {linkReceiptAside && (
+        <p
+          className="flex flex-wrap items-center gap-3 text-sm print:hidden"
+          data-testid="link-receipt-aside"
+        >
+          <span>This link carries a receipt{claim ? ', set aside for the one you gave' : ''}.</span>
+          <Button
+            onClick={() => {
+              setClaim(fromLink);
+              setProblems([]);
+            }}
+          >
+            Use the receipt in the link
+          </Button>
+        </p>
+      )}
       {problems.length > 0 && (
         <div role="alert" className="space-y-1 text-sm text-red-700 print:hidden dark:text-red-300">
           {/* Problems name the dropped files: untrusted text. */}
@@ -286,29 +311,15 @@ function DocumentState({
   /** Nothing to check the document against yet (no receipt, no SHA-256 in the link). */
   waiting: boolean;
 }) {
-  if (state.status === 'idle') return null;
-  // A dropped file's name is untrusted text (invoice_\u202Efdp.exe would read as …exe.pdf).
-  const fileName = visibleText(state.fileName);
-  if (state.status === 'hashing') {
-    const percent = state.totalBytes === 0 ? 100 : Math.floor((state.bytesDone / state.totalBytes) * 100);
+  if (state.status !== 'done') {
     return (
-      <div className="flex flex-wrap items-center gap-3 text-sm print:hidden">
-        <label htmlFor="document-progress">Hashing {fileName} here…</label>
-        <progress id="document-progress" max={100} value={percent}>
-          {percent}%
-        </progress>
-        <Button onClick={onCancel}>Cancel</Button>
+      <div className="print:hidden">
+        <HashingProgress state={state} onCancel={onCancel} />
       </div>
     );
   }
-  if (state.status === 'error') {
-    return (
-      <p role="alert" className="text-red-700 dark:text-red-300">
-        {fileName} could not be hashed: {visibleText(state.message)}
-      </p>
-    );
-  }
-  if (state.status === 'cancelled') return <p className="text-sm">Hashing {fileName} was cancelled.</p>;
+  // A dropped file's name is untrusted text (invoice_\u202Efdp.exe would read as …exe.pdf).
+  const fileName = visibleText(state.fileName);
   return !waiting ? null : (
     <p className="text-sm print:hidden" data-testid="document-waiting">
       {fileName} is hashed (SHA-256 <HashText value={state.sha256Hex} what="SHA-256" />

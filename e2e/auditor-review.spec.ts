@@ -1,0 +1,215 @@
+/**
+ * The auditor's Verify page after the review of issue 29, at a phone's width and a laptop's, against
+ * the running service on the development chain: a forged receipt never shows its file as matched; a
+ * bare proof bundle with a file is not called a mismatch; the completed receipt is saved as
+ * contract.pdf.zap1.json; a shared link's receipt is read again when the fragment changes and can be
+ * taken up again once set aside; and hashing shows the same progress on Verify and Search.
+ */
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  ftruncateSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { makeReceipt, type Receipt } from '../src/core';
+import { expect, expectAccessible, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
+
+interface Setup {
+  dir: string;
+  contract: string;
+  forged: string;
+  pendingReceiptPath: string;
+  forgedReceiptPath: string;
+  bundlePath: string;
+  large: string;
+  receipt: Receipt;
+  leaf: string;
+}
+
+let setup: Setup;
+
+const sha256Of = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const baseURL = testInfo.project.use.baseURL!;
+  const request = await playwright.request.newContext({ baseURL });
+  const dir = mkdtempSync(path.join(tmpdir(), 'zap1-e2e-auditor-review-'));
+  const contract = path.join(dir, 'contract.pdf');
+  writeFileSync(contract, `Service agreement ${Date.now()} ${Math.random()}\n`);
+  const forged = path.join(dir, 'forged.pdf');
+  writeFileSync(forged, `Another agreement, never anchored ${Math.random()}\n`);
+  const event = {
+    event_type: 'CONTRACT_ANCHOR',
+    wallet_hash: uniqueWallet('review'),
+    serial_number: `REV-${Date.now()}`,
+    contract_sha256: sha256Of(contract),
+  };
+  const leaf = await postEvent(request, await trialKey(request), event);
+  const txid = await waitForAnchor(request, leaf);
+  let proof: { anchor: { txid: string | null } } | null = null;
+  await expect(async () => {
+    const body = (await (await request.get(`/verify/${leaf}/proof.json`)).json()) as typeof proof;
+    expect(body?.anchor.txid).toBe(txid);
+    proof = body;
+  }).toPass({ timeout: 60_000 });
+  const receiptOf = (proofBundle: unknown, contractSha256 = event.contract_sha256) =>
+    makeReceipt({
+      serviceUrl: baseURL,
+      network: 'devnet',
+      event: { ...event, contract_sha256: contractSha256 },
+      leafHex: leaf,
+      file: { name: 'contract.pdf', size: readFileSync(contract).length },
+      proof: proofBundle,
+      now: new Date(),
+    });
+  const receipt = receiptOf(proof);
+  // Kept before the anchor: Verify completes it with the service's anchored proof.
+  const pendingReceiptPath = path.join(dir, 'contract.pdf.pending.zap1.json');
+  writeFileSync(pendingReceiptPath, JSON.stringify(receiptOf(null)));
+  // A real receipt whose contract hash was edited to name another file: its leaf no longer proves it.
+  const forgedReceiptPath = path.join(dir, 'forged.pdf.zap1.json');
+  writeFileSync(
+    forgedReceiptPath,
+    JSON.stringify({ ...receipt, event: { ...receipt.event, contract_sha256: sha256Of(forged) } }),
+  );
+  const bundlePath = path.join(dir, 'proof.json');
+  writeFileSync(bundlePath, JSON.stringify(proof));
+  // Sparse (no disk): large enough that hashing is still running when the page is looked at.
+  const large = path.join(dir, 'large-contract.bin');
+  const fd = openSync(large, 'w');
+  ftruncateSync(fd, 600 * 1024 * 1024);
+  closeSync(fd);
+  await request.dispose();
+  setup = {
+    dir,
+    contract,
+    forged,
+    pendingReceiptPath,
+    forgedReceiptPath,
+    bundlePath,
+    large,
+    receipt,
+    leaf,
+  };
+});
+
+test.afterAll(() => {
+  if (setup) rmSync(setup.dir, { recursive: true, force: true });
+});
+
+const dropZoneInput = (page: Page) => page.getByLabel(/Choose or drop files/);
+const verdict = (page: Page) => page.getByTestId('verdict');
+const documentStatus = (page: Page) => page.getByTestId('document-status');
+
+/** The printed certificate's text, read with print media (the screen hides it). */
+async function printedCertificate(page: Page): Promise<string> {
+  await page.emulateMedia({ media: 'print' });
+  const certificate = page.getByTestId('certificate');
+  await expect(certificate).toBeVisible();
+  const text = (await certificate.textContent()) ?? '';
+  await page.emulateMedia({ media: 'screen' });
+  return text;
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('a forged receipt (its contract hash edited to name another file) never shows that file as matched', async ({
+      page,
+    }) => {
+      await page.goto('/app/verify');
+      await dropZoneInput(page).setInputFiles([setup.forgedReceiptPath, setup.forged]);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid');
+      await expect(documentStatus(page)).toHaveAttribute('data-document', 'unchecked');
+      await expect(documentStatus(page)).not.toContainText('✓');
+      await expect(documentStatus(page)).toContainText("the receipt's event failed its check");
+      await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'unknown');
+      await expectAccessible(page);
+      const paper = await printedCertificate(page);
+      expect(paper).toContain("Documentnot checked: the receipt's event failed its check");
+      expect(paper).not.toContain('forged.pdf');
+    });
+
+    test('a bare proof bundle with a file: the file was compared with nothing, and the bundle still holds', async ({
+      page,
+    }) => {
+      await page.goto('/app/verify');
+      await dropZoneInput(page).setInputFiles([setup.bundlePath, setup.contract]);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+      await expect(documentStatus(page)).toHaveAttribute('data-document', 'unchecked');
+      await expect(documentStatus(page)).toContainText('a bare proof bundle names no document');
+      await expect(page.getByTestId('verdict-headline')).toHaveText(/^The leaf existed by /);
+      await expect(page.getByTestId('expected-actual')).toHaveCount(0);
+      await expectAccessible(page);
+      const paper = await printedCertificate(page);
+      expect(paper).not.toContain('mismatch');
+      expect(paper).toContain('Documentnot checked: a bare proof bundle names no document');
+    });
+
+    test('the completed receipt is saved as contract.pdf.zap1.json', async ({ page }) => {
+      await page.goto('/app/verify');
+      await dropZoneInput(page).setInputFiles(setup.pendingReceiptPath);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download the completed receipt' }).click();
+      expect((await download).suggestedFilename()).toBe('contract.pdf.zap1.json');
+    });
+
+    test("a shared link's receipt is read when the fragment changes, and comes back once set aside", async ({
+      page,
+    }) => {
+      await page.goto(`/app/verify?leaf=${setup.leaf}`);
+      await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+      await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'no');
+      // The same page, now with the receipt in its fragment (as following a link within the app would).
+      // The fragment as the app writes it: the receipt's JSON in unpadded base64url.
+      const fragment = `receipt=${Buffer.from(JSON.stringify(setup.receipt)).toString('base64url')}`;
+      await page.evaluate((value) => {
+        window.location.hash = value;
+      }, fragment);
+      await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'yes');
+      await expect(page.getByTestId('slot-receipt')).toContainText('from the shared link');
+      await expect(documentStatus(page)).toHaveAttribute('data-document', 'not-provided');
+
+      await page.getByRole('button', { name: 'Back to the leaf in the link' }).click();
+      await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'no');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Use the receipt in the link' }).click();
+      await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'yes');
+      await expect(documentStatus(page)).toHaveAttribute('data-document', 'not-provided');
+      await dropZoneInput(page).setInputFiles(setup.contract);
+      await expect(documentStatus(page)).toHaveAttribute('data-document', 'matched');
+    });
+
+    test('hashing shows the same progress, with Cancel, on Verify and on Search', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/app/verify');
+      await dropZoneInput(page).setInputFiles(setup.large);
+      const verifyBar = page.getByRole('progressbar', { name: 'Hashing large-contract.bin' });
+      await expect(verifyBar).toBeVisible();
+      await expect(page.getByTestId('hashing-progress')).toContainText('of 600.0 MiB');
+      await expect(page.getByTestId('slot-document')).toContainText('large-contract.bin: hashing,');
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByText('Hashing of large-contract.bin was cancelled.')).toBeVisible();
+
+      await page.goto(`/app/search?q=${'0'.repeat(63)}1`);
+      await page.getByLabel('Or use the file itself').setInputFiles(setup.large);
+      await expect(page.getByRole('progressbar', { name: 'Hashing large-contract.bin' })).toBeVisible();
+      await expect(page.getByTestId('hashing-progress')).toContainText('of 600.0 MiB');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByText('Hashing of large-contract.bin was cancelled.')).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,96 @@
+// Test support for the Verify page's component tests: a receipt and its contract, a stand-in for the
+// service the receipt names and for the hash worker, and the page rendered with files dropped on it.
+import { createHash } from 'node:crypto';
+import { fireEvent, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { vi } from 'vitest';
+import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundles';
+import { renderWithProviders } from '../../components/test-render';
+import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
+import { VerifyPage } from './verify-page';
+
+export const SERVICE = 'https://zap1.other.example';
+export const CONTRACT = 'The lease of the flat at 1 Example Street, signed by both parties.\n';
+export const CONTRACT_SHA = createHash('sha256').update(CONTRACT).digest('hex');
+export const EDITED = 'The lease of the flat at 1 Example Street, signed by one party.\n';
+export const EDITED_SHA = createHash('sha256').update(EDITED).digest('hex');
+/** 26 Nov 2026, 05:57:39 UTC. */
+export const BLOCK_TIME = Date.UTC(2026, 10, 26, 5, 57, 39) / 1000;
+
+export const event = { ...contractEvent(1).event, contract_sha256: CONTRACT_SHA };
+export const leafHex = leafHash(event);
+export const bundle = bundleOfLeaves(
+  [contractEvent(0).leafHex, leafHex, contractEvent(2).leafHex],
+  1,
+  'CONTRACT_ANCHOR',
+);
+export const rootHex = verifyProofBundle(bundle).rootHex!;
+
+/** The service the receipts name: `knows` the leaf (with `proof`), and its history anchors `rootHex`. */
+export function fakeService(options: { proof?: unknown; knows?: boolean; history?: unknown[] } = {}) {
+  vi.stubGlobal('fetch', async (input: string | URL) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const json = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    const notFound = () => json({ error: { code: 'not_found', message: 'no' } }, 404);
+    const knows = options.knows ?? true;
+    if (path === `/verify/${leafHex}/proof.json`) return knows ? json(options.proof ?? bundle) : notFound();
+    if (path === `/verify/${leafHex}/check`) return knows ? json({ valid: true }) : notFound();
+    if (path === '/anchor/history') {
+      const anchors = options.history ?? [
+        { root: rootHex, txid: TXID, height: HEIGHT, leaf_count: 3, block_time: BLOCK_TIME },
+      ];
+      return json({ anchors, total: anchors.length });
+    }
+    if (path === '/protocol/info') return json({ protocol: 'ZAP1', version: '3.0.0', network: 'devnet' });
+    return notFound();
+  });
+}
+
+/** The hash worker, stood in for (jsdom runs no workers): it answers the file's real SHA-256. */
+export class HashWorker extends EventTarget {
+  postMessage(message: { file: Blob }) {
+    void message.file.arrayBuffer().then((bytes) => {
+      const sha256Hex = createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
+      const data = {
+        type: 'done',
+        sha256Hex,
+        totalBytes: bytes.byteLength,
+        elapsedMs: 1,
+        method: 'webcrypto',
+      };
+      this.dispatchEvent(new MessageEvent('message', { data }));
+    });
+  }
+  terminate() {}
+}
+
+export function receiptWith(proof: unknown = bundle): Receipt {
+  return makeReceipt({
+    serviceUrl: SERVICE,
+    network: 'devnet',
+    event,
+    leafHex,
+    file: { name: 'contract.pdf', size: CONTRACT.length },
+    proof,
+    now: new Date(Date.UTC(2026, 10, 26)),
+  });
+}
+
+export function renderAt(url = '/verify') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/verify" element={<VerifyPage />} />
+    </Routes>,
+    url,
+  );
+}
+
+export const receiptFile = (receipt: unknown) =>
+  new File([JSON.stringify(receipt)], 'contract.pdf.zap1.json', { type: 'application/json' });
+
+export function drop(...files: File[]) {
+  fireEvent.change(screen.getByLabelText(/Choose or drop files/), { target: { files } });
+}
+
+export const textOf = (testId: string): string => screen.getByTestId(testId).textContent ?? '';
