@@ -205,7 +205,7 @@ for (const viewport of [
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid');
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'mismatch');
       await expect(page.getByTestId('verdict-headline')).toHaveText(
-        'contract-edited.pdf is not the anchored document',
+        'contract-edited.pdf is not the receipt’s document',
       );
       await expect(page.getByTestId('expected-row')).toBeVisible();
       await expect(page.getByTestId('actual-row')).toBeVisible();

@@ -188,7 +188,7 @@ describe('item 4: a mismatch reads as expected and actual', () => {
     renderAt();
     drop(receiptFile(receiptWith()), new File([EDITED], 'contract-edited.pdf'));
     await waitFor(() => expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('invalid'));
-    expect(textOf('verdict-headline')).toBe('contract-edited.pdf is not the anchored document');
+    expect(textOf('verdict-headline')).toBe('contract-edited.pdf is not the receipt’s document');
     expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('mismatch');
     expect(screen.getByTestId('expected-hash').getAttribute('data-hash')).toBe(CONTRACT_SHA);
     expect(screen.getByTestId('actual-hash').getAttribute('data-hash')).toBe(EDITED_SHA);

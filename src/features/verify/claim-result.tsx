@@ -129,12 +129,12 @@ export function ClaimResult({
   // On paper a file that failed is not named: the sheet states only what was proven or checked.
   const paperHeadline =
     docStatus.kind === 'mismatch'
-      ? `${look.headline}: the file hashed here is not the ${docStatus.basis === 'link' ? 'shared' : 'anchored'} document`
+      ? `${look.headline}: the file hashed here is not the ${docStatus.basis === 'link' ? 'shared' : 'receipt’s'} document`
       : headline
         ? `${look.headline}: ${headline.replace(/^The leaf/, 'the leaf')}`
         : look.headline;
   const paperSummary = fileMismatchFirst
-    ? 'The file hashed here is not the anchored document: its SHA-256 is not the contract hash the leaf commits to.'
+    ? 'The file hashed here is not the receipt’s document: its SHA-256 is not the contract hash the leaf commits to.'
     : visibleText(judgement.summary);
   // The link shares the document's SHA-256 and the receipt only once the leaf proved the receipt's event.
   const provenReceipt = receipt && eventProven(judgement.checks) ? receipt : null;

@@ -159,7 +159,8 @@ export function blockWords(height: number): string {
  * The verdict's headline, under its mark ("✓ Anchored"). An anchored document that was hashed here
  * and matched is the whole claim: "contract.pdf existed by 26 Nov 2026, 05:57:39 UTC (block
  * 4,000,022)". Anything less (the receipt alone, a leaf, a bundle) says only that the leaf existed
- * by then; a document that does not match says so. Null when there is nothing to add to the mark.
+ * by then; a document that does not match says so (the receipt's document, whether or not it is
+ * anchored yet). Null when there is nothing to add to the mark.
  */
 export function verdictHeadline(input: {
   verdict: ClaimOutcome['judgement']['verdict'];
@@ -171,7 +172,7 @@ export function verdictHeadline(input: {
   const { verdict, document, height, blockTime } = input;
   // A document that is not the one expected is the news, whatever the leaf's verdict.
   if (document.kind === 'mismatch') {
-    return `${visibleText(document.name)} is not the ${document.basis === 'link' ? 'shared' : 'anchored'} document`;
+    return `${visibleText(document.name)} is not the ${document.basis === 'link' ? 'shared' : 'receipt’s'} document`;
   }
   if (verdict !== 'anchored') return null;
   const when = blockTime === null ? null : formatDateTime(new Date(blockTime * 1000), input.locale);
