@@ -6,8 +6,8 @@
  * rows; an edited anchor says whether the service holds a valid proof; and a shared link carries
  * the document's SHA-256 and the receipt, and asks for the document.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { HEIGHT } from '../../../test/bundles';
 import { formatDateTime } from '../../components/time-format';
 import { readReceiptFragment } from './claim';
@@ -19,7 +19,6 @@ import {
   CONTRACT_SHA,
   EDITED,
   EDITED_SHA,
-  HashWorker,
   SERVICE,
   bundle,
   drop,
@@ -29,13 +28,10 @@ import {
   receiptWith,
   renderAt,
   textOf,
+  standInForWorkerInEachTest,
 } from './verify-test-support';
 
-beforeEach(() => vi.stubGlobal('Worker', HashWorker));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+standInForWorkerInEachTest();
 
 describe('item 1: the document has a status of its own, and the network is named', () => {
   it('a receipt alone: the document is "not provided", and the page offers to check contract.pdf', async () => {

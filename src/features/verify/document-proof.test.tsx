@@ -5,13 +5,12 @@
  * no document, so a file given with it is not a "mismatch"; and a matched document of a leaf not yet
  * anchored is not called "the anchored document".
  */
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   CONTRACT,
   EDITED,
   EDITED_SHA,
-  HashWorker,
   bundle,
   drop,
   fakeService,
@@ -19,13 +18,10 @@ import {
   receiptWith,
   renderAt,
   textOf,
+  standInForWorkerInEachTest,
 } from './verify-test-support';
 
-beforeEach(() => vi.stubGlobal('Worker', HashWorker));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+standInForWorkerInEachTest();
 
 const documentKind = () => screen.getByTestId('document-status').getAttribute('data-document');
 

@@ -4,19 +4,22 @@
  * changes within the app, not only on the first visit; and once set aside ("Back to the leaf in the
  * link", "Clear", another receipt dropped) it can be taken up again without reloading the page.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { encodeReceiptFragment } from './claim';
 import { VerifyPage } from './verify-page';
-import { HashWorker, SERVICE, fakeService, leafHex, receiptWith, textOf } from './verify-test-support';
+import {
+  SERVICE,
+  fakeService,
+  leafHex,
+  receiptWith,
+  textOf,
+  standInForWorkerInEachTest,
+} from './verify-test-support';
 
-beforeEach(() => vi.stubGlobal('Worker', HashWorker));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+standInForWorkerInEachTest();
 
 const LEAF_LINK = `/verify?leaf=${leafHex}&service=${encodeURIComponent(SERVICE)}`;
 const RECEIPT_LINK = `${LEAF_LINK}#${encodeReceiptFragment(receiptWith())}`;

@@ -5,13 +5,14 @@
  * that hash names, must not read as that file's proof, on the page or the printed certificate.
  */
 import { createHash } from 'node:crypto';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HEIGHT, TXID, bundleOfLeaves, contractEvent, hostingPaymentEvent } from '../../../test/bundles';
 import { renderWithProviders } from '../../components/test-render';
 import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';
+import { standInForWorkerInEachTest } from './verify-test-support';
 
 const SERVICE = 'https://zap1.other.example';
 const FORGED_PDF = 'the contract someone would like to have anchored\n';
@@ -44,29 +45,7 @@ function fakeService(leafHex: string, rootHex: string, proof: unknown) {
   });
 }
 
-/** The hash worker, stood in for (jsdom runs no workers): it answers the file's real SHA-256. */
-class HashWorker extends EventTarget {
-  postMessage(message: { file: Blob }) {
-    void message.file.arrayBuffer().then((bytes) => {
-      const sha256Hex = createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
-      const data = {
-        type: 'done',
-        sha256Hex,
-        totalBytes: bytes.byteLength,
-        elapsedMs: 1,
-        method: 'webcrypto',
-      };
-      this.dispatchEvent(new MessageEvent('message', { data }));
-    });
-  }
-  terminate() {}
-}
-
-beforeEach(() => vi.stubGlobal('Worker', HashWorker));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+standInForWorkerInEachTest();
 
 function hostingReceipt(event: Record<string, unknown>, file: Receipt['file']): Receipt {
   const { bundle, rootHex } = treeWith(leafHash(event), 'HOSTING_PAYMENT');

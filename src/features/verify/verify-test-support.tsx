@@ -1,9 +1,9 @@
 // Test support for the Verify page's component tests: a receipt and its contract, a stand-in for the
 // service the receipt names and for the hash worker, and the page rendered with files dropped on it.
 import { createHash } from 'node:crypto';
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundles';
 import { renderWithProviders } from '../../components/test-render';
 import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
@@ -63,6 +63,15 @@ export class HashWorker extends EventTarget {
     });
   }
   terminate() {}
+}
+
+/** For each test of the file: the hash worker stood in for; after it, the page and every stub gone. */
+export function standInForWorkerInEachTest(): void {
+  beforeEach(() => vi.stubGlobal('Worker', HashWorker));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }
 
 export function receiptWith(proof: unknown = bundle): Receipt {
