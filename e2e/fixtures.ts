@@ -65,6 +65,20 @@ export async function waitForAnchor(request: APIRequestContext, leaf: string): P
   return txid;
 }
 
+/**
+ * Fails when the page scrolls sideways: its content wider than its viewport by more than
+ * `tolerancePx` (1 px allows subpixel layout); `what` names the page in the failure.
+ */
+export async function expectNoSidewaysScroll(
+  page: Page,
+  { what = 'the page', tolerancePx = 1 }: { what?: string; tolerancePx?: number } = {},
+): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(tolerancePx);
+}
+
 /** Fails the test on any serious or critical accessibility violation of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

@@ -1,8 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
-  OPERATOR_KEY,
   expect,
   expectAccessible,
+  expectNoSidewaysScroll,
+  OPERATOR_KEY,
   postEvent,
   test,
   trialKey,
@@ -39,13 +40,6 @@ async function expectAccessibleInBothThemes(page: Page) {
   await page.evaluate(() => document.documentElement.classList.add('dark'));
   await expectAccessible(page);
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(1);
 }
 
 for (const width of [390, 1280]) {

@@ -1,5 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { OPERATOR_KEY, expect, expectAccessible, postEvent, test, trialKey, uniqueWallet } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  OPERATOR_KEY,
+  postEvent,
+  test,
+  trialKey,
+  uniqueWallet,
+} from './fixtures';
 
 async function anchorLeaf(request: APIRequestContext, key: string): Promise<string> {
   return postEvent(request, key, {
@@ -11,13 +20,6 @@ async function anchorLeaf(request: APIRequestContext, key: string): Promise<stri
       () => '0123456789abcdef'[Math.floor(Math.random() * 16)],
     ).join(''),
   });
-}
-
-async function expectNoSidewaysScroll(page: Page, path: string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
 }
 
 test('a service URL that does not answer sends the user to Settings, and resetting it restores the service', async ({
@@ -153,7 +155,7 @@ test('contract pages fit a 360 px screen', async ({ page, request }) => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (path.includes('/verify/')) await expect(page.getByTestId('verdict')).toBeVisible();
       if (path.includes('/leaf/')) await expect(page.getByTestId('leaf-state')).toBeVisible();
-      await expectNoSidewaysScroll(page, `${path} at ${width} px`);
+      await expectNoSidewaysScroll(page, { what: `${path} at ${width} px` });
     }
   }
 });

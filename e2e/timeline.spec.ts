@@ -3,7 +3,16 @@
 // another key than the wallet's first are one summary with a filter; and the Leaf, History and
 // wallet pages show the absolute UTC time first, how long ago second.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, expectAccessible, postEvent, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  postEvent,
+  test,
+  trialKey,
+  uniqueWallet,
+  waitForAnchor,
+} from './fixtures';
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -24,12 +33,6 @@ async function deployment(request: APIRequestContext, key: string, wallet: strin
 }
 
 /** Nothing scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /**
  * Keeps a submission in this browser's storage in the shape the Anchor page saves it
@@ -109,7 +112,7 @@ for (const size of SIZES) {
       await expect(items.nth(1)).toHaveAttribute('data-other-key', 'true');
       await expect(items.nth(0)).not.toHaveAttribute('data-other-key');
       await expectAccessible(page);
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
 
       await chooseFilter(page, 'Only other keys’ (1)');
       await expect(page).toHaveURL(/\?keys=others$/);
@@ -146,20 +149,20 @@ for (const size of SIZES) {
       await expect(page.getByTestId('leaf-state')).toHaveText('Anchored');
       await expect(page.getByTestId('block-time')).toHaveText(ABSOLUTE_FIRST);
       await expect(page.getByTestId('block-time')).toBeInViewport();
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
       await expectAccessible(page);
 
       await page.goto('/app/history');
       const firstTime = page.getByRole('main').locator('time').first();
       await expect(firstTime).toHaveText(ABSOLUTE_FIRST);
       await expect(firstTime).toBeVisible();
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
 
       await page.goto(`/app/wallet/${wallet}`);
       const recorded = page.getByTestId('timeline').locator('li time').first();
       await expect(recorded).toHaveText(ABSOLUTE_FIRST);
       await expect(recorded).toBeVisible();
-      await expectNoSidewaysScroll(page);
+      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
     });
   });
 }
