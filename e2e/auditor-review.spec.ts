@@ -5,21 +5,19 @@
  * contract.pdf.zap1.json; a shared link's receipt is read again when the fragment changes and can be
  * taken up again once set aside; and hashing shows the same progress on Verify and Search.
  */
-import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  ftruncateSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { makeReceipt, type Receipt } from '../src/core';
-import { expect, expectAccessible, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
+import type { Receipt } from '../src/core';
+import {
+  anchorContract,
+  documentStatus,
+  dropZoneInput,
+  printedCertificate,
+  sha256Of,
+  verdict,
+} from './auditor-support';
+import { expect, expectAccessible, test } from './fixtures';
 
 interface Setup {
   dir: string;
@@ -35,40 +33,17 @@ interface Setup {
 
 let setup: Setup;
 
-const sha256Of = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-
 test.beforeAll(async ({ playwright }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
   const request = await playwright.request.newContext({ baseURL });
   const dir = mkdtempSync(path.join(tmpdir(), 'zap1-e2e-auditor-review-'));
-  const contract = path.join(dir, 'contract.pdf');
-  writeFileSync(contract, `Service agreement ${Date.now()} ${Math.random()}\n`);
+  const { contract, leaf, proof, receiptOf } = await anchorContract(request, baseURL, dir, {
+    text: `Service agreement ${Date.now()} ${Math.random()}\n`,
+    wallet: 'review',
+    serialPrefix: 'REV',
+  });
   const forged = path.join(dir, 'forged.pdf');
   writeFileSync(forged, `Another agreement, never anchored ${Math.random()}\n`);
-  const event = {
-    event_type: 'CONTRACT_ANCHOR',
-    wallet_hash: uniqueWallet('review'),
-    serial_number: `REV-${Date.now()}`,
-    contract_sha256: sha256Of(contract),
-  };
-  const leaf = await postEvent(request, await trialKey(request), event);
-  const txid = await waitForAnchor(request, leaf);
-  let proof: { anchor: { txid: string | null } } | null = null;
-  await expect(async () => {
-    const body = (await (await request.get(`/verify/${leaf}/proof.json`)).json()) as typeof proof;
-    expect(body?.anchor.txid).toBe(txid);
-    proof = body;
-  }).toPass({ timeout: 60_000 });
-  const receiptOf = (proofBundle: unknown, contractSha256 = event.contract_sha256) =>
-    makeReceipt({
-      serviceUrl: baseURL,
-      network: 'devnet',
-      event: { ...event, contract_sha256: contractSha256 },
-      leafHex: leaf,
-      file: { name: 'contract.pdf', size: readFileSync(contract).length },
-      proof: proofBundle,
-      now: new Date(),
-    });
   const receipt = receiptOf(proof);
   // Kept before the anchor: Verify completes it with the service's anchored proof.
   const pendingReceiptPath = path.join(dir, 'contract.pdf.pending.zap1.json');
@@ -87,36 +62,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   ftruncateSync(fd, 600 * 1024 * 1024);
   closeSync(fd);
   await request.dispose();
-  setup = {
-    dir,
-    contract,
-    forged,
-    pendingReceiptPath,
-    forgedReceiptPath,
-    bundlePath,
-    large,
-    receipt,
-    leaf,
-  };
+  setup = { dir, contract, forged, pendingReceiptPath, forgedReceiptPath, bundlePath, large, receipt, leaf };
 });
 
 test.afterAll(() => {
   if (setup) rmSync(setup.dir, { recursive: true, force: true });
 });
-
-const dropZoneInput = (page: Page) => page.getByLabel(/Choose or drop files/);
-const verdict = (page: Page) => page.getByTestId('verdict');
-const documentStatus = (page: Page) => page.getByTestId('document-status');
-
-/** The printed certificate's text, read with print media (the screen hides it). */
-async function printedCertificate(page: Page): Promise<string> {
-  await page.emulateMedia({ media: 'print' });
-  const certificate = page.getByTestId('certificate');
-  await expect(certificate).toBeVisible();
-  const text = (await certificate.textContent()) ?? '';
-  await page.emulateMedia({ media: 'screen' });
-  return text;
-}
 
 for (const viewport of [
   { width: 390, height: 844 },

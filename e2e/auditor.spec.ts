@@ -9,9 +9,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { makeReceipt, type Receipt } from '../src/core';
-import { expect, expectAccessible, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
+import type { Receipt } from '../src/core';
+import {
+  anchorContract,
+  documentStatus,
+  dropZoneInput,
+  printedCertificate,
+  sha256Of,
+  verdict,
+} from './auditor-support';
+import { expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures';
 
 interface Setup {
   dir: string;
@@ -30,34 +37,15 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
   const request = await playwright.request.newContext({ baseURL });
   const dir = mkdtempSync(path.join(tmpdir(), 'zap1-e2e-auditor-'));
-  const contract = path.join(dir, 'contract.pdf');
-  writeFileSync(contract, `Lease agreement ${Date.now()} ${Math.random()}\n`);
+  const anchored = await anchorContract(request, baseURL, dir, {
+    text: `Lease agreement ${Date.now()} ${Math.random()}\n`,
+    wallet: 'auditor',
+    serialPrefix: 'AUD',
+  });
+  const { contract, proof, txid } = anchored;
   const edited = path.join(dir, 'contract-edited.pdf');
   writeFileSync(edited, `Lease agreement, edited afterwards ${Math.random()}\n`);
-  const sha = createHash('sha256').update(readFileSync(contract)).digest('hex');
-  const event = {
-    event_type: 'CONTRACT_ANCHOR',
-    wallet_hash: uniqueWallet('auditor'),
-    serial_number: `AUD-${Date.now()}`,
-    contract_sha256: sha,
-  };
-  const leaf = await postEvent(request, await trialKey(request), event);
-  const txid = await waitForAnchor(request, leaf);
-  let proof: { anchor: { txid: string | null; height: number | null } } | null = null;
-  await expect(async () => {
-    const body = (await (await request.get(`/verify/${leaf}/proof.json`)).json()) as typeof proof;
-    expect(body?.anchor.txid).toBe(txid);
-    proof = body;
-  }).toPass({ timeout: 60_000 });
-  const receipt = makeReceipt({
-    serviceUrl: baseURL,
-    network: 'devnet',
-    event,
-    leafHex: leaf,
-    file: { name: 'contract.pdf', size: readFileSync(contract).length },
-    proof,
-    now: new Date(),
-  });
+  const receipt = anchored.receiptOf(proof);
   const receiptPath = path.join(dir, 'contract.pdf.zap1.json');
   writeFileSync(receiptPath, JSON.stringify(receipt));
   // The receipt's anchor claim edited afterwards (another transaction): the service still holds the real one.
@@ -65,37 +53,15 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const flipped = (txid[0] === '0' ? '1' : '0') + txid.slice(1);
   writeFileSync(
     alteredPath,
-    JSON.stringify({ ...receipt, proof: { ...proof!, anchor: { ...proof!.anchor, txid: flipped } } }),
+    JSON.stringify({ ...receipt, proof: { ...proof, anchor: { ...proof.anchor, txid: flipped } } }),
   );
   await request.dispose();
-  setup = { dir, contract, edited, receiptPath, alteredPath, receipt, sha, txid };
+  setup = { dir, contract, edited, receiptPath, alteredPath, receipt, sha: sha256Of(contract), txid };
 });
 
 test.afterAll(() => {
   if (setup) rmSync(setup.dir, { recursive: true, force: true });
 });
-
-const dropZoneInput = (page: Page) => page.getByLabel(/Choose or drop files/);
-const verdict = (page: Page) => page.getByTestId('verdict');
-const documentStatus = (page: Page) => page.getByTestId('document-status');
-
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(1);
-}
-
-/** The printed certificate's text, read with print media (the screen hides it). */
-async function printedCertificate(page: Page): Promise<string> {
-  await page.emulateMedia({ media: 'print' });
-  const certificate = page.getByTestId('certificate');
-  await expect(certificate).toBeVisible();
-  await expect(page.getByTestId('verdict')).toBeHidden();
-  const text = (await certificate.textContent()) ?? '';
-  await page.emulateMedia({ media: 'screen' });
-  return text;
-}
 
 for (const viewport of [
   { width: 390, height: 844 },

@@ -1,0 +1,79 @@
+/**
+ * What the auditor specs share: a contract anchored for real on the running service (its file, event,
+ * leaf, anchor and a receipt maker), the Verify page's drop zone, verdict and document status, and the
+ * printed certificate's text.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { makeReceipt, type Receipt } from '../src/core';
+import { expect, postEvent, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
+
+export const sha256Of = (file: string): string =>
+  createHash('sha256').update(readFileSync(file)).digest('hex');
+
+export interface AnchoredContract {
+  /** The contract's file, `contract.pdf` in `dir`. */
+  contract: string;
+  leaf: string;
+  txid: string;
+  /** The service's anchored proof bundle of the leaf. */
+  proof: { anchor: { txid: string | null; height: number | null } };
+  /** A receipt of the contract holding `proof` (null: before the anchor), its hash `contractSha256`. */
+  receiptOf(proof: unknown, contractSha256?: string): Receipt;
+}
+
+/**
+ * Writes `contract.pdf` (holding `text`) into `dir`, submits it as a CONTRACT_ANCHOR with a fresh
+ * trial key, and waits until the service serves its anchored proof.
+ */
+export async function anchorContract(
+  request: APIRequestContext,
+  baseURL: string,
+  dir: string,
+  names: { text: string; wallet: string; serialPrefix: string },
+): Promise<AnchoredContract> {
+  const contract = path.join(dir, 'contract.pdf');
+  writeFileSync(contract, names.text);
+  const event = {
+    event_type: 'CONTRACT_ANCHOR',
+    wallet_hash: uniqueWallet(names.wallet),
+    serial_number: `${names.serialPrefix}-${Date.now()}`,
+    contract_sha256: sha256Of(contract),
+  };
+  const leaf = await postEvent(request, await trialKey(request), event);
+  const txid = await waitForAnchor(request, leaf);
+  let proof: AnchoredContract['proof'] | null = null;
+  await expect(async () => {
+    const body = (await (await request.get(`/verify/${leaf}/proof.json`)).json()) as typeof proof;
+    expect(body?.anchor.txid).toBe(txid);
+    proof = body;
+  }).toPass({ timeout: 60_000 });
+  const receiptOf = (proofBundle: unknown, contractSha256 = event.contract_sha256) =>
+    makeReceipt({
+      serviceUrl: baseURL,
+      network: 'devnet',
+      event: { ...event, contract_sha256: contractSha256 },
+      leafHex: leaf,
+      file: { name: 'contract.pdf', size: readFileSync(contract).length },
+      proof: proofBundle,
+      now: new Date(),
+    });
+  return { contract, leaf, txid, proof: proof!, receiptOf };
+}
+
+export const dropZoneInput = (page: Page) => page.getByLabel(/Choose or drop files/);
+export const verdict = (page: Page) => page.getByTestId('verdict');
+export const documentStatus = (page: Page) => page.getByTestId('document-status');
+
+/** The printed certificate's text, read with print media (the screen hides it, and print the verdict). */
+export async function printedCertificate(page: Page): Promise<string> {
+  await page.emulateMedia({ media: 'print' });
+  const certificate = page.getByTestId('certificate');
+  await expect(certificate).toBeVisible();
+  await expect(verdict(page)).toBeHidden();
+  const text = (await certificate.textContent()) ?? '';
+  await page.emulateMedia({ media: 'screen' });
+  return text;
+}
