@@ -4,7 +4,7 @@
  * it is read, and (where hashing can be stopped) Cancel. The Anchor form, the Verify page, Search's
  * "Is this a file's SHA-256?" and a saved submission's "Did this file change?" all use one piece.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
@@ -42,10 +42,16 @@ const HASHING: FileHashState = {
 };
 const bigFile = () => new File([new Uint8Array(TOTAL)], 'lease.pdf');
 
-/** The progress as a person reads it: the bar's name and value, and the bytes read. */
+/**
+ * The progress as a person reads it: the bar's name and value, and the bytes read. The bar may first
+ * show 0% until the worker's report arrives, so the value is waited for, not read once.
+ */
 async function expectQuarterProgress(canCancel: boolean) {
-  const bar = await screen.findByRole('progressbar', { name: 'Hashing lease.pdf' });
-  expect(bar.getAttribute('aria-valuenow')).toBe('25');
+  await waitFor(() =>
+    expect(screen.getByRole('progressbar', { name: 'Hashing lease.pdf' }).getAttribute('aria-valuenow')).toBe(
+      '25',
+    ),
+  );
   const progress = screen.getByTestId('hashing-progress');
   expect(progress.textContent).toContain('1.00 MiB of 4.00 MiB (25%)');
   expect(within(progress).queryByRole('button', { name: 'Cancel' }) !== null).toBe(canCancel);
