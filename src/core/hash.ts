@@ -3,7 +3,6 @@
  * count-bound root commitment, each with its 16-byte personalization.
  */
 import { blake2b } from '@noble/hashes/blake2.js';
-import { blake2b256Block, blake2bInitialState } from './blake2b-block.js';
 
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -18,24 +17,36 @@ export const NODE_PERSONALIZATION: Uint8Array = ascii('NordicShield_MRK');
 /** `NordicShield_RTK`, the count-bound root personalization. */
 export const ROOT_PERSONALIZATION: Uint8Array = ascii('NordicShield_RTK');
 
-const LEAF_STATE = blake2bInitialState(LEAF_PERSONALIZATION);
-const NODE_STATE = blake2bInitialState(NODE_PERSONALIZATION);
-const ROOT_STATE = blake2bInitialState(ROOT_PERSONALIZATION);
+/**
+ * BLAKE2b-256 with one personalization, from @noble/hashes. The hasher is set up once (parameter
+ * block, initial state) and cloned for each message: the tree hashes millions of 64-byte nodes, and
+ * a clone costs less than setting a hasher up from its options every time.
+ */
+function personalizedBlake2b256(personalization: Uint8Array): (...parts: Uint8Array[]) => Uint8Array {
+  const prepared = blake2b.create({ dkLen: 32, personalization });
+  return (...parts) => {
+    const hasher = prepared.clone();
+    for (const part of parts) hasher.update(part);
+    return hasher.digest();
+  };
+}
+
+const leafHasher = personalizedBlake2b256(LEAF_PERSONALIZATION);
+const nodeHasher = personalizedBlake2b256(NODE_PERSONALIZATION);
+const rootHasher = personalizedBlake2b256(ROOT_PERSONALIZATION);
 
 /** The largest leaf count a root can commit to (u64). Leaf counts are JS numbers, so it is capped there. */
 export const MAX_LEAF_COUNT = Number.MAX_SAFE_INTEGER;
 
 /** `H_leaf(x)`: BLAKE2b-256 of a leaf preimage (type byte and body) with the leaf personalization. */
 export function hashLeafPreimage(preimage: Uint8Array): Uint8Array {
-  // Most preimages fit one block; longer ones (several long strings) take the general hasher.
-  if (preimage.length <= 128) return blake2b256Block(LEAF_STATE, preimage);
-  return blake2b(preimage, { dkLen: 32, personalization: LEAF_PERSONALIZATION });
+  return leafHasher(preimage);
 }
 
 /** `H_node(L, R)`: BLAKE2b-256 of the 64 bytes `left || right` with the node personalization. */
 export function hashNode(left: Uint8Array, right: Uint8Array): Uint8Array {
   if (left.length !== 32 || right.length !== 32) throw new RangeError('node children must be 32 bytes each');
-  return blake2b256Block(NODE_STATE, left, right);
+  return nodeHasher(left, right);
 }
 
 /**
@@ -51,7 +62,7 @@ export function commitRoot(leafCount: number, rawRoot: Uint8Array): Uint8Array {
   input[0] = 0x01;
   new DataView(input.buffer).setBigUint64(1, BigInt(leafCount), false);
   input.set(rawRoot, 9);
-  return blake2b256Block(ROOT_STATE, input);
+  return rootHasher(input);
 }
 
 /** The root of an empty tree: 32 zero bytes, with no commitment hashing. */
