@@ -13,7 +13,7 @@ import {
   type ProofStep,
 } from '../src/core/index.js';
 import type { Ledger } from './ledger.js';
-import { UnservableProofError, verifiedInclusionProof } from './verified-proof.js';
+import { UnservableProofError, upperPathsOf, verifiedInclusionProof } from './verified-proof.js';
 import type { AnchoredRoot, LeafRecord } from './store/store.js';
 
 const hex64 = z.string().regex(HEX64_PATTERN);
@@ -87,7 +87,14 @@ export async function proofTarget(ledger: Ledger, leaf: LeafRecord): Promise<Pro
       leafCount: anchored.leafCount,
       createdAt: anchored.createdAt,
       anchored,
-      proof: verifiedInclusionProof(ledger.tree, leaf.leafHex, leaf.position - 1, anchored),
+      // Anchored roots never change: their verified upper paths are worth keeping.
+      proof: verifiedInclusionProof(
+        ledger.tree,
+        leaf.leafHex,
+        leaf.position - 1,
+        anchored,
+        upperPathsOf(ledger.tree),
+      ),
     };
   }
   const size = ledger.size;

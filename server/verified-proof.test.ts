@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MerkleTree, hashLeafPreimage, toHex, verifyProof } from '../src/core/index.js';
 import { UnservableProofError } from './proofs.js';
 import { verifiedInclusionProof } from './verified-proof.js';
+import { VerifiedUpperPaths } from './verified-upper-paths.js';
 
 const leafAt = (i: number): string =>
   toHex(hashLeafPreimage(Uint8Array.of(0x07, i >> 16, (i >> 8) & 255, i & 255)));
@@ -59,5 +60,87 @@ describe('verifiedInclusionProof', () => {
     expect(() =>
       verifiedInclusionProof(tree, leafAt(6), 5, { rootHex: tree.root(200), leafCount: 200 }),
     ).toThrow(UnservableProofError);
+  });
+
+  describe('reusing the verified upper paths of anchored roots', () => {
+    const tree = treeOf(3000);
+
+    it("serves exactly the tree's proofs, whatever the cadence and the order of requests", () => {
+      fc.assert(
+        fc.property(
+          fc.uniqueArray(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 12 }),
+          fc.array(fc.nat(), { minLength: 1, maxLength: 60 }),
+          (counts, picks) => {
+            const upperPaths = new VerifiedUpperPaths();
+            const roots = [...counts]
+              .sort((a, b) => a - b)
+              .map((leafCount) => ({ leafCount, rootHex: tree.root(leafCount) }));
+            // Each leaf twice: once as it comes, once again when its root's paths are kept.
+            for (const pick of [...picks, ...picks]) {
+              const index = pick % roots.at(-1)!.leafCount;
+              const target = roots.find((root) => root.leafCount > index)!;
+              const proof = verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
+              expect(proof).toEqual(tree.inclusionProof(index, target.leafCount));
+            }
+          },
+        ),
+        { numRuns: 100 },
+      );
+    });
+
+    it('hashes only below the deepest kept node once a root has been asked for', () => {
+      const upperPaths = new VerifiedUpperPaths();
+      const target = { rootHex: tree.root(3000), leafCount: 3000 };
+      verifiedInclusionProof(tree, leafAt(10), 10, target, upperPaths);
+      // 3,000 leaves: the path's nodes of 256 leaves or more, below the root (2048, 1024, 512, 256).
+      expect(upperPaths.size).toBe(4);
+      const kept = upperPaths.deepest(target.rootHex, [
+        { start: 0, end: 3000 },
+        { start: 0, end: 2048 },
+        { start: 0, end: 1024 },
+        { start: 0, end: 512 },
+        { start: 0, end: 256 },
+      ]);
+      expect(kept?.depth).toBe(4);
+      // A neighbour under the same node of 256 leaves gets the same upper steps.
+      const proof = verifiedInclusionProof(tree, leafAt(200), 200, target, upperPaths);
+      expect(proof).toEqual(tree.inclusionProof(200, 3000));
+    });
+
+    it('still refuses a leaf that is not the one at that position, with its upper path kept', () => {
+      const upperPaths = new VerifiedUpperPaths();
+      const target = { rootHex: tree.root(3000), leafCount: 3000 };
+      verifiedInclusionProof(tree, leafAt(5), 5, target, upperPaths);
+      expect(() => verifiedInclusionProof(tree, leafAt(6), 5, target, upperPaths)).toThrow(
+        UnservableProofError,
+      );
+      expect(() =>
+        verifiedInclusionProof(tree, leafAt(5), 5, { ...target, rootHex: tree.root(2999) }, upperPaths),
+      ).toThrow(UnservableProofError);
+    });
+
+    it('keeps at most the entries it is given, dropping whole roots least recently used first', () => {
+      const upperPaths = new VerifiedUpperPaths(10);
+      for (const leafCount of [1000, 2000, 3000]) {
+        const target = { rootHex: tree.root(leafCount), leafCount };
+        for (const index of [0, 300, 600, 900]) {
+          verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
+          expect(upperPaths.size).toBeLessThanOrEqual(10);
+        }
+      }
+      const newest = { rootHex: tree.root(3000), leafCount: 3000 };
+      expect(
+        upperPaths.deepest(newest.rootHex, [
+          { start: 0, end: 3000 },
+          { start: 0, end: 2048 },
+        ]),
+      ).not.toBe(null);
+      expect(
+        upperPaths.deepest(tree.root(1000), [
+          { start: 0, end: 1000 },
+          { start: 0, end: 512 },
+        ]),
+      ).toBe(null);
+    });
   });
 });

@@ -6,18 +6,22 @@
  * it; only the right edge of a root (at most one partial sibling on any path) is a fold of stored
  * nodes. So a proof against any of thousands of anchored roots is O(log n) node reads, and checking
  * it is O(log n) hashes: from the leaf's stored hash through the served siblings to the raw root,
- * committed with the root's leaf count, which must be the anchored root the store recorded. Nothing
- * is memoized per root, so no root's first request pays for more than its own path.
+ * committed with the root's leaf count, which must be the anchored root the store recorded. The
+ * upper parts of paths already verified against anchored roots are kept (verified-upper-paths.ts):
+ * a proof then hashes from its leaf up to the deepest kept node on its path, and its own hashes
+ * must reach that node's verified hash. No root's first request pays for more than its own path.
  */
 import {
   SCHEME_COUNT_BOUND,
   bytesEqual,
   commitRoot,
   hashNode,
+  inclusionRanges,
   parseHash,
   type MerkleTree,
   type ProofStep,
 } from '../src/core/index.js';
+import { VerifiedUpperPaths } from './verified-upper-paths.js';
 
 /** A bundle that would not verify: never served (the route answers 500 without internals). */
 export class UnservableProofError extends Error {
@@ -27,30 +31,76 @@ export class UnservableProofError extends Error {
   }
 }
 
+type Target = { rootHex: string; leafCount: number };
+type PathStep = { sibling: Uint8Array; position: ProofStep['position'] };
+
+/** The kept upper paths of each tree's anchored roots. */
+const upperPathsOfTree = new WeakMap<MerkleTree, VerifiedUpperPaths>();
+
+/** The kept upper paths of `tree` (made on first use). */
+export function upperPathsOf(tree: MerkleTree): VerifiedUpperPaths {
+  let paths = upperPathsOfTree.get(tree);
+  if (paths === undefined) {
+    paths = new VerifiedUpperPaths();
+    upperPathsOfTree.set(tree, paths);
+  }
+  return paths;
+}
+
+/** Hashes `path` up from `leaf`: the node after each step. */
+function climb(leaf: Uint8Array, path: readonly PathStep[]): Uint8Array[] {
+  const nodes: Uint8Array[] = [];
+  let node = leaf;
+  for (const { sibling, position } of path) {
+    node = position === 'right' ? hashNode(node, sibling) : hashNode(sibling, node);
+    nodes.push(node);
+  }
+  return nodes;
+}
+
+/** The steps as served: one hex encoding of all the siblings, then a slice each (cheaper than one per step). */
+function hexSteps(path: readonly PathStep[]): ProofStep[] {
+  const all = Buffer.allocUnsafe(path.length * 32);
+  path.forEach(({ sibling }, i) => all.set(sibling, i * 32));
+  const hex = all.toString('hex');
+  return path.map(({ position }, i) => ({ hash: hex.slice(i * 64, i * 64 + 64), position }));
+}
+
 /**
  * The proof of leaf `leafHex` at `index` against the count-bound root `rootHex` of the first
  * `leafCount` leaves, as `verifyProof` would accept it under `ZAP1_COUNT_BOUND_V2`; throws
- * `UnservableProofError` when the path from that leaf hash does not lead to that root.
+ * `UnservableProofError` when the path from that leaf hash does not lead to that root. With
+ * `upperPaths` (for anchored roots, which never change), verified upper paths are reused and kept.
  */
 export function verifiedInclusionProof(
   tree: MerkleTree,
   leafHex: string,
   index: number,
-  target: { rootHex: string; leafCount: number },
+  target: Target,
+  upperPaths?: VerifiedUpperPaths,
 ): ProofStep[] {
-  const path = tree.inclusionPath(index, target.leafCount);
-  let node = parseHash(leafHex, 'leafHex');
-  for (const { sibling, position } of path) {
-    node = position === 'right' ? hashNode(node, sibling) : hashNode(sibling, node);
+  const leaf = parseHash(leafHex, 'leafHex');
+  const ranges = upperPaths ? inclusionRanges(index, target.leafCount) : [];
+  const kept = upperPaths?.deepest(target.rootHex, ranges);
+  if (upperPaths && kept) {
+    const lower = tree.inclusionPath(index, target.leafCount, ranges[kept.depth]);
+    const nodes = climb(leaf, lower);
+    if (bytesEqual(nodes.at(-1)!, kept.node)) {
+      const steps = [...hexSteps(lower), ...kept.stepsAbove];
+      upperPaths.remember(target.rootHex, ranges, nodes, steps);
+      return steps;
+    }
+    // Not the verified node: check the whole path, which fails unless the tree is right after all.
   }
-  if (!bytesEqual(commitRoot(target.leafCount, node), parseHash(target.rootHex, 'rootHex'))) {
+  const path = tree.inclusionPath(index, target.leafCount);
+  const nodes = climb(leaf, path);
+  const raw = nodes.at(-1) ?? leaf;
+  if (!bytesEqual(commitRoot(target.leafCount, raw), parseHash(target.rootHex, 'rootHex'))) {
     throw new UnservableProofError(
       `the ${SCHEME_COUNT_BOUND} proof of leaf ${leafHex} does not lead to root ${target.rootHex}`,
     );
   }
-  // One hex encoding of all the siblings, then a slice each: cheaper than one encoding per step.
-  const all = Buffer.allocUnsafe(path.length * 32);
-  path.forEach(({ sibling }, i) => all.set(sibling, i * 32));
-  const hex = all.toString('hex');
-  return path.map(({ position }, i) => ({ hash: hex.slice(i * 64, i * 64 + 64), position }));
+  const steps = hexSteps(path);
+  upperPaths?.remember(target.rootHex, ranges, nodes, steps);
+  return steps;
 }

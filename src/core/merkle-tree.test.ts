@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ROOT_HEX, hashLeafPreimage } from './hash.js';
+import { EMPTY_ROOT_HEX, hashLeafPreimage, hashNode } from './hash.js';
 import { parseHash, toHex } from './hex.js';
 import { merkleProof, merkleRoot, rawMerkleRoot } from './merkle-reference.js';
 import type { ProofStep } from './merkle-tree.js';
-import { MerkleTree, type ChunkLoader } from './merkle-tree.js';
+import { MerkleTree, inclusionRanges, type ChunkLoader } from './merkle-tree.js';
 import { verifyProof } from './verify-proof.js';
 
 const leafAt = (i: number): string =>
@@ -104,6 +104,34 @@ describe('MerkleTree roots and proofs against the naive reference (docs/protocol
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('inclusionRanges names the node of each step, and a path within one is the lower part of the whole', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2000 }), fc.nat(), fc.nat(), (size, seed, pick) => {
+        const index = seed % size;
+        const whole = TREE_2000.inclusionPath(index, size);
+        const ranges = inclusionRanges(index, size);
+        expect(ranges).toHaveLength(whole.length);
+        expect(ranges[0] ?? { start: 0, end: size }).toEqual({ start: 0, end: size });
+        if (ranges.length === 0) return;
+        const depth = pick % ranges.length;
+        const range = ranges[depth]!;
+        expect(range.start <= index && index < range.end).toBe(true);
+        const lower = TREE_2000.inclusionPath(index, size, range);
+        expect(lower).toEqual(whole.slice(0, whole.length - depth));
+        // The lower part hashes up to the range's own node: the raw root of those leaves.
+        let node = parseHash(LEAVES[index]!);
+        for (const step of lower)
+          node = step.position === 'right' ? hashNode(node, step.sibling) : hashNode(step.sibling, node);
+        expect(toHex(node)).toBe(
+          toHex(rawMerkleRoot(LEAVES.slice(range.start, range.end).map((leaf) => parseHash(leaf)))),
+        );
+      }),
+      { numRuns: 100 },
+    );
+    expect(() => TREE_2000.inclusionPath(5, 100, { start: 6, end: 10 })).toThrow(RangeError);
+    expect(() => TREE_2000.inclusionPath(5, 100, { start: 0, end: 101 })).toThrow(RangeError);
   });
 
   it('keeps leaves and indexes: append returns the index and leafHex reads it back', () => {

@@ -50,6 +50,26 @@ function splitPoint(n: number): number {
   return k;
 }
 
+/**
+ * The ranges of leaves [start, end) whose nodes lie on the path from leaf `index` to the root of the
+ * first `size` leaves, from the root's own range down to the leaf's parent's: the ranges
+ * `inclusionPath` walks, found by arithmetic alone (nothing is read or hashed).
+ */
+export function inclusionRanges(index: number, size: number): Array<{ start: number; end: number }> {
+  checkInteger(size, 'size', 1, Number.MAX_SAFE_INTEGER);
+  checkInteger(index, 'index', 0, size - 1);
+  const ranges: Array<{ start: number; end: number }> = [];
+  let start = 0;
+  let end = size;
+  while (end - start > 1) {
+    ranges.push({ start, end });
+    const k = splitPoint(end - start);
+    if (index < start + k) end = start + k;
+    else start += k;
+  }
+  return ranges;
+}
+
 /** Incremental ZAP1 Merkle tree over 32-byte leaves; all hashes in and out are lowercase hex. */
 export class MerkleTree {
   /** Nodes per storage chunk (32 KiB of node hashes). */
@@ -190,18 +210,24 @@ export class MerkleTree {
     }));
   }
 
-  /** `inclusionProof` with each sibling as 32 bytes (read them, never write them): for callers that hash the path. */
+  /**
+   * `inclusionProof` with each sibling as 32 bytes (read them, never write them): for callers that
+   * hash the path. With `within`, one of the root's `inclusionRanges`, only the part of the path
+   * inside that range: the steps from the leaf up to the range's own node.
+   */
   inclusionPath(
     index: number,
     size: number = this.#size,
+    within: { start: number; end: number } = { start: 0, end: size },
   ): Array<{ sibling: Uint8Array; position: ProofStep['position'] }> {
     checkInteger(size, 'size', 1, this.#size);
     checkInteger(index, 'index', 0, size - 1);
+    checkInteger(within.end, 'within.end', index + 1, size);
+    checkInteger(within.start, 'within.start', 0, index);
     // RFC 6962 PATH, walked from the root down, then reversed to put the leaf level first. Only the
     // first right-hand sibling can be a partial node (a fold); every other sibling is a stored node.
     const steps: Array<{ sibling: Uint8Array; position: ProofStep['position'] }> = [];
-    let start = 0;
-    let end = size;
+    let { start, end } = within;
     while (end - start > 1) {
       const k = splitPoint(end - start);
       if (index < start + k) {

@@ -1,0 +1,113 @@
+/**
+ * The upper parts of inclusion proofs already verified against anchored roots, so that a proof of
+ * another leaf under the same node hashes only from its leaf up to that node (verified-proof.ts).
+ *
+ * An entry is a node of one anchored root's tree (a range of leaves, `inclusionRanges`) with its
+ * hash as it was computed from a leaf, and the step that was then hashed with it on the way up to
+ * that root. The entries of a path's upper nodes hold, together, the steps from the deepest of
+ * them up to the root. A new proof whose own lower steps reach that node's hash, completed with
+ * those steps, is the same hashing carried out in two parts: it verifies as a whole. The steps are
+ * kept, not read again from the tree, so what is served is what was checked.
+ *
+ * Only nodes of at least MIN_RANGE leaves are kept (below them paths part ways quickly), at most
+ * `maxEntries` in all (about 350 bytes each), whole roots dropped least recently used first.
+ */
+import { parseHash, toHex, type ProofStep } from '../src/core/index.js';
+
+/** The smallest range of leaves whose node is kept. */
+const MIN_RANGE = 256;
+
+/** A kept node: its verified hash, and the step hashed with it to make its parent. */
+interface KeptNode {
+  node: Uint8Array;
+  stepAbove: Readonly<ProofStep>;
+}
+
+type Range = { start: number; end: number };
+
+const keyOf = (range: Range): string => `${range.start}:${range.end}`;
+
+export class VerifiedUpperPaths {
+  /** Per root (by its hash), its kept nodes by range; Map order is recency order. */
+  private readonly roots = new Map<string, Map<string, KeptNode>>();
+  private entries = 0;
+
+  constructor(private readonly maxEntries = 65_536) {}
+
+  get size(): number {
+    return this.entries;
+  }
+
+  /**
+   * The deepest kept node on a path, given the path's ranges from the root down (`inclusionRanges`):
+   * its depth in `ranges`, its verified hash, and the steps from it up to the root (leaf side
+   * first); or null.
+   */
+  deepest(
+    rootHex: string,
+    ranges: readonly Range[],
+  ): { depth: number; node: Uint8Array; stepsAbove: ProofStep[] } | null {
+    const kept = this.roots.get(rootHex);
+    if (kept === undefined) return null;
+    this.roots.delete(rootHex);
+    this.roots.set(rootHex, kept);
+    const stepsAbove: ProofStep[] = [];
+    let deepest: KeptNode | undefined;
+    // Depth 0 is the root itself: nothing to save there.
+    for (let depth = 1; depth < ranges.length; depth++) {
+      const range = ranges[depth]!;
+      if (range.end - range.start < MIN_RANGE) break;
+      const node = kept.get(keyOf(range));
+      // Nodes are kept from the top down, so the first gap ends the search.
+      if (node === undefined) break;
+      stepsAbove.push(node.stepAbove);
+      deepest = node;
+    }
+    if (deepest === undefined) return null;
+    return { depth: stepsAbove.length, node: deepest.node, stepsAbove: stepsAbove.reverse() };
+  }
+
+  /**
+   * Keeps the nodes of a path verified to reach `rootHex`: `steps` is the whole path (leaf level
+   * first) and `nodes[i]` the hash after hashing `steps[i]`, for i below `nodes.length`.
+   */
+  remember(
+    rootHex: string,
+    ranges: readonly Range[],
+    nodes: readonly Uint8Array[],
+    steps: readonly ProofStep[],
+  ): void {
+    let kept = this.roots.get(rootHex);
+    if (kept === undefined) {
+      kept = new Map();
+      this.roots.set(rootHex, kept);
+    }
+    // nodes[i] is the node of ranges[steps.length - 1 - i]; the root's own (depth 0) is not kept.
+    for (let i = Math.min(nodes.length, steps.length - 1) - 1; i >= 0; i--) {
+      const range = ranges[steps.length - 1 - i]!;
+      if (range.end - range.start < MIN_RANGE) break;
+      const key = keyOf(range);
+      if (kept.has(key)) continue;
+      const above = steps[i + 1]!;
+      // A copy of the hex: a slice would keep the whole path's string alive.
+      const stepAbove = Object.freeze({ hash: toHex(parseHash(above.hash)), position: above.position });
+      kept.set(key, { node: nodes[i]!, stepAbove });
+      this.entries++;
+    }
+    this.evict(kept);
+  }
+
+  /** Drops whole roots, least recently used first, until at most `maxEntries` are kept. */
+  private evict(current: Map<string, KeptNode>): void {
+    for (const [rootHex, kept] of this.roots) {
+      if (this.entries <= this.maxEntries) return;
+      if (kept === current) continue;
+      this.entries -= kept.size;
+      this.roots.delete(rootHex);
+    }
+    if (this.entries > this.maxEntries) {
+      this.entries -= current.size;
+      current.clear();
+    }
+  }
+}
