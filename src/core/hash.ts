@@ -19,14 +19,20 @@ export const ROOT_PERSONALIZATION: Uint8Array = ascii('NordicShield_RTK');
 
 /**
  * BLAKE2b-256 with one personalization, from @noble/hashes. The hasher is set up once (parameter
- * block, initial state) and cloned for each message: the tree hashes millions of 64-byte nodes, and
- * a clone costs less than setting a hasher up from its options every time.
+ * block, initial state) and copied into one reused instance for each message (`_cloneInto`, part of
+ * noble's hash interface): the tree hashes millions of 64-byte nodes, and setting a hasher up from
+ * its options, or allocating a clone, costs more than the compression itself.
  */
-function personalizedBlake2b256(personalization: Uint8Array): (...parts: Uint8Array[]) => Uint8Array {
+function personalizedBlake2b256(
+  personalization: Uint8Array,
+): (input: Uint8Array, more?: Uint8Array) => Uint8Array {
   const prepared = blake2b.create({ dkLen: 32, personalization });
-  return (...parts) => {
-    const hasher = prepared.clone();
-    for (const part of parts) hasher.update(part);
+  let working: typeof prepared | undefined;
+  return (input, more) => {
+    // Synchronous from copy to digest, so one working instance serves every call.
+    const hasher = (working = prepared._cloneInto(working));
+    hasher.update(input);
+    if (more !== undefined) hasher.update(more);
     return hasher.digest();
   };
 }
