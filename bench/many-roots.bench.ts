@@ -217,7 +217,7 @@ try {
     'many-roots',
     'Proofs against many anchored roots (`npm run bench:service`)',
     [
-      'The built service on loopback, SQLite, the embedded development chain; autocannon on the same two cores. Every proof is verified before it is served: its path is read from the stored nodes of the tree (at most one partial node, a fold of stored nodes, on any path) and hashed from the leaf up to the anchored root (`server/verified-proof.ts`), or up to the deepest node of 256 leaves or more already verified on its path (`server/verified-upper-paths.ts`, at most 65,536 nodes with the step above each: about 23 MB at most). Served bundles are cached serialized per leaf, at most 16,384 (about 2 KB each, so about 35 MB at most); a first request does not use that cache.',
+      'The built service on loopback, SQLite, the embedded development chain; autocannon on the same two cores. Every proof is verified before it is served: its path is read from the stored nodes of the tree (at most one partial node, a fold of stored nodes, on any path) and hashed from the leaf up to the anchored root (`server/verified-proof.ts`), or up to the deepest node of 256 leaves or more already verified on its path (`server/verified-upper-paths.ts`, at most 65,536 nodes with the step above each: about 35 MB at most). Served bundles are cached serialized per leaf, at most 16,384 (about 2 KB each, so about 35 MB at most); a first request does not use that cache.',
       '',
       '| Measure | Result | Target | Met |',
       '| --- | --- | --- | --- |',

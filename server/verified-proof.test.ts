@@ -94,7 +94,7 @@ describe('verifiedInclusionProof', () => {
       verifiedInclusionProof(tree, leafAt(10), 10, target, upperPaths);
       // 3,000 leaves: the path's nodes of 256 leaves or more, below the root (2048, 1024, 512, 256).
       expect(upperPaths.size).toBe(4);
-      const kept = upperPaths.deepest(target.rootHex, [
+      const kept = upperPaths.deepest(target, [
         { start: 0, end: 3000 },
         { start: 0, end: 2048 },
         { start: 0, end: 1024 },
@@ -102,9 +102,28 @@ describe('verifiedInclusionProof', () => {
         { start: 0, end: 256 },
       ]);
       expect(kept?.depth).toBe(4);
-      // A neighbour under the same node of 256 leaves gets the same upper steps.
-      const proof = verifiedInclusionProof(tree, leafAt(200), 200, target, upperPaths);
-      expect(proof).toEqual(tree.inclusionProof(200, 3000));
+      const expected = tree.inclusionProof(200, 3000);
+      // Spoil a stored node above the kept ones (leaves 512..1023, the sibling of 0..511): the
+      // whole path of leaf 200 no longer reaches the root, but the part below its kept node of 256
+      // leaves does, and the kept steps above it are the ones verified before.
+      const stored = tree.nodeBytes(9, 1);
+      const saved = stored.slice();
+      stored.fill(0);
+      try {
+        expect(() => verifiedInclusionProof(tree, leafAt(200), 200, target)).toThrow(UnservableProofError);
+        expect(verifiedInclusionProof(tree, leafAt(200), 200, target, upperPaths)).toEqual(expected);
+      } finally {
+        stored.set(saved);
+      }
+    });
+
+    it('keeps a root by its hash and its leaf count: the right hash with another count still fails', () => {
+      const upperPaths = new VerifiedUpperPaths();
+      const rootHex = tree.root(3000);
+      verifiedInclusionProof(tree, leafAt(10), 10, { rootHex, leafCount: 3000 }, upperPaths);
+      expect(() =>
+        verifiedInclusionProof(tree, leafAt(10), 10, { rootHex, leafCount: 2500 }, upperPaths),
+      ).toThrow(UnservableProofError);
     });
 
     it('still refuses a leaf that is not the one at that position, with its upper path kept', () => {
@@ -121,26 +140,41 @@ describe('verifiedInclusionProof', () => {
 
     it('keeps at most the entries it is given, dropping whole roots least recently used first', () => {
       const upperPaths = new VerifiedUpperPaths(10);
+      const kept: number[] = [];
       for (const leafCount of [1000, 2000, 3000]) {
         const target = { rootHex: tree.root(leafCount), leafCount };
         for (const index of [0, 300, 600, 900]) {
           verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
           expect(upperPaths.size).toBeLessThanOrEqual(10);
         }
+        kept.push(upperPaths.size);
       }
+      // The four paths keep 5 nodes of the 1000-leaf root, 7 of the 2000-leaf one and 8 of the
+      // 3000-leaf one: each new root pushed the one before out whole (5 + 7 and 7 + 8 exceed 10).
+      expect(kept).toEqual([5, 7, 8]);
+      expect(upperPaths.rootCount).toBe(1);
       const newest = { rootHex: tree.root(3000), leafCount: 3000 };
+      const newestPath = [
+        { start: 0, end: 3000 },
+        { start: 0, end: 2048 },
+      ];
+      expect(upperPaths.deepest(newest, newestPath)).not.toBe(null);
+      const oldest = { rootHex: tree.root(1000), leafCount: 1000 };
       expect(
-        upperPaths.deepest(newest.rootHex, [
-          { start: 0, end: 3000 },
-          { start: 0, end: 2048 },
-        ]),
-      ).not.toBe(null);
-      expect(
-        upperPaths.deepest(tree.root(1000), [
+        upperPaths.deepest(oldest, [
           { start: 0, end: 1000 },
           { start: 0, end: 512 },
         ]),
       ).toBe(null);
+    });
+
+    it('holds nothing for roots too small to keep a node', () => {
+      const upperPaths = new VerifiedUpperPaths();
+      for (let leafCount = 2; leafCount <= 256; leafCount++) {
+        verifiedInclusionProof(tree, leafAt(0), 0, { rootHex: tree.root(leafCount), leafCount }, upperPaths);
+      }
+      expect(upperPaths.size).toBe(0);
+      expect(upperPaths.rootCount).toBe(0);
     });
   });
 });

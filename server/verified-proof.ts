@@ -81,13 +81,13 @@ export function verifiedInclusionProof(
 ): ProofStep[] {
   const leaf = parseHash(leafHex, 'leafHex');
   const ranges = upperPaths ? inclusionRanges(index, target.leafCount) : [];
-  const kept = upperPaths?.deepest(target.rootHex, ranges);
+  const kept = upperPaths?.deepest(target, ranges);
   if (upperPaths && kept) {
     const lower = tree.inclusionPath(index, target.leafCount, ranges[kept.depth]);
     const nodes = climb(leaf, lower);
     if (bytesEqual(nodes.at(-1)!, kept.node)) {
       const steps = [...hexSteps(lower), ...kept.stepsAbove];
-      upperPaths.remember(target.rootHex, ranges, nodes, steps);
+      upperPaths.remember(target, ranges, nodes, steps);
       return steps;
     }
     // Not the verified node: check the whole path, which fails unless the tree is right after all.
@@ -101,6 +101,6 @@ export function verifiedInclusionProof(
     );
   }
   const steps = hexSteps(path);
-  upperPaths?.remember(target.rootHex, ranges, nodes, steps);
+  upperPaths?.remember(target, ranges, nodes, steps);
   return steps;
 }

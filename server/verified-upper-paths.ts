@@ -9,10 +9,15 @@
  * those steps, is the same hashing carried out in two parts: it verifies as a whole. The steps are
  * kept, not read again from the tree, so what is served is what was checked.
  *
+ * A root is its hash and its leaf count together: the ranges of a path depend on the count, and a
+ * target that names a root's hash with another count must fail the whole check, not match nodes
+ * kept for the true count.
+ *
  * Only nodes of at least MIN_RANGE leaves are kept (below them paths part ways quickly), at most
- * `maxEntries` in all (about 350 bytes each), whole roots dropped least recently used first.
+ * `maxEntries` in all (about 550 bytes each as measured: some 35 MB when full), whole roots
+ * dropped least recently used first.
  */
-import { parseHash, toHex, type ProofStep } from '../src/core/index.js';
+import type { ProofStep } from '../src/core/index.js';
 
 /** The smallest range of leaves whose node is kept. */
 const MIN_RANGE = 256;
@@ -24,18 +29,26 @@ interface KeptNode {
 }
 
 type Range = { start: number; end: number };
+type Root = { rootHex: string; leafCount: number };
 
 const keyOf = (range: Range): string => `${range.start}:${range.end}`;
+const rootKeyOf = (root: Root): string => `${root.leafCount}:${root.rootHex}`;
 
 export class VerifiedUpperPaths {
-  /** Per root (by its hash), its kept nodes by range; Map order is recency order. */
+  /** Per root (by leaf count and hash), its kept nodes by range; Map order is recency order. */
   private readonly roots = new Map<string, Map<string, KeptNode>>();
   private entries = 0;
 
   constructor(private readonly maxEntries = 65_536) {}
 
+  /** Nodes kept, in all roots. */
   get size(): number {
     return this.entries;
+  }
+
+  /** Roots with nodes kept. */
+  get rootCount(): number {
+    return this.roots.size;
   }
 
   /**
@@ -44,13 +57,14 @@ export class VerifiedUpperPaths {
    * first); or null.
    */
   deepest(
-    rootHex: string,
+    root: Root,
     ranges: readonly Range[],
   ): { depth: number; node: Uint8Array; stepsAbove: ProofStep[] } | null {
-    const kept = this.roots.get(rootHex);
+    const rootKey = rootKeyOf(root);
+    const kept = this.roots.get(rootKey);
     if (kept === undefined) return null;
-    this.roots.delete(rootHex);
-    this.roots.set(rootHex, kept);
+    this.roots.delete(rootKey);
+    this.roots.set(rootKey, kept);
     const stepsAbove: ProofStep[] = [];
     let deepest: KeptNode | undefined;
     // Depth 0 is the root itself: nothing to save there.
@@ -68,46 +82,49 @@ export class VerifiedUpperPaths {
   }
 
   /**
-   * Keeps the nodes of a path verified to reach `rootHex`: `steps` is the whole path (leaf level
+   * Keeps the nodes of a path verified to reach `root`: `steps` is the whole path (leaf level
    * first) and `nodes[i]` the hash after hashing `steps[i]`, for i below `nodes.length`.
    */
   remember(
-    rootHex: string,
+    root: Root,
     ranges: readonly Range[],
     nodes: readonly Uint8Array[],
     steps: readonly ProofStep[],
   ): void {
-    let kept = this.roots.get(rootHex);
-    if (kept === undefined) {
-      kept = new Map();
-      this.roots.set(rootHex, kept);
-    }
+    const rootKey = rootKeyOf(root);
+    let kept = this.roots.get(rootKey);
     // nodes[i] is the node of ranges[steps.length - 1 - i]; the root's own (depth 0) is not kept.
     for (let i = Math.min(nodes.length, steps.length - 1) - 1; i >= 0; i--) {
       const range = ranges[steps.length - 1 - i]!;
       if (range.end - range.start < MIN_RANGE) break;
       const key = keyOf(range);
-      if (kept.has(key)) continue;
+      if (kept?.has(key)) continue;
+      if (kept === undefined) {
+        // Made with its first node, so every root held counts toward the cap.
+        kept = new Map();
+        this.roots.set(rootKey, kept);
+      }
       const above = steps[i + 1]!;
-      // A copy of the hex: a slice would keep the whole path's string alive.
-      const stepAbove = Object.freeze({ hash: toHex(parseHash(above.hash)), position: above.position });
-      kept.set(key, { node: nodes[i]!, stepAbove });
+      // A flat copy of the hex: a slice would keep the whole path's string alive.
+      const hash = Buffer.from(above.hash, 'hex').toString('hex');
+      kept.set(key, { node: nodes[i]!, stepAbove: Object.freeze({ hash, position: above.position }) });
       this.entries++;
     }
-    this.evict(kept);
+    if (kept !== undefined) this.evict(rootKey);
   }
 
   /** Drops whole roots, least recently used first, until at most `maxEntries` are kept. */
-  private evict(current: Map<string, KeptNode>): void {
-    for (const [rootHex, kept] of this.roots) {
+  private evict(currentKey: string): void {
+    for (const [rootKey, kept] of this.roots) {
       if (this.entries <= this.maxEntries) return;
-      if (kept === current) continue;
+      if (rootKey === currentKey) continue;
       this.entries -= kept.size;
-      this.roots.delete(rootHex);
+      this.roots.delete(rootKey);
     }
+    // One root alone above the cap (a tree of millions of leaves): start it again.
     if (this.entries > this.maxEntries) {
-      this.entries -= current.size;
-      current.clear();
+      this.entries -= this.roots.get(currentKey)?.size ?? 0;
+      this.roots.delete(currentKey);
     }
   }
 }

@@ -23,6 +23,9 @@ describe('the ZAP1 hashes, from one prepared hasher per personalization', () => 
         fc.uint8Array({ minLength: 32, maxLength: 32 }),
         fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
         (preimage, left, right, leafCount) => {
+          // A digest kept across later hashes must not change (the working instance is reused).
+          const first = hashNode(left, right);
+          const firstHex = toHex(first);
           // Twice each: a prepared hasher must carry nothing from one message into the next.
           for (let round = 0; round < 2; round++) {
             expect(toHex(hashLeafPreimage(preimage))).toBe(oneShot(preimage, LEAF_PERSONALIZATION));
@@ -34,6 +37,7 @@ describe('the ZAP1 hashes, from one prepared hasher per personalization', () => 
             commitment.set(right, 9);
             expect(toHex(commitRoot(leafCount, right))).toBe(oneShot(commitment, ROOT_PERSONALIZATION));
           }
+          expect(toHex(first)).toBe(firstHex);
         },
       ),
       { numRuns: 300 },

@@ -132,6 +132,10 @@ describe('MerkleTree roots and proofs against the naive reference (docs/protocol
     );
     expect(() => TREE_2000.inclusionPath(5, 100, { start: 6, end: 10 })).toThrow(RangeError);
     expect(() => TREE_2000.inclusionPath(5, 100, { start: 0, end: 101 })).toThrow(RangeError);
+    // Containing the leaf is not enough: the range must be a node on its path.
+    expect(() => TREE_2000.inclusionPath(5, 100, { start: 1, end: 10 })).toThrow(RangeError);
+    expect(() => TREE_2000.inclusionPath(5, 100, { start: 4, end: 5 })).toThrow(RangeError);
+    expect(TREE_2000.inclusionPath(5, 100, { start: 0, end: 8 })).toHaveLength(3);
   });
 
   it('keeps leaves and indexes: append returns the index and leafHex reads it back', () => {
