@@ -9,16 +9,19 @@ import type { FileHashState } from './use-file-hash';
 /**
  * "Did this file change?": a file dropped on a saved submission's card (or chosen here) is hashed
  * in this browser and its SHA-256 compared with the one the submission anchored, both shown.
- * The card owns the hashing (`state`, `onFile`) so that the whole card is the drop target.
+ * The card owns the hashing (`state`, `onFile`, `onCancel`) so that the whole card is the drop
+ * target.
  */
 export function FileCheck({
   entry,
   state,
   onFile,
+  onCancel,
 }: {
   entry: SavedSubmission;
   state: FileHashState;
   onFile: (file: File) => void;
+  onCancel: () => void;
 }) {
   const inputId = useId();
   const expectedName = entry.fileName === null ? 'the contract file' : visibleText(entry.fileName);
@@ -42,7 +45,7 @@ export function FileCheck({
           Drop {expectedName} on this card, or choose it, to hash it again and compare.
         </span>
       </p>
-      <HashingProgress state={state} />
+      <HashingProgress state={state} onCancel={onCancel} />
       {state.status === 'done' && (
         <Comparison entry={entry} fileName={state.fileName} actual={state.sha256Hex} />
       )}

@@ -126,7 +126,7 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
           </span>
         )}
       </p>
-      <FileCheck entry={entry} state={check.state} onFile={check.hashFile} />
+      <FileCheck entry={entry} state={check.state} onFile={check.hashFile} onCancel={check.cancel} />
       <p className="flex flex-wrap items-center gap-4">
         <DownloadReceiptButton
           submission={entry}

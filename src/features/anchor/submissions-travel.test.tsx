@@ -113,7 +113,9 @@ describe('did this file change?', () => {
     ({ status: 'done', fileName: 'contract.pdf', sha256Hex, totalBytes: 12, mbPerS: null }) as const;
 
   it('says same when the file hashes to the anchored SHA-256', () => {
-    renderWithProviders(<FileCheck entry={ENTRY} state={done(ENTRY.contractSha256)} onFile={() => {}} />);
+    renderWithProviders(
+      <FileCheck entry={ENTRY} state={done(ENTRY.contractSha256)} onFile={() => {}} onCancel={() => {}} />,
+    );
     const result = screen.getByTestId('file-check-result');
     expect(result.dataset['result']).toBe('same');
     expect(result.textContent).toContain('✓ Same: contract.pdf is the file this submission anchored.');
@@ -121,7 +123,9 @@ describe('did this file change?', () => {
 
   it('says changed, with the expected and the actual SHA-256', () => {
     const actual = 'ff'.repeat(32);
-    renderWithProviders(<FileCheck entry={ENTRY} state={done(actual)} onFile={() => {}} />);
+    renderWithProviders(
+      <FileCheck entry={ENTRY} state={done(actual)} onFile={() => {}} onCancel={() => {}} />,
+    );
     expect(screen.getByTestId('file-check-result').dataset['result']).toBe('changed');
     expect(
       screen.getByText(/✗ Changed: contract\.pdf is not the file this submission anchored/),
