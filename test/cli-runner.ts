@@ -6,30 +6,20 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { MANUAL_BLOCKS, startHarness, type AnchorHarness } from '../server/anchor/test-helpers.js';
+import { outputOf, type Run } from './child-output.js';
 import { REPO_ROOT } from './vectors.js';
 
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type { Run };
 
 /** Runs the CLI; `onSpawn` gets its process id at once (before it has read its input). */
 export function runCli(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--conditions=zap1-source', '--import', 'tsx', path.join(REPO_ROOT, 'cli/zap1-verify.ts'), ...args],
-      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    if (onSpawn && child.pid !== undefined) onSpawn(child.pid);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=zap1-source', '--import', 'tsx', path.join(REPO_ROOT, 'cli/zap1-verify.ts'), ...args],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  if (onSpawn && child.pid !== undefined) onSpawn(child.pid);
+  return outputOf(child);
 }
 
 export interface Check {

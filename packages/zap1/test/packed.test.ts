@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outputOf, type Run } from '../../../test/child-output.js';
 import { encodeMemo, toHex } from '../src/index.js';
 import { startListeningService, waitFor, type ListeningService } from './service.js';
 
@@ -20,26 +21,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const packageDir = path.resolve(here, '..');
 const require = createRequire(import.meta.url);
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a command in `cwd` with an environment free of the repository's npm settings. */
 function run(command: string, args: string[], cwd: string): Promise<Run> {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE_OPTIONS'),
   );
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return outputOf(spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 /** `run`, failing with what the command printed unless it exits 0. */
