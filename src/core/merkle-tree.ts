@@ -70,20 +70,6 @@ export function inclusionRanges(index: number, size: number): Array<{ start: num
   return ranges;
 }
 
-/** Throws a RangeError unless `range` is one of `inclusionRanges(index, size)`. */
-function checkPathRange(index: number, size: number, range: { start: number; end: number }): void {
-  let start = 0;
-  let end = size;
-  while (end - start > 1 && (start !== range.start || end !== range.end)) {
-    const k = splitPoint(end - start);
-    if (index < start + k) end = start + k;
-    else start += k;
-  }
-  if (start !== range.start || end !== range.end || end - start < 2) {
-    throw new RangeError(`within must be a range on the path of leaf ${index} in a tree of ${size} leaves`);
-  }
-}
-
 /** Incremental ZAP1 Merkle tree over 32-byte leaves; all hashes in and out are lowercase hex. */
 export class MerkleTree {
   /** Nodes per storage chunk (32 KiB of node hashes). */
@@ -236,7 +222,10 @@ export class MerkleTree {
   ): Array<{ sibling: Uint8Array; position: ProofStep['position'] }> {
     checkInteger(size, 'size', 1, this.#size);
     checkInteger(index, 'index', 0, size - 1);
-    if (within.start !== 0 || within.end !== size) checkPathRange(index, size, within);
+    const onPath = (r: { start: number; end: number }) => r.start === within.start && r.end === within.end;
+    if ((within.start !== 0 || within.end !== size) && !inclusionRanges(index, size).some(onPath)) {
+      throw new RangeError(`within must be a range on the path of leaf ${index} in a tree of ${size} leaves`);
+    }
     // RFC 6962 PATH, walked from the root down, then reversed to put the leaf level first. Only the
     // first right-hand sibling can be a partial node (a fold); every other sibling is a stored node.
     const steps: Array<{ sibling: Uint8Array; position: ProofStep['position'] }> = [];
