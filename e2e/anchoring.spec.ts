@@ -3,13 +3,17 @@
 // words, and submissions that travel (export, import, "did this file change?").
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, expectNoSidewaysScroll, test, trialKey, waitForAnchor } from './fixtures';
-
-const SIZES = [
-  { name: '390 px', viewport: { width: 390, height: 844 } },
-  { name: '1280 px', viewport: { width: 1280, height: 800 } },
-] as const;
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import {
+  REVIEW_VIEWPORTS,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  keepKeyInBrowser,
+  test,
+  trialKey,
+  waitForAnchor,
+} from './fixtures';
 
 /** A contract's text, different in every test (so every leaf is new). */
 function contractText(): string {
@@ -17,11 +21,6 @@ function contractText(): string {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Keeps `key` in the page's browser for this service before any page script runs. */
-async function keepKey(page: Page, key: string): Promise<void> {
-  await page.addInitScript((k) => localStorage.setItem('zap1.keys', JSON.stringify({ '': k })), key);
-}
 
 /** Drops a file with `text` on `target`, as a file dragged from the desktop. */
 async function dropFile(page: Page, target: Locator, name: string, text: string): Promise<void> {
@@ -44,6 +43,24 @@ async function chooseContract(page: Page, name: string, text: string): Promise<v
   await expect(page.getByTestId('contract-sha256')).toHaveText(sha256(text));
 }
 
+/**
+ * With a fresh trial key kept, chooses a new contract named `name` on the Anchor page and submits
+ * it: the contract's text and the leaf the service recorded.
+ */
+async function submitNewContract(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+): Promise<{ text: string; leaf: string }> {
+  await keepKeyInBrowser(page, await trialKey(request));
+  const text = contractText();
+  await page.goto('/app/anchor');
+  await chooseContract(page, name, text);
+  await page.getByRole('button', { name: 'Submit for anchoring' }).click();
+  await expect(page.getByTestId('submit-status')).toHaveText('Recorded: a new leaf was created.');
+  return { text, leaf: (await page.getByTestId('submit-leaf').textContent()) ?? '' };
+}
+
 /** Clicks a download button; the suggested file name and the JSON it saved. */
 async function download(
   page: Page,
@@ -62,10 +79,8 @@ function receiptTxid(receipt: Record<string, unknown>): string | null {
   return proof?.anchor?.txid ?? null;
 }
 
-/** Nothing on the page is wider than the screen. */
-
-for (const { name: size, viewport } of SIZES) {
-  test.describe(`anchoring at ${size}`, () => {
+for (const viewport of REVIEW_VIEWPORTS) {
+  test.describe(`anchoring at ${viewport.width} px`, () => {
     test.use({ viewport });
 
     test('item 7: the draft survives a trip to the Keys page for a trial key, and a reload', async ({
@@ -120,17 +135,11 @@ for (const { name: size, viewport } of SIZES) {
       page,
       request,
     }) => {
-      await keepKey(page, await trialKey(request));
-      const text = contractText();
-      await page.goto('/app/anchor');
-      await chooseContract(page, 'contract.pdf', text);
-      await page.getByRole('button', { name: 'Submit for anchoring' }).click();
-      await expect(page.getByTestId('submit-status')).toHaveText('Recorded: a new leaf was created.');
+      const { leaf } = await submitNewContract(page, request, 'contract.pdf');
       // The Leaf page's words from /anchor/status, not "shortly".
       await expect(page.getByTestId('submit-expected-wait')).toHaveText(
         /^(The next anchor is expected (in about \d+ (seconds|minutes|hours)|any moment now)\.|An anchor transaction is (on its way|being prepared).*|Anchored .*)$/,
       );
-      const leaf = (await page.getByTestId('submit-leaf').textContent()) ?? '';
 
       const first = await download(page, page.getByRole('button', { name: 'Download receipt' }));
       // Pending unless the anchor already landed in the moment between submit and click.
@@ -203,13 +212,7 @@ for (const { name: size, viewport } of SIZES) {
       page,
       request,
     }) => {
-      await keepKey(page, await trialKey(request));
-      const text = contractText();
-      await page.goto('/app/anchor');
-      await chooseContract(page, 'travel.pdf', text);
-      await page.getByRole('button', { name: 'Submit for anchoring' }).click();
-      await expect(page.getByTestId('submit-status')).toHaveText('Recorded: a new leaf was created.');
-      const leaf = (await page.getByTestId('submit-leaf').textContent()) ?? '';
+      const { text, leaf } = await submitNewContract(page, request, 'travel.pdf');
 
       const exported = await download(page, page.getByRole('button', { name: 'Export your submissions' }));
       expect(exported.name).toBe('zap1-submissions.json');

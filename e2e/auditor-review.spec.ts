@@ -17,7 +17,7 @@ import {
   sha256Of,
   verdict,
 } from './auditor-support';
-import { expect, expectAccessible, test } from './fixtures';
+import { REVIEW_VIEWPORTS, expect, expectAccessible, test } from './fixtures';
 
 interface Setup {
   dir: string;
@@ -69,10 +69,7 @@ test.afterAll(() => {
   if (setup) rmSync(setup.dir, { recursive: true, force: true });
 });
 
-for (const viewport of [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-]) {
+for (const viewport of REVIEW_VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { leafHash } from '../src/core/index.js';
-import { test, expect, expectAccessible, trialKey, uniqueWallet } from './fixtures';
+import { test, expect, expectAccessible, keepKeyInBrowser, trialKey, uniqueWallet } from './fixtures';
 
 let tempDir = '';
 test.beforeAll(() => {
@@ -47,7 +47,7 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
     },
   });
   expect(other.status()).toBe(201);
-  await page.addInitScript((k) => localStorage.setItem('zap1.keys', JSON.stringify({ '': k })), key);
+  await keepKeyInBrowser(page, key);
 
   const bytes = randomBytes(50 * 1024 * 1024);
   const filePath = path.join(tempDir, 'contract-50mib.bin');

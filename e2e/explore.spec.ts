@@ -5,6 +5,7 @@ import {
   test,
   expect,
   expectAccessible,
+  keepKeyInBrowser,
   OPERATOR_KEY,
   postEvent,
   trialKey,
@@ -226,10 +227,7 @@ test('history lists the anchor the test caused, with consistency verdicts, and t
 });
 
 test('the operator page shows an anchor going from in flight to anchored', async ({ page, request }) => {
-  await page.addInitScript(
-    (key) => localStorage.setItem('zap1.keys', JSON.stringify({ '': key })),
-    OPERATOR_KEY,
-  );
+  await keepKeyInBrowser(page, OPERATOR_KEY);
   await page.goto('/app/status');
   await expect(page.getByRole('heading', { name: 'Operator status' })).toBeVisible();
   await expect(page.getByTestId('chain-tip')).toHaveText(/^\d+$/);

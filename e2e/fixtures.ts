@@ -9,6 +9,11 @@ export function uniqueWallet(prefix = 'e2e'): string {
   return `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** Keeps `key` in the page's browser for the service it is served from, before any page script runs. */
+export async function keepKeyInBrowser(page: Page, key: string): Promise<void> {
+  await page.addInitScript((k) => localStorage.setItem('zap1.keys', JSON.stringify({ '': k })), key);
+}
+
 /** Gets a fresh trial key through the API. */
 export async function trialKey(request: APIRequestContext): Promise<string> {
   const response = await request.post('/trial-key');
@@ -85,6 +90,21 @@ export async function expectAccessible(page: Page): Promise<void> {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
+
+/** Runs axe again in the dark theme (the theme toggle in the header), then switches back. */
+export async function expectAccessibleInDark(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+}
+
+/** The design review's two sizes: a phone's (390 × 844) and a laptop's (1280 × 800). */
+export const REVIEW_VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
 
 /**
  * Every test fails if the page broke the Content-Security-Policy: Chromium reports each refused

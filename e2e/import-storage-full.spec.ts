@@ -1,16 +1,11 @@
 // Importing "Your submissions" into a browser whose storage is full: the page says nothing was
 // imported and nothing changes (it used to say "Imported 1 submission" after saving nothing).
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { REVIEW_VIEWPORTS, test, expect, expectAccessible } from './fixtures';
 import {
   WORKED_EXAMPLE_SUBMISSION,
   submissionsExportText,
 } from '../src/features/anchor/worked-example-submission';
-
-const SIZES = [
-  { name: '390 px', viewport: { width: 390, height: 844 } },
-  { name: '1280 px', viewport: { width: 1280, height: 800 } },
-] as const;
 
 const FILLER_KEY = 'e2e.filler';
 
@@ -32,9 +27,9 @@ async function fillStorage(page: Page): Promise<void> {
   }, FILLER_KEY);
 }
 
-for (const size of SIZES) {
-  test.describe(`at ${size.name}`, () => {
-    test.use({ viewport: size.viewport });
+for (const viewport of REVIEW_VIEWPORTS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
     test('an import into full storage says nothing was imported, and nothing changes', async ({ page }) => {
       await page.goto('/app/anchor');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test, uniqueWallet } from './fixtures';
+import { expect, keepKeyInBrowser, test, uniqueWallet } from './fixtures';
 import { freePort } from '../test/free-port';
 import { startServiceProcess } from './proxy-process';
 
@@ -85,7 +85,7 @@ test('the operator pays the anchor shown on the Status page and records it; anot
   };
   const leaf = await write('MANUAL-1');
   // The operator key kept by this browser for this site.
-  await page.addInitScript((key) => localStorage.setItem('zap1.keys', JSON.stringify({ '': key })), OPERATOR);
+  await keepKeyInBrowser(page, OPERATOR);
 
   await page.goto(`${base}/app/status`);
   await expect(page.getByRole('button', { name: 'Anchor now' })).toHaveCount(0);

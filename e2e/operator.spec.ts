@@ -1,8 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  REVIEW_VIEWPORTS,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
+  keepKeyInBrowser,
   OPERATOR_KEY,
   postEvent,
   test,
@@ -27,13 +29,6 @@ async function postContract(request: APIRequestContext, key: string, wallet: str
   });
 }
 
-async function keepOperatorKey(page: Page) {
-  await page.addInitScript(
-    (key) => localStorage.setItem('zap1.keys', JSON.stringify({ '': key })),
-    OPERATOR_KEY,
-  );
-}
-
 /** axe in the light theme, then in the dark one (the class the theme button sets), then light again. */
 async function expectAccessibleInBothThemes(page: Page) {
   await expectAccessible(page);
@@ -42,9 +37,10 @@ async function expectAccessibleInBothThemes(page: Page) {
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
-for (const width of [390, 1280]) {
+for (const viewport of REVIEW_VIEWPORTS) {
+  const { width } = viewport;
   test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: width < 600 ? 844 : 800 } });
+    test.use({ viewport });
 
     test('Status: a banner leads; "Anchor now" asks with the fee, Cancel spends nothing, Send anchors', async ({
       page,
@@ -57,7 +53,7 @@ for (const width of [390, 1280]) {
           request,
           await postContract(request, await trialKey(request), uniqueWallet('pace'), `SN-P${i}`),
         );
-      await keepOperatorKey(page);
+      await keepKeyInBrowser(page, OPERATOR_KEY);
       const anchorPosts: string[] = [];
       page.on('request', (r) => {
         if (r.method() === 'POST' && r.url().endsWith('/anchor/now')) anchorPosts.push(r.url());
@@ -126,7 +122,7 @@ for (const width of [390, 1280]) {
     });
 
     test('Status: the anchor in flight and the attempt log tell one story', async ({ page, request }) => {
-      await keepOperatorKey(page);
+      await keepKeyInBrowser(page, OPERATOR_KEY);
       await page.goto('/app/status');
       await expect(page.getByTestId('unanchored')).toHaveText('0', { timeout: 60_000 });
       const key = await trialKey(request);
@@ -188,7 +184,7 @@ for (const width of [390, 1280]) {
       await expectAccessibleInBothThemes(page);
 
       // The operator sees who submitted it.
-      await keepOperatorKey(page);
+      await keepKeyInBrowser(page, OPERATOR_KEY);
       await page.goto('/app/events');
       await expect(row.getByTestId('event-wallet')).toHaveText(wallet);
       await expect(page.getByTestId('wallets-operator-only')).toHaveCount(0);

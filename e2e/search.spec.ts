@@ -3,10 +3,11 @@
 // (or the file, hashed in the browser) and its serial number, then looks the leaf up. At a phone's
 // width and a laptop's.
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import {
+  REVIEW_VIEWPORTS,
   expect,
   expectAccessible,
+  expectAccessibleInDark,
   expectNoSidewaysScroll,
   postEvent,
   test,
@@ -14,27 +15,11 @@ import {
   uniqueWallet,
 } from './fixtures';
 
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1280, height: 800 },
-] as const;
-
 const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** Nothing scrolls sideways (the hashes wrap). */
-
-/** Runs axe again in the dark theme (the theme toggle in the header), then switches back. */
-async function expectAccessibleInDark(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
-  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-}
-
-for (const size of SIZES) {
-  test.describe(`at ${size.width} px`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
+for (const viewport of REVIEW_VIEWPORTS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
     test('a searched file SHA-256 is explained, and its leaf is computed from it and its serial and found', async ({
       page,

@@ -4,8 +4,10 @@
 // wallet pages show the absolute UTC time first, how long ago second.
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  REVIEW_VIEWPORTS,
   expect,
   expectAccessible,
+  expectAccessibleInDark,
   expectNoSidewaysScroll,
   postEvent,
   test,
@@ -13,11 +15,6 @@ import {
   uniqueWallet,
   waitForAnchor,
 } from './fixtures';
-
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'laptop', width: 1280, height: 800 },
-] as const;
 
 /** "26 Nov 2026, 05:57:39 UTC · 23 s ago" (or "Nov 26, 2026, …"): the date first, the age after. */
 const ABSOLUTE_FIRST =
@@ -31,8 +28,6 @@ async function deployment(request: APIRequestContext, key: string, wallet: strin
     facility_id: 'facility-e2e',
   });
 }
-
-/** Nothing scrolls sideways. */
 
 /**
  * Keeps a submission in this browser's storage in the shape the Anchor page saves it
@@ -58,15 +53,6 @@ async function keepSubmission(page: Page, walletHash: string, leafHex: string): 
   );
 }
 
-/** Runs axe again in the dark theme (the theme toggle in the header), then switches back. */
-async function expectAccessibleInDark(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
-  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-}
-
 /**
  * Chooses a filter of the key summary. Clicked, then awaited: the choice lives in the address, and
  * the router applies it a moment after the click.
@@ -77,9 +63,9 @@ async function chooseFilter(page: Page, name: string): Promise<void> {
   await expect(radio).toBeChecked();
 }
 
-for (const size of SIZES) {
-  test.describe(`at ${size.width} px`, () => {
-    test.use({ viewport: { width: size.width, height: size.height } });
+for (const viewport of REVIEW_VIEWPORTS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
 
     test('the timeline offers this browser’s own pseudonyms, and sums up other keys’ events with a filter', async ({
       page,
