@@ -84,7 +84,12 @@ describe('a crash at any step of an anchor', () => {
       let roots;
       try {
         for (const leaf of acked) expect(await store.leaves.leafByHash(leaf)).not.toBeNull();
-        expect(await store.leaves.leafCount()).toBe(acked.length);
+        // The kill can land after an event is committed but before its reply is sent: such a leaf is
+        // kept without having been acknowledged, so the store holds between the acknowledged and
+        // the posted count (three events were posted).
+        const stored = await store.leaves.leafCount();
+        expect(stored).toBeGreaterThanOrEqual(acked.length);
+        expect(stored).toBeLessThanOrEqual(3);
         expect((await store.anchors.anchorAttempt(1))?.state).toBe('anchored');
         roots = await store.anchors.anchoredRoots();
       } finally {
