@@ -21,5 +21,6 @@ export default defineConfig({
     pool: 'forks',
     // One real PostgreSQL server for the run; without it the run fails (never skips).
     globalSetup: ['test/postgres/global-setup.ts'],
+    setupFiles: ['test/dom-setup.ts'],
   },
 });

@@ -246,7 +246,7 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await expect(page.getByRole('button', { name: 'Anchor now' })).toBeDisabled();
   await expect(page.getByTestId('nothing-to-anchor')).toBeVisible();
   const created = await postDeployment(request, key, uniqueWallet('status'), 'SN-O1');
-  // Read the status at once rather than at the next refresh: the service anchors by itself 2 s on.
+  // Read the status at once rather than at the next refresh: the service anchors by itself 4 s on.
   await page.reload();
   await expect(page.getByTestId('unanchored')).toHaveText('1');
   await page.getByRole('button', { name: 'Anchor now' }).click();

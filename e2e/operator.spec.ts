@@ -79,7 +79,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByTestId('unanchored')).toHaveText('0', { timeout: 60_000 });
       await expect(page.getByTestId('anchor-due')).toHaveText('No: every leaf is anchored.');
       const key = await trialKey(request);
-      // The service anchors by itself 2 s after a leaf arrives: send before it does, or see it did.
+      // The service anchors by itself 4 s after a leaf arrives: send before it does, or see it did.
       await postContract(request, key, uniqueWallet('operator'), `SN-OP-${width}`);
       await page.reload();
       await expect(page.getByTestId('unanchored')).not.toHaveText('0');

@@ -118,7 +118,7 @@ test('a fresh leaf first shows as awaiting with the expected wait, then anchored
   request,
 }) => {
   const key = await trialKey(request);
-  // The e2e service anchors by itself only once the oldest unanchored leaf is 2 s old. Start from a
+  // The e2e service anchors by itself only once the oldest unanchored leaf is 4 s old. Start from a
   // quiet service, so the fresh leaf stays unanchored while the page loads.
   await expect
     .poll(

@@ -19,10 +19,10 @@ const child = spawn(process.execPath, ['dist-server/server/index.js'], {
     TRIAL_KEY_QUOTA: '1000',
     DEVCHAIN_BLOCK_MS: '500',
     ANCHOR_TICK_MS: '200',
-    // Anchor 2 s after the oldest unanchored leaf rather than at once, so an operator spec can
+    // Anchor 4 s after the oldest unanchored leaf rather than at once, so an operator spec can
     // start an anchor itself with "Anchor now" before the loop does.
     ANCHOR_MIN_LEAVES: '1000',
-    ANCHOR_MAX_AGE_S: '2',
+    ANCHOR_MAX_AGE_S: '4',
     EXPLORER_TX_URL: 'https://explorer.example/tx/{txid}',
   },
 });

@@ -219,9 +219,17 @@ describe('three instances on one PostgreSQL database', () => {
     // Kill the anchorer while writes go on through all three, with an anchor in flight.
     const victim = instances[anchorerIndex];
     if (!victim) throw new Error('no anchorer');
-    const writing = write(everyUrl, 6);
+    // Writing goes on until an anchor was seen in flight (six rounds at least), so a poll that
+    // missed the anchors of the first rounds still has later ones to catch.
+    let inFlightSeen = false;
+    const writing = (async () => {
+      for (let round = 0; round < 6 || (!inFlightSeen && round < 200); round++) await write(everyUrl, 1);
+    })();
     await waitUntil(
-      async () => (await json(`${victim.url}/anchor/status`)).body['in_flight'] !== null,
+      async () => {
+        inFlightSeen = (await json(`${victim.url}/anchor/status`)).body['in_flight'] !== null;
+        return inFlightSeen;
+      },
       'an anchor in flight',
       20_000,
     );

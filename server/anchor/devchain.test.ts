@@ -283,7 +283,8 @@ describe('DevChain through the real client', () => {
   });
 
   it('can keep an operation executing for a while before it succeeds', async () => {
-    const chain = await startChain({ opDelayMs: 100 });
+    // Long enough that the two reads below come back while it is still executing, even when loaded.
+    const chain = await startChain({ opDelayMs: 1500 });
     const c = clientFor(chain);
     const opid = await c.zSendMany(DEVCHAIN_WALLET_ADDRESS, [
       { address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex(ROOT) },
@@ -291,7 +292,7 @@ describe('DevChain through the real client', () => {
     expect((await c.zGetOperationStatus([opid]))[0]).toMatchObject({ status: 'executing', txid: null });
     expect(await c.zGetOperationResult([opid])).toEqual([]); // unfinished operations are not results yet
     let [op] = await c.zGetOperationResult([opid]);
-    for (let i = 0; !op && i < 100; i++) {
+    for (let i = 0; !op && i < 500; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       [op] = await c.zGetOperationResult([opid]);
     }

@@ -83,7 +83,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(staticDir, 'assets'));
   fs.writeFileSync(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
 
-  const config = loadConfig({ UPSTREAM_URL: `${upstreamBase}/`, UPSTREAM_TIMEOUT_MS: '400' });
+  // Long enough that no answer of a loaded machine's local upstream runs out; short enough for the 504 test.
+  const config = loadConfig({ UPSTREAM_URL: `${upstreamBase}/`, UPSTREAM_TIMEOUT_MS: '2000' });
   proxy = await buildProxyApp({ config, upstreamUrl: config.upstreamUrl ?? '', staticDir });
   const address = await proxy.listen({ host: '127.0.0.1', port: 0 });
   proxyBase = new URL(address).origin;
@@ -168,11 +169,11 @@ describe('proxy mode', () => {
     const started = Date.now();
     const slow = await fetch(`${proxyBase}/anchor/consistency`);
     expect(slow.status).toBe(504);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(8000);
     expect(await slow.json()).toEqual({
       error: {
         code: 'upstream_timeout',
-        message: `The upstream ZAP1 service at ${upstreamBase} did not answer within 0.4 s.`,
+        message: `The upstream ZAP1 service at ${upstreamBase} did not answer within 2 s.`,
       },
     });
 

@@ -200,13 +200,14 @@ describe('deliveries', () => {
     await write(1);
     await write(2);
     receiver.answer = () => 503;
-    const d = new WebhookDispatcher({ store: t.store, treeSize: () => 2, backoffMs: 200 });
+    // A backoff no stall of a loaded machine outlasts between the two rounds below.
+    const d = new WebhookDispatcher({ store: t.store, treeSize: () => 2, backoffMs: 2000 });
     await d.deliverDue();
     expect(receiver.got.map((g) => g.status)).toEqual([503]);
     await d.deliverDue(); // still backing off: nothing sent
     expect(receiver.got).toHaveLength(1);
     receiver.answer = () => 200;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 2100));
     await d.deliverDue();
     expect(receiver.got.map((g) => [g.status, g.body['position']])).toEqual([
       [503, 1],
