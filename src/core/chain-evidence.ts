@@ -17,7 +17,7 @@ import { blockHash, parseBlockHeader } from './chain/block.js';
 import { MAX_MERKLE_BRANCH_LENGTH, merkleRootFromBranch } from './chain/merkle-branch.js';
 import { readMemos } from './chain/read-memos.js';
 import { transactionId } from './chain/zip244.js';
-import { visibleText } from './display-text.js';
+import { shownJsonValue, visibleText } from './display-text.js';
 import { isHex64, isRecord } from './guards.js';
 import { toHex } from './hex.js';
 import { parseAnchorMemo } from './memo.js';
@@ -145,7 +145,7 @@ export function checkChainEvidence(
         ? {
             name: 'transaction',
             status: 'fail',
-            detail: `The evidence is from the ${visibleText(evidence.network)} chain, but the receipt was made on ${visibleText(String(claim.network))}.`,
+            detail: `The evidence is from the ${visibleText(evidence.network)} chain, but the receipt was made on ${shownJsonValue(claim.network)}.`,
           }
         : matches && !heightDiffers
           ? {

@@ -32,3 +32,15 @@ export function hasHiddenCharacters(text: string): boolean {
   HIDDEN_OR_REORDERING.lastIndex = 0;
   return found;
 }
+
+/**
+ * Any value read from untrusted JSON, for a message: a string as `visibleText` shows it, a number,
+ * boolean or null as written, and an array or object by its kind only. Never calls the value's own
+ * `toString` (hostile JSON can name one that throws) and never walks into it (it can nest deeply).
+ */
+export function shownJsonValue(value: unknown): string {
+  if (typeof value === 'string') return visibleText(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (value === undefined) return 'missing';
+  return Array.isArray(value) ? 'an array' : 'an object';
+}

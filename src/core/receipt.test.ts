@@ -116,6 +116,22 @@ describe('a receipt holds only what its leaf proves (security review 1)', () => 
     });
   });
 
+  it('reads hostile JSON values into messages without calling or walking them', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    expect(parseReceipt({ ...receipt, format: deep })).toEqual({
+      ok: false,
+      error: `the receipt format is an array, not "${RECEIPT_FORMAT}"`,
+    });
+    expect(parseReceipt({ ...receipt, format: { toString: 1 } })).toMatchObject({ ok: false });
+    const named = { ...receipt, event: { ...event, contract_sha256: { toString: 1 } } };
+    expect(checkReceiptFile(named, { sha256Hex: 'd'.repeat(64) }).detail).toBe(
+      `The file is not the anchored file: its SHA-256 is ${'d'.repeat(64)}, the receipt's is an object.`,
+    );
+    const typed = { ...receipt, event: { ...event, event_type: { toString: 1 } } };
+    expect(checkReceiptEvent(typed).status).toBe('fail');
+  });
+
   it('names as proven only the type and the preimage fields (not an unhashed wallet)', () => {
     expect(provenReceiptFields(receipt).map(([field]) => field)).toEqual([
       'event_type',

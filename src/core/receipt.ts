@@ -7,7 +7,7 @@
  */
 import type { VerdictCheck } from './anchor-verdict.js';
 import { parseChainEvidence, type ChainEvidence } from './chain-evidence.js';
-import { visibleText } from './display-text.js';
+import { shownJsonValue, visibleText } from './display-text.js';
 import { committedFields, eventFieldsOf, isEventType } from './event-specs.js';
 import { isHex64, isRecord } from './guards.js';
 import { leafHash } from './leaf-hash.js';
@@ -49,7 +49,7 @@ export function parseReceipt(value: unknown): ParsedReceipt {
   if (!isRecord(value)) return fail('the receipt is not a JSON object');
   if (value['format'] !== RECEIPT_FORMAT) {
     return fail(
-      `the receipt format is ${visibleText(JSON.stringify(value['format']) ?? 'missing')}, not "${RECEIPT_FORMAT}"`,
+      `the receipt format is ${typeof value['format'] === 'string' ? visibleText(JSON.stringify(value['format'])) : shownJsonValue(value['format'])}, not "${RECEIPT_FORMAT}"`,
     );
   }
   const { service, event, file } = value;
@@ -176,7 +176,7 @@ export function receiptCommitsToFile(receipt: Receipt): boolean {
  * is the proof of that leaf.
  */
 export function checkReceiptEvent(receipt: Receipt): VerdictCheck {
-  const type = visibleText(String(receipt.event['event_type']));
+  const type = shownJsonValue(receipt.event['event_type']);
   const extra = uncommittedReceiptFields(receipt);
   if (extra.length > 0) {
     const names = extra.map((field) => visibleText(field)).join(', ');
@@ -230,7 +230,7 @@ export function checkReceiptFile(receipt: Receipt, file: { sha256Hex: string; na
     return {
       name: 'file',
       status: 'unknown',
-      detail: `${which} is not part of this proof: a ${visibleText(String(receipt.event['event_type']))} leaf commits to no file hash, so nothing about the file was checked.`,
+      detail: `${which} is not part of this proof: a ${shownJsonValue(receipt.event['event_type'])} leaf commits to no file hash, so nothing about the file was checked.`,
     };
   }
   const named = receipt.event['contract_sha256'];
@@ -238,7 +238,7 @@ export function checkReceiptFile(receipt: Receipt, file: { sha256Hex: string; na
     return {
       name: 'file',
       status: 'fail',
-      detail: `${which} is not the anchored file: its SHA-256 is ${file.sha256Hex}, the receipt's is ${visibleText(String(named))}.`,
+      detail: `${which} is not the anchored file: its SHA-256 is ${file.sha256Hex}, the receipt's is ${shownJsonValue(named)}.`,
     };
   }
   return {

@@ -93,6 +93,19 @@ describe('verifyClaim', () => {
     expect(wrong.judgement.summary).toMatch(/is not the anchored file/);
   });
 
+  it('answers invalid, never throws, for a receipt whose event fields are hostile JSON values', async () => {
+    const withProof = completeReceipt(receipt, anchored, NOW);
+    let deep: unknown = [];
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const file = { sha256Hex: 'd'.repeat(64), name: 'contract.pdf' };
+    for (const hostile of [{ toString: 1 }, deep, null, 7]) {
+      const edited = { ...withProof, event: { ...withProof.event, contract_sha256: hostile } };
+      const verdict = await verifyClaim({ receipt: edited, file }, service(), NOW);
+      expect(verdict.judgement.verdict).toBe('invalid');
+      expect(verdict.judgement.checks.find((c) => c.name === 'file')?.status).toBe('fail');
+    }
+  });
+
   it('is unconfirmed when the service is down or on another network, pending without a proof', async () => {
     const withProof = completeReceipt(receipt, anchored, NOW);
     expect((await verifyClaim({ receipt: withProof }, service({ down: true }), NOW)).judgement.verdict).toBe(

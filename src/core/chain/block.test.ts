@@ -62,6 +62,9 @@ describe('a mainnet block (height 1,687,106)', () => {
     expect(blockHash(toHex(header))).toBe(mainnet.hash);
     expect(blockHash(parsed)).toBe(mainnet.hash);
     expect(blockHash(header)).toBe(toDisplayHex(sha256d(header)));
+    for (const notAHeader of [null, 5, undefined]) {
+      expect(() => blockHash(notAHeader as never)).toThrow(ChainFormatError);
+    }
   });
 
   it('its v5 txids and the last (v4) transaction give the header merkle root, by branch too', () => {

@@ -7,7 +7,7 @@
  * display order that RPCs and explorers show.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { ByteReader, ByteWriter, chainBytes, toDisplayHex } from './bytes.js';
+import { ByteReader, ByteWriter, ChainFormatError, chainBytes, toDisplayHex } from './bytes.js';
 import { MIN_TX_V5_BYTES, readTransaction, writeTransaction } from './transaction.js';
 import type { TransactionV5 } from './transaction.js';
 
@@ -105,6 +105,9 @@ export function sha256d(...parts: Uint8Array[]): Uint8Array {
  */
 export function blockHash(header: string | Uint8Array | BlockHeader): string {
   if (typeof header !== 'string' && !(header instanceof Uint8Array)) {
+    if (typeof header !== 'object' || header === null) {
+      throw new ChainFormatError('a block header must be hex, bytes or a parsed header');
+    }
     return toDisplayHex(sha256d(serializeBlockHeader(header)));
   }
   const bytes = chainBytes(header, 'block header');

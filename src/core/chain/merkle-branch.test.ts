@@ -80,6 +80,8 @@ describe('merkleBranch and merkleRootFromBranch', () => {
       ChainFormatError,
     );
     expect(() => merkleRootFromBranch('xyz', branch, 3)).toThrow(ChainFormatError);
+    // A sparse array's holes are missing hashes, not levels to skip (the txid is no root).
+    expect(() => merkleRootFromBranch(ids[3]!, new Array<string>(3), 3)).toThrow(/branch\[0\]/);
     const deep = Array.from({ length: MAX_MERKLE_BRANCH_LENGTH + 1 }, () => branch[0]!);
     expect(() => merkleRootFromBranch(ids[3]!, deep, 0)).toThrow(/at most 32/);
     expect(() => merkleBranch(ids, 5)).toThrow(RangeError);

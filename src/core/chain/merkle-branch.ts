@@ -77,13 +77,15 @@ export function merkleRootFromBranch(txid: string, branch: readonly string[], in
   }
   let node = fromDisplayHex(txid, 'txid');
   let position = index;
-  branch.forEach((hex, level) => {
+  // By index, not forEach: a sparse array's holes must be refused, not skipped.
+  for (let level = 0; level < branch.length; level++) {
+    const hex = branch[level];
     if (typeof hex !== 'string' || hex.length !== 64) {
       throw new ChainFormatError(`branch[${level}] must be 64 hex characters`);
     }
     const sibling = chainBytes(hex, `branch[${level}]`);
     node = position % 2 === 0 ? sha256d(node, sibling) : sha256d(sibling, node);
     position = Math.floor(position / 2);
-  });
+  }
   return toHex(node);
 }

@@ -111,5 +111,9 @@ describe('readMemos', () => {
     const noOrchard = encodeViewingKey({ ...key, orchard: null });
     expect(() => readMemos(hex, noOrchard)).toThrow(/no Orchard item/);
     expect(() => readMemos(hex, { ...key, orchard: null })).toThrow(ChainFormatError);
+    // Values outside the types, as JavaScript callers may pass them: refused, not read as empty.
+    for (const notATransaction of [null, 5, {}, { version: 5, sapling: null, orchard: {} }]) {
+      expect(() => readMemos(notATransaction as never, ufvk)).toThrow(ChainFormatError);
+    }
   });
 });

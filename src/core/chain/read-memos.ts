@@ -7,7 +7,7 @@
 import { ChainFormatError } from './bytes.js';
 import { orchardOutgoingViewingKeys, type OrchardOutgoingViewingKeys } from './orchard-keys.js';
 import { recoverOrchardOutput, type RecoveredOrchardOutput } from './orchard-recovery.js';
-import { parseTransaction, type TransactionV5 } from './transaction.js';
+import { asTransaction, type TransactionV5 } from './transaction.js';
 import { decodeViewingKey, type UnifiedFullViewingKey, type ZcashNetwork } from './viewing-key.js';
 
 /** One Orchard output the key's wallet sent, with where it is and which ovk opened it. */
@@ -67,7 +67,7 @@ export function readMemos(
   if (options.network !== undefined && network !== options.network) {
     throw new ChainFormatError(`a ${network} key where a ${options.network} key is expected`);
   }
-  const parsed = typeof tx === 'string' || tx instanceof Uint8Array ? parseTransaction(tx) : tx;
+  const parsed = asTransaction(tx);
   const memos: RecoveredMemo[] = [];
   parsed.orchard?.actions.forEach((action, actionIndex) => {
     for (const scope of ['external', 'internal'] as const) {

@@ -6,7 +6,7 @@
  * Byte fields hold the bytes exactly as serialized (hashes in natural order, not the byte-reversed
  * order RPCs display). Amounts are bigints read from the bytes, since they can exceed 2^53.
  */
-import { ByteReader, ByteWriter, chainBytes } from './bytes.js';
+import { ByteReader, ByteWriter, ChainFormatError, chainBytes } from './bytes.js';
 
 /** The v5 header: fOverwintered (bit 31) with version 5. */
 export const TX_V5_HEADER = 0x8000_0005;
@@ -249,6 +249,27 @@ export function parseTransaction(tx: string | Uint8Array): TransactionV5 {
   const parsed = readTransaction(reader);
   reader.end();
   return parsed;
+}
+
+/**
+ * `tx` as a parsed transaction: hex or bytes are parsed; anything else must look like what
+ * `parseTransaction` returns (a v5 transaction whose bundles are present or null), else a
+ * `ChainFormatError` rather than a TypeError from deep inside the caller.
+ */
+export function asTransaction(tx: string | Uint8Array | TransactionV5): TransactionV5 {
+  if (typeof tx === 'string' || tx instanceof Uint8Array) return parseTransaction(tx);
+  const bundle = (value: unknown) => value === null || typeof value === 'object';
+  if (
+    typeof tx !== 'object' ||
+    tx === null ||
+    tx.version !== 5 ||
+    !bundle(tx.sapling) ||
+    !bundle(tx.orchard) ||
+    (tx.orchard !== null && !Array.isArray(tx.orchard.actions))
+  ) {
+    throw new ChainFormatError('a transaction must be hex, bytes or a parsed v5 transaction');
+  }
+  return tx;
 }
 
 /** Appends the v5 encoding of `tx` to `writer`. */

@@ -27,6 +27,12 @@ describe('ZIP 244 on the test vectors', () => {
     if (v.auth_digest !== null) expect(toHex(transactionAuthDigest(tx))).toBe(v.auth_digest);
   });
 
+  it('refuses what is neither transaction bytes nor a parsed transaction with ChainFormatError', () => {
+    for (const notATransaction of [null, 5, {}, { version: 4 }]) {
+      expect(() => transactionId(notATransaction as never)).toThrow(ChainFormatError);
+    }
+  });
+
   it('the consensus branch id is part of the txid (replay protection)', () => {
     const tx = parseTransaction(vectors[0]!.tx);
     const other = { ...tx, consensusBranchId: (tx.consensusBranchId + 1) >>> 0 };

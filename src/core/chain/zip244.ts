@@ -9,7 +9,7 @@
  */
 import { blake2b } from '@noble/hashes/blake2.js';
 import { ByteWriter, toDisplayHex } from './bytes.js';
-import { TX_V5_HEADER, parseTransaction } from './transaction.js';
+import { TX_V5_HEADER, asTransaction } from './transaction.js';
 import type { TransactionV5 } from './transaction.js';
 
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
@@ -167,7 +167,7 @@ export function transactionIdBytes(tx: TransactionV5): Uint8Array {
  * it: the ZIP 244 digest byte-reversed, in lowercase hex. Malformed bytes throw `ChainFormatError`.
  */
 export function transactionId(tx: string | Uint8Array | TransactionV5): string {
-  const parsed = typeof tx === 'string' || tx instanceof Uint8Array ? parseTransaction(tx) : tx;
+  const parsed = asTransaction(tx);
   return toDisplayHex(transactionIdBytes(parsed));
 }
 
