@@ -142,13 +142,23 @@ describe('POST /event trial keys', () => {
 });
 
 describe('POST /event rate limit per trial key', () => {
-  it('answers 429 with Retry-After beyond EVENTS_PER_MINUTE', async () => {
+  it('answers 429 with Retry-After beyond EVENTS_PER_MINUTE, counting only valid events', async () => {
     const limited = await makeTestApp({ EVENTS_PER_MINUTE: '2' });
     try {
       const key = (await limited.app.inject({ method: 'POST', url: '/trial-key' })).json().key;
       const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
       const send = (n: number) =>
         limited.app.inject({ method: 'POST', url: '/event', headers, payload: contractEvent(n) });
+      // Refused bodies change nothing, not even the minute's count.
+      for (let i = 0; i < 3; i++) {
+        const refused = await limited.app.inject({
+          method: 'POST',
+          url: '/event',
+          headers,
+          payload: { ...contractEvent(9), wallet_hash: 'not a wallet' },
+        });
+        expect(refused.statusCode).toBe(400);
+      }
       expect((await send(1)).statusCode).toBe(201);
       expect((await send(2)).statusCode).toBe(201);
       const res = await send(3);

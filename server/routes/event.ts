@@ -99,26 +99,6 @@ export function eventRoutes(ctx: AppContext): void {
       }
       const nowDate = ctx.now();
       const caller = await authenticate(ctx, request);
-      if (caller.tier === 'trial') {
-        const decision = await ctx.store.limits.hit(
-          'events',
-          caller.keyHash,
-          ctx.config.eventsPerMinute,
-          60_000,
-          nowDate.getTime(),
-        );
-        if (!decision.allowed) {
-          throw new ApiError(
-            429,
-            'rate_limited',
-            `A trial key may write ${ctx.config.eventsPerMinute} events a minute; retry in ${decision.retryAfterS} s.`,
-            undefined,
-            { 'retry-after': String(decision.retryAfterS) },
-          );
-        }
-        if (caller.key.used >= caller.key.quota) throw quotaExhausted(caller.key.quota);
-      }
-
       const body: unknown = request.body;
       if (isRecord(body)) {
         const unknown = unknownEventFields(body);
@@ -139,6 +119,26 @@ export function eventRoutes(ctx: AppContext): void {
           problems.map((p) => p.message).join('; ') || 'The body must be a JSON object.',
           problems.length > 0 ? problems : [{ field: 'body', message: 'The body must be a JSON object.' }],
         );
+      }
+      // Counted only once the event is valid: a refused body changes nothing, not even the rate window.
+      if (caller.tier === 'trial') {
+        const decision = await ctx.store.limits.hit(
+          'events',
+          caller.keyHash,
+          ctx.config.eventsPerMinute,
+          60_000,
+          nowDate.getTime(),
+        );
+        if (!decision.allowed) {
+          throw new ApiError(
+            429,
+            'rate_limited',
+            `A trial key may write ${ctx.config.eventsPerMinute} events a minute; retry in ${decision.retryAfterS} s.`,
+            undefined,
+            { 'retry-after': String(decision.retryAfterS) },
+          );
+        }
+        if (caller.key.used >= caller.key.quota) throw quotaExhausted(caller.key.quota);
       }
       const eventType = body.event_type;
       const walletHash = body.wallet_hash;

@@ -8,6 +8,7 @@ import { OPERATOR_KEY_ID, type CommitResult, type NewEvent, type Store } from '.
 import { testEvent, testLeaf as leaf, type StoreHarness } from './store-contract.js';
 
 const event = (n: number, wallet = `w${n}`): NewEvent => testEvent(n, { walletHash: wallet });
+const KEY_A = 'a'.repeat(64);
 const KEY_B = 'b'.repeat(64);
 const TRANSFER = 7;
 
@@ -125,6 +126,33 @@ export function describeWalletContract(name: string, harness: StoreHarness): voi
   });
 
   describe(`${name}: who may add to a wallet (WALLET_WRITES=first-key)`, () => {
+    it('spends no quota on a resend that writes nothing, but does on one that links another wallet', async () => {
+      await store.keys.insertTrialKey({
+        keyHash: KEY_A,
+        quota: 2,
+        used: 0,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        expiresAt: '2026-02-01T00:00:00.000Z',
+      });
+      const sent = { ...event(1), trialKeyHash: KEY_A };
+      const at = '2026-01-05T00:00:00.000Z';
+      expect(await store.leaves.commitEvents([sent], at)).toEqual([{ status: 'created', position: 1 }]);
+      // A client retrying after a lost answer: nothing new is written, nothing is spent.
+      expect(await store.leaves.commitEvents([sent, sent], at)).toEqual([
+        { status: 'exists', position: 1 },
+        { status: 'exists', position: 1 },
+      ]);
+      expect((await store.keys.trialKey(KEY_A))?.used).toBe(1);
+      // The same leaf for another wallet writes that wallet's link: it spends one unit.
+      const other = { ...sent, walletHash: 'wallet_other' };
+      expect(await store.leaves.commitEvents([other], at)).toEqual([{ status: 'exists', position: 1 }]);
+      expect((await store.keys.trialKey(KEY_A))?.used).toBe(2);
+      // An expired key is refused even when there would be nothing to write.
+      expect(await store.leaves.commitEvents([sent], '2026-03-01T00:00:00.000Z')).toEqual([
+        { status: 'key_expired' },
+      ]);
+    });
+
     it('keeps which key wrote each wallet link and which key wrote first; first-key refuses other keys before spending quota', async () => {
       await trialKeyB();
       expect(await commit([byKey(1, 'key_first', 'owned')])).toEqual([{ status: 'created', position: 1 }]);

@@ -1,6 +1,6 @@
 /**
  * Released migrations never change: a database migrated by an earlier release has run exactly
- * this text. Migrations 1 and 3 are assembled from shared pieces of zap1_commit_events, so each
+ * this text. Migrations 1, 3 and 5 are assembled from shared pieces of zap1_commit_events, so each
  * migration's SHA-256 is pinned here; a new migration appends a hash, an old one never changes.
  */
 import { createHash } from 'node:crypto';
@@ -12,6 +12,7 @@ const RELEASED = [
   '2bfdf55f580c67cfeb5b8000f8254273a8b15a30d27f87028eb20fb932d64a90',
   'e7f08ce51d402bbbb066ba8b5d39a4a2baece2cef646782a031b2ebbcfb57216',
   'f6ee64123ed113781734471afe48e4398873a8f6c3f073b9c4fe007e05c2b769',
+  '30a2cddc7a482e41431c8c5a0e58b0e2ea6b6a6bffd6e24a47cbbda9512e1111',
 ];
 
 describe('PostgreSQL migrations', () => {

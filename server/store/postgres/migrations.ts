@@ -74,6 +74,62 @@ const COMMIT_FINISH = `      INSERT INTO wallet_owners (wallet_hash, key_id, cre
   END
   $fn$;`;
 
+/**
+ * Migration 3's zap1_commit_events: the first-key rule over every wallet an event links to, then
+ * `beforeSpend`, then the quota and the writes. Migration 3 has nothing before the spend.
+ */
+const commitEventsCoveringEveryWallet = (beforeSpend: string): string => `
+  CREATE OR REPLACE FUNCTION zap1_commit_events(batch jsonb, stamp text) RETURNS jsonb
+${COMMIT_DECLARE}
+    links_counterparty boolean;
+${COMMIT_LOOP_START}
+      links_counterparty := ev->>'counterparty' IS NOT NULL AND ev->>'counterparty' <> ev->>'wallet_hash';
+      -- Every linked wallet, before any quota is spent; earlier events of the batch have claimed theirs.
+      IF COALESCE((ev->>'only_first_key')::boolean, false) AND ev->>'key_id' <> 'operator' THEN
+        SELECT key_id INTO owner_key FROM wallet_owners WHERE wallet_hash = ev->>'wallet_hash';
+        IF FOUND AND owner_key IS DISTINCT FROM ev->>'key_id' THEN
+          results := array_append(results, jsonb_build_object('status', 'wallet_key_mismatch',
+            'wallet', 'subject', 'first_key_id', owner_key));
+          CONTINUE;
+        END IF;
+        IF links_counterparty THEN
+          SELECT key_id INTO owner_key FROM wallet_owners WHERE wallet_hash = ev->>'counterparty';
+          IF FOUND AND owner_key IS DISTINCT FROM ev->>'key_id' THEN
+            results := array_append(results, jsonb_build_object('status', 'wallet_key_mismatch',
+              'wallet', 'counterparty', 'first_key_id', owner_key));
+            CONTINUE;
+          END IF;
+        END IF;
+      END IF;
+${beforeSpend}${COMMIT_SPEND_AND_WRITE}
+      -- The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
+      IF links_counterparty THEN
+        INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
+          VALUES (ev->>'counterparty', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
+      END IF;
+${COMMIT_FINISH}
+  `;
+
+// Migration 5: a resend whose leaf and wallet links all exist writes nothing, so it spends no quota
+// (the key must still be one that could write). The writes below it then find nothing to do.
+const NOOP_RESEND = `      SELECT position INTO found_position FROM leaves WHERE leaf_hash = decode(ev->>'leaf_hex', 'hex');
+      IF FOUND
+         AND EXISTS (SELECT 1 FROM wallet_links WHERE wallet_hash = ev->>'wallet_hash' AND position = found_position)
+         AND (NOT links_counterparty OR EXISTS (
+           SELECT 1 FROM wallet_links WHERE wallet_hash = ev->>'counterparty' AND position = found_position)) THEN
+        IF ev->>'trial_key_hash' IS NOT NULL THEN
+          SELECT expires_at INTO key_expires FROM api_keys WHERE key_hash = ev->>'trial_key_hash';
+          IF NOT FOUND OR key_expires <= stamp THEN
+            results := array_append(results, jsonb_build_object('status',
+              CASE WHEN NOT FOUND THEN 'unauthorized' ELSE 'key_expired' END));
+            CONTINUE;
+          END IF;
+        END IF;
+        results := array_append(results, jsonb_build_object('status', 'exists', 'position', found_position));
+        CONTINUE;
+      END IF;
+`;
+
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   // 1: leaves, wallet links and owners, keys, tree chunks, anchoring, webhooks, shared limits,
   // the anchorer lease, and the one write path of accepted events.
@@ -250,37 +306,7 @@ ${COMMIT_FINISH}
   // 3: the first-key rule covers every wallet an event links to: a TRANSFER's new owner as well as
   // its own wallet (before, a key could link a leaf into a wallet another key wrote first by naming
   // it as new_wallet_hash). A refusal says which wallet. Otherwise as migration 1's function.
-  `
-  CREATE OR REPLACE FUNCTION zap1_commit_events(batch jsonb, stamp text) RETURNS jsonb
-${COMMIT_DECLARE}
-    links_counterparty boolean;
-${COMMIT_LOOP_START}
-      links_counterparty := ev->>'counterparty' IS NOT NULL AND ev->>'counterparty' <> ev->>'wallet_hash';
-      -- Every linked wallet, before any quota is spent; earlier events of the batch have claimed theirs.
-      IF COALESCE((ev->>'only_first_key')::boolean, false) AND ev->>'key_id' <> 'operator' THEN
-        SELECT key_id INTO owner_key FROM wallet_owners WHERE wallet_hash = ev->>'wallet_hash';
-        IF FOUND AND owner_key IS DISTINCT FROM ev->>'key_id' THEN
-          results := array_append(results, jsonb_build_object('status', 'wallet_key_mismatch',
-            'wallet', 'subject', 'first_key_id', owner_key));
-          CONTINUE;
-        END IF;
-        IF links_counterparty THEN
-          SELECT key_id INTO owner_key FROM wallet_owners WHERE wallet_hash = ev->>'counterparty';
-          IF FOUND AND owner_key IS DISTINCT FROM ev->>'key_id' THEN
-            results := array_append(results, jsonb_build_object('status', 'wallet_key_mismatch',
-              'wallet', 'counterparty', 'first_key_id', owner_key));
-            CONTINUE;
-          END IF;
-        END IF;
-      END IF;
-${COMMIT_SPEND_AND_WRITE}
-      -- The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
-      IF links_counterparty THEN
-        INSERT INTO wallet_links (wallet_hash, position, created_at, key_id)
-          VALUES (ev->>'counterparty', leaf_position, stamp, ev->>'key_id') ON CONFLICT DO NOTHING;
-      END IF;
-${COMMIT_FINISH}
-  `,
+  commitEventsCoveringEveryWallet(''),
   // 4: the chain's evidence of each anchored root (evidence-store.ts), gone with its root.
   `
   CREATE TABLE anchor_evidence (
@@ -294,6 +320,8 @@ ${COMMIT_FINISH}
     transaction_hex text NOT NULL
   );
   `,
+  // 5: a resend that writes nothing spends nothing (NOOP_RESEND); otherwise as migration 3.
+  commitEventsCoveringEveryWallet(NOOP_RESEND),
 ];
 
 /**

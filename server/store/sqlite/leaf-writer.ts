@@ -67,6 +67,11 @@ export class SqliteLeafWriter {
       spendQuota: db.prepare<[string, string, string]>(
         'UPDATE api_keys SET used = used + 1, last_used_at = ? WHERE key_hash = ? AND used < quota AND expires_at > ?',
       ),
+      keyUsable: db
+        .prepare<[string, string], number>(
+          'SELECT EXISTS (SELECT 1 FROM api_keys WHERE key_hash = ? AND expires_at > ?)',
+        )
+        .pluck(),
       keyState: db.prepare<[string], { expires_at: string }>(
         'SELECT expires_at FROM api_keys WHERE key_hash = ?',
       ),
@@ -124,9 +129,19 @@ export class SqliteLeafWriter {
             return;
           }
         }
+        const leafHex = event.leafHex.toLowerCase();
+        let position = knownPositions[i] ?? unindexed.get(leafHex) ?? null;
+        const newLeaf = position === null;
+        const isLinked = (wallet: string) =>
+          position !== null && this.stmts.linked.get({ wallet, position }) === 1;
+        // A resend whose leaf and links all exist writes nothing, so it spends nothing (decision 4).
+        const writesNothing =
+          !newLeaf && isLinked(event.walletHash) && (!linksCounterparty || isLinked(counterparty));
         if (event.trialKeyHash !== null) {
-          const spent = this.stmts.spendQuota.run(createdAt, event.trialKeyHash, createdAt).changes;
-          if (spent === 0) {
+          const spent = writesNothing
+            ? this.stmts.keyUsable.get(event.trialKeyHash, createdAt) === 1
+            : this.stmts.spendQuota.run(createdAt, event.trialKeyHash, createdAt).changes === 1;
+          if (!spent) {
             const key = this.stmts.keyState.get(event.trialKeyHash);
             results.push({
               status: !key ? 'unauthorized' : key.expires_at <= createdAt ? 'key_expired' : 'quota_exhausted',
@@ -134,9 +149,6 @@ export class SqliteLeafWriter {
             return;
           }
         }
-        const leafHex = event.leafHex.toLowerCase();
-        let position = knownPositions[i] ?? unindexed.get(leafHex) ?? null;
-        const newLeaf = position === null;
         if (position !== null) {
           results.push({ status: 'exists', position });
         } else {
