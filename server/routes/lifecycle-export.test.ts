@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyExport } from '../../src/core/index.js';
@@ -193,6 +194,34 @@ describe('one client', () => {
       const pkg = ExportPackageSchema.parse(JSON.parse(decode(res.rawPayload).toString('utf8')));
       expect(pkg.proofs).toHaveLength(EVENTS);
       expect(verifyExport(pkg)).toMatchObject({ valid: true });
+    }
+  });
+
+  it('answers HEAD with the headers of the export, makes no body and logs nothing', async () => {
+    const lines: string[] = [];
+    const logStream = new PassThrough();
+    logStream.setEncoding('utf8');
+    logStream.on('data', (chunk: string) => lines.push(chunk));
+    const quiet = await makeTestApp({}, { log: 'errors', logStream });
+    try {
+      const posted = await quiet.app.inject({
+        method: 'POST',
+        url: '/event',
+        headers: operator,
+        payload: contractEvent(1, WALLET),
+      });
+      expect(posted.statusCode).toBe(201);
+      for (let i = 0; i < 3; i++) {
+        const res = await quiet.app.inject({ method: 'HEAD', url: `/lifecycle/${WALLET}/export` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-disposition']).toBe(`attachment; filename="zap1-export-${WALLET}.json"`);
+        expect(res.body).toBe('');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(exportsInProgress()).toBe(0);
+      expect(lines).toEqual([]);
+    } finally {
+      await quiet.close();
     }
   });
 });

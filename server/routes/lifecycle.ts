@@ -243,6 +243,12 @@ export function lifecycleRoutes(ctx: AppContext): void {
       // Gone before its first read: there is no one to answer.
       if (firstPage === null) return reply;
       const first: WalletPage = firstPage;
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="zap1-export-${wallet}.json"`);
+      // HEAD: a GET's status and headers, and no body made only to be dropped (Fastify logs the
+      // abort of such a stream as an error, once per request).
+      if (request.method === 'HEAD') return reply.send();
       const head = {
         protocol: 'ZAP1',
         generated_at: ctx.now().toISOString(),
@@ -290,16 +296,13 @@ export function lifecycleRoutes(ctx: AppContext): void {
         }
         yield `],"verification":${JSON.stringify(EXPORT_VERIFICATION)}}`;
       }
-      return reply
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="zap1-export-${wallet}.json"`)
-        .send(
-          compressedStream(
-            request,
-            reply,
-            Readable.from(exportBody(), { objectMode: false, highWaterMark: EXPORT_BUFFER_BYTES }),
-          ),
-        );
+      return reply.send(
+        compressedStream(
+          request,
+          reply,
+          Readable.from(exportBody(), { objectMode: false, highWaterMark: EXPORT_BUFFER_BYTES }),
+        ),
+      );
     },
   });
 }
