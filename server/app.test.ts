@@ -18,17 +18,30 @@ afterEach(async () => {
 });
 
 describe('errors', () => {
-  it('answers unknown paths and methods with JSON 404', async () => {
+  it('answers unknown paths with JSON 404, and known paths asked with another method with 405 naming the right ones', async () => {
     const t = await app();
     for (const [method, url] of [
       ['GET', '/nope'],
-      ['DELETE', '/event'],
-      ['PUT', '/trial-key'],
-      ['GET', '/event'],
+      ['POST', '/nope'],
+      ['GET', '/verify/'],
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+    }
+    for (const [method, url, allow] of [
+      ['DELETE', '/event', 'POST'],
+      ['PUT', '/trial-key', 'POST'],
+      ['GET', '/event', 'POST'],
+      ['POST', '/stats', 'GET, HEAD'],
+      ['DELETE', `/verify/${'a'.repeat(64)}/check`, 'GET, HEAD'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers['allow']).toBe(allow);
+      expect(res.json()).toEqual({
+        error: { code: 'method_not_allowed', message: `${url} answers ${allow}, not ${method}.` },
+      });
     }
   });
 

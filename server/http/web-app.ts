@@ -11,6 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, errorBody } from './errors.js';
 
 /** Built assets carry their content hash in the name and never change; anything else is revalidated. */
+/** The methods a 405 may name; OPTIONS is left out, since CORS preflight answers it on every path. */
+const ALLOWABLE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 
@@ -57,6 +60,23 @@ export async function serveWebApp(
     if (serveApp && request.method === 'GET' && url.startsWith('/app/') && !url.startsWith('/app/assets/')) {
       void reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);
       return indexHtml === null ? reply.sendFile('index.html') : reply.send(indexHtml);
+    }
+    // A path that exists for other methods is a 405 naming them (as the reference answers), not a 404.
+    // (A route of this very method that found nothing, such as a missing asset, stays a 404.)
+    const allow = ALLOWABLE_METHODS.filter((method) => app.findRoute({ method, url }) !== null);
+    if (allow.length > 0 && !allow.some((method) => method === request.method)) {
+      const refusal = new ApiError(
+        405,
+        'method_not_allowed',
+        `${url} answers ${allow.join(', ')}, not ${request.method}.`,
+        undefined,
+        { allow: allow.join(', ') },
+      );
+      return reply
+        .code(405)
+        .headers(refusal.headers)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(refusal));
     }
     const body = errorBody(new ApiError(404, 'not_found', `No route ${request.method} ${url}.`));
     return reply.code(404).type('application/json; charset=utf-8').send(body);
