@@ -27,12 +27,19 @@ export function networkOf(ctx: AppContext): Network | null {
   return ctx.chain?.network() ?? (ctx.config.chain === 'dev' ? 'devnet' : null);
 }
 
-/** Parses query or path values with `schema`; a mismatch is 400 `validation_failed` naming each field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/**
+ * Parses query, path or body values with `schema`; a mismatch is 400 `validation_failed` naming
+ * each field (`where` names a problem with the whole value).
+ */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'query' | 'path' | 'body' = 'query',
+): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = result.error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || 'query',
+    field: issue.path.map(String).join('.') || where,
     message: issue.message,
   }));
   throw new ApiError(
@@ -41,6 +48,20 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
     fields.map((f) => `${f.field}: ${f.message}`).join('; '),
     fields,
   );
+}
+
+/** Whether the request says its body is JSON (`application/json`, any parameters). */
+export function isJsonRequest(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return typeof type === 'string' && /^application\/json\s*(;|$)/i.test(type);
+}
+
+/** A JSON body parsed with `schema`: 415 unless it is sent as JSON, else as `parseInput`. */
+export function parseJsonBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+  if (!isJsonRequest(request)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the body as Content-Type: application/json.');
+  }
+  return parseInput(schema, request.body, 'body');
 }
 
 /** `limit`: a whole number; above `max` it is clamped (docs/architecture.md "Errors"). */

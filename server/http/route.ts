@@ -57,7 +57,7 @@ export function defineRoute(
         handler({
           request,
           reply,
-          params: parseInput(params ?? NO_PARAMETERS, request.params),
+          params: parseInput(params ?? NO_PARAMETERS, request.params, 'path'),
           query: parseInput(query ?? NO_PARAMETERS, request.query),
         }),
     });

@@ -11,7 +11,7 @@ import { zecAmount } from '../../src/core/index.js';
 import { ManualRecordError, anchorPaymentUri } from '../anchor/manual-anchor.js';
 import { RpcUnavailableError } from '../anchor/zcash-rpc.js';
 import { requireOperator } from '../http/auth.js';
-import { parseInput, type AppContext } from '../http/context.js';
+import { parseJsonBody, type AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { escapeMarkup } from '../http/markup.js';
 import { StoreConflictError } from '../store/store.js';
@@ -168,11 +168,12 @@ export function adminAnchorRoutes(ctx: AppContext): void {
         description: 'The node does not show the transaction mined with the required confirmations yet',
       },
       503: { description: 'The node is unreachable' },
+      415: { description: 'Not application/json' },
       ...OPERATOR_ERRORS,
     },
     handler: async ({ request, reply }) => {
       await requireOperator(ctx, request);
-      const input = parseInput(RecordAnchorSchema, request.body);
+      const input = parseJsonBody(RecordAnchorSchema, request);
       const record = ctx.chain?.recordManualAnchor;
       if (ctx.config.anchorMode !== 'manual' || !record) {
         throw new ApiError(

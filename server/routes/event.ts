@@ -1,5 +1,4 @@
 /** POST /event: validate, hash, group-commit, answer (docs/reference-api.md 3, docs/architecture.md decision 4). */
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   isRecord,
@@ -15,7 +14,7 @@ import {
   type FieldKind,
 } from '../../src/core/index.js';
 import { authenticate } from '../http/auth.js';
-import type { AppContext } from '../http/context.js';
+import { isJsonRequest, type AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 
 /** The zod type of a request field in the OpenAPI document, by its kind. */
@@ -61,11 +60,6 @@ export const EventResponseSchema = z
     timestamp: z.int().optional().describe('Server Unix time hashed into DEPLOYMENT and EXIT leaves'),
   })
   .strict();
-
-export function isJsonRequest(request: FastifyRequest): boolean {
-  const type = request.headers['content-type'];
-  return typeof type === 'string' && /^application\/json\s*(;|$)/i.test(type);
-}
 
 export function eventRoutes(ctx: AppContext): void {
   ctx.route({

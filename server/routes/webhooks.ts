@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { requireOperator } from '../http/auth.js';
-import { parseInput, type AppContext } from '../http/context.js';
+import { parseJsonBody, type AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { webhookUrlRefusal } from '../webhooks/receiver-address.js';
 
@@ -69,11 +69,12 @@ export function webhookRoutes(ctx: AppContext): void {
         description:
           'The url is missing, not an http(s) URL, or its host is a link-local, metadata or unspecified address',
       },
+      415: { description: 'Not application/json' },
       ...OPERATOR_ERRORS,
     },
     handler: async ({ request, reply }) => {
       await requireOperator(ctx, request);
-      const { url } = parseInput(RegisterWebhookSchema, request.body);
+      const { url } = parseJsonBody(RegisterWebhookSchema, request);
       // Loopback and private receivers are allowed; a host name is checked again at each delivery.
       const refused = webhookUrlRefusal(url, ctx.config.webhookAllowPrivate);
       if (refused !== null) throw badRequest('url', refused);

@@ -159,6 +159,16 @@ describe('webhook routes', () => {
       payload: { url: receiver.url, events: ['x'] },
     });
     expect(extra.statusCode).toBe(400);
+    // The body's own problem is named as the body's, not the query's.
+    expect(extra.json().error.message).toBe('body: Unrecognized key: "events"');
+    const asText = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/register',
+      headers: { ...operator, 'content-type': 'text/plain' },
+      payload: JSON.stringify({ url: receiver.url }),
+    });
+    expect(asText.statusCode).toBe(415);
+    expect(asText.json().error.code).toBe('unsupported_media_type');
     expect(tableCounts(t.dir)).toEqual(before);
   });
 });
