@@ -480,6 +480,14 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
     expect(error.fields.map((f: { field: string }) => f.field)).toEqual(['contract_sha256', 'agent_id']);
     expect(error.fields[0].message).toContain('HOSTING_PAYMENT');
     expect(tableCounts(t.dir)).toEqual(before);
+    // Thousands of invented keys: the first 20 are named, the rest counted; the answer stays small.
+    const invented = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, 1]));
+    const flood = await post({ ...validEvent('HOSTING_PAYMENT'), ...invented });
+    expect(flood.statusCode).toBe(400);
+    expect(flood.json().error.fields).toHaveLength(20);
+    expect(flood.json().error.message).toMatch(/: k0, k1, .*, k19 and 4980 more$/);
+    expect(flood.body.length).toBeLessThan(4000);
+    expect(tableCounts(t.dir)).toEqual(before);
   });
 
   it('never reads a key from the query string', async () => {

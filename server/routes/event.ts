@@ -61,6 +61,9 @@ export const EventResponseSchema = z
   })
   .strict();
 
+/** How many unknown fields a refusal names at most. */
+const UNKNOWN_FIELDS_NAMED = 20;
+
 export function eventRoutes(ctx: AppContext): void {
   ctx.route({
     method: 'post',
@@ -97,11 +100,14 @@ export function eventRoutes(ctx: AppContext): void {
       if (isRecord(body)) {
         const unknown = unknownEventFields(body);
         if (unknown.length > 0) {
+          // The first few are named: an answer never grows with how many keys a body invents.
+          const named = unknown.slice(0, UNKNOWN_FIELDS_NAMED);
+          const more = unknown.length - named.length;
           throw new ApiError(
             400,
             'unknown_field',
-            `Unknown field${unknown.length > 1 ? 's' : ''} for this event type: ${unknown.map((u) => u.field).join(', ')}`,
-            unknown,
+            `Unknown field${unknown.length > 1 ? 's' : ''} for this event type: ${named.map((u) => u.field).join(', ')}${more > 0 ? ` and ${more} more` : ''}`,
+            named,
           );
         }
       }
