@@ -31,7 +31,9 @@ export const RegisterWebhookSchema = z
         } catch {
           return false;
         }
-      }, 'url must be an http(s) URL without credentials'),
+      }, 'url must be an http(s) URL without credentials')
+      // Kept and listed as deliveries will read it, not as typed (a backslash, a trailing newline).
+      .transform((value) => new URL(value).href),
   })
   .strict();
 

@@ -138,6 +138,20 @@ describe('webhook routes', () => {
     const again = await t.app.inject({ method: 'DELETE', url: `/webhooks/${id}`, headers: bearer });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ error: { code: 'not_found' } });
+
+    // Kept as a delivery reads it: the host is 127.0.0.1 here, whatever the typed text suggests.
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/register',
+      headers: operator,
+      payload: { url: 'HTTP://127.0.0.1:9\\@169.254.169.254/a b\n' },
+    });
+    expect(typed.statusCode).toBe(201);
+    expect(typed.json().url).toBe('http://127.0.0.1:9/@169.254.169.254/a%20b');
+    const listed = await t.app.inject({ url: '/webhooks', headers: operator });
+    expect(listed.json().webhooks).toEqual([
+      { id: typed.json().id, url: 'http://127.0.0.1:9/@169.254.169.254/a%20b' },
+    ]);
   });
 
   it('refuses a url that is not http(s), with nothing stored', async () => {
