@@ -138,6 +138,11 @@ describe('POST /event trial keys', () => {
     await post(contractEvent(1, 'a'), headers);
     expect((await post(contractEvent(1, 'b'), headers)).statusCode).toBe(200);
     expect((await t.store.keys.trialKey(sha256Hex(key)))?.used).toBe(2);
+    // The same event again links nothing new: it answers the same and spends nothing.
+    const again = await post(contractEvent(1, 'b'), headers);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().status).toBe('exists');
+    expect((await t.store.keys.trialKey(sha256Hex(key)))?.used).toBe(2);
   });
 });
 

@@ -60,7 +60,7 @@ export function AnchorPage() {
   const fileHash = useFileHash({ initial: restoredFileState(draft) });
   const sending = useAnchorSubmission(baseUrl, apiKey);
   const { submit, trial } = sending;
-  // Once recorded, the form is done: a second press would spend quota on the same leaf.
+  // Once recorded, the form is done: a second press would only answer "already recorded" for the same leaf.
   const done = submit.isSuccess;
 
   const pastedHash = normaliseHex64(pasted, 'The SHA-256');
