@@ -57,7 +57,7 @@ export function isJsonRequest(request: FastifyRequest): boolean {
 }
 
 /** A JSON body parsed with `schema`: 415 unless it is sent as JSON, else as `parseInput`. */
-export function parseJsonBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
+export function parseJsonRequest<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
   if (!isJsonRequest(request)) {
     throw new ApiError(415, 'unsupported_media_type', 'Send the body as Content-Type: application/json.');
   }

@@ -10,10 +10,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, errorBody } from './errors.js';
 
-/** Built assets carry their content hash in the name and never change; anything else is revalidated. */
-/** The methods a 405 may name; OPTIONS is left out, since CORS preflight answers it on every path. */
+/**
+ * The methods a 405 may name. OPTIONS is left out: where CORS origins are configured, preflight
+ * answers it on every path; elsewhere an OPTIONS request gets the 405 of the methods that exist.
+ */
 const ALLOWABLE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
+/** Built assets carry their content hash in the name and never change; anything else is revalidated. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 

@@ -11,7 +11,7 @@ import { zecAmount } from '../../src/core/index.js';
 import { ManualRecordError, anchorPaymentUri } from '../anchor/manual-anchor.js';
 import { RpcUnavailableError } from '../anchor/zcash-rpc.js';
 import { requireOperator } from '../http/auth.js';
-import { parseJsonBody, type AppContext } from '../http/context.js';
+import { parseJsonRequest, type AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { escapeMarkup } from '../http/markup.js';
 import { StoreConflictError } from '../store/store.js';
@@ -173,7 +173,7 @@ export function adminAnchorRoutes(ctx: AppContext): void {
     },
     handler: async ({ request, reply }) => {
       await requireOperator(ctx, request);
-      const input = parseJsonBody(RecordAnchorSchema, request);
+      const input = parseJsonRequest(RecordAnchorSchema, request);
       const record = ctx.chain?.recordManualAnchor;
       if (ctx.config.anchorMode !== 'manual' || !record) {
         throw new ApiError(

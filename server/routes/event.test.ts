@@ -144,6 +144,20 @@ describe('POST /event trial keys', () => {
     expect(again.json().status).toBe('exists');
     expect((await t.store.keys.trialKey(sha256Hex(key)))?.used).toBe(2);
   });
+
+  it('answers the retry of the last unit with exists, and refuses only what would spend past the quota', async () => {
+    const key = await trialKey();
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+    for (let n = 1; n <= 3; n++) expect((await post(contractEvent(n, 'last'), headers)).statusCode).toBe(201);
+    // The quota (3) is used up; the third event sent again, as after a lost answer:
+    const retry = await post(contractEvent(3, 'last'), headers);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().status).toBe('exists');
+    const fourth = await post(contractEvent(4, 'last'), headers);
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json().error.code).toBe('quota_exhausted');
+    expect((await t.store.keys.trialKey(sha256Hex(key)))?.used).toBe(3);
+  });
 });
 
 describe('POST /event rate limit per trial key', () => {
@@ -492,6 +506,11 @@ describe('POST /event bad input: never a 5xx, never a write', () => {
     expect(flood.json().error.fields).toHaveLength(20);
     expect(flood.json().error.message).toMatch(/: k0, k1, .*, k19 and 4980 more$/);
     expect(flood.body.length).toBeLessThan(4000);
+    const longNames = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${i}`.padEnd(3000, 'x'), 1]));
+    const long = await post({ ...validEvent('HOSTING_PAYMENT'), ...longNames });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields[0].field).toBe(`${'0'.padEnd(64, 'x')}…`);
+    expect(long.body.length).toBeLessThan(10_000);
     expect(tableCounts(t.dir)).toEqual(before);
   });
 

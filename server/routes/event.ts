@@ -61,8 +61,9 @@ export const EventResponseSchema = z
   })
   .strict();
 
-/** How many unknown fields a refusal names at most. */
+/** How many unknown fields a refusal names at most, and how much of each name it shows. */
 const UNKNOWN_FIELDS_NAMED = 20;
+const NAME_SHOWN = 64;
 
 export function eventRoutes(ctx: AppContext): void {
   ctx.route({
@@ -100,8 +101,11 @@ export function eventRoutes(ctx: AppContext): void {
       if (isRecord(body)) {
         const unknown = unknownEventFields(body);
         if (unknown.length > 0) {
-          // The first few are named: an answer never grows with how many keys a body invents.
-          const named = unknown.slice(0, UNKNOWN_FIELDS_NAMED);
+          // The first few are named, each cut short: an answer never grows with the keys a body invents.
+          const named = unknown.slice(0, UNKNOWN_FIELDS_NAMED).map(({ field, message }) => {
+            const shown = field.length > NAME_SHOWN ? `${field.slice(0, NAME_SHOWN)}…` : field;
+            return { field: shown, message: `${shown}${message.slice(field.length)}` };
+          });
           const more = unknown.length - named.length;
           throw new ApiError(
             400,
@@ -138,7 +142,8 @@ export function eventRoutes(ctx: AppContext): void {
             { 'retry-after': String(decision.retryAfterS) },
           );
         }
-        if (caller.key.used >= caller.key.quota) throw quotaExhausted(caller.key.quota);
+        // No quota check here: the store refuses what would spend past the quota, and lets a resend
+        // that writes nothing through (the retry of a last unit whose answer was lost).
       }
       const eventType = body.event_type;
       const walletHash = body.wallet_hash;

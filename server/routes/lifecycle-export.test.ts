@@ -216,7 +216,16 @@ describe('one client', () => {
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-disposition']).toBe(`attachment; filename="zap1-export-${WALLET}.json"`);
         expect(res.body).toBe('');
+        expect(res.headers['content-length']).toBeUndefined();
       }
+      // With compression asked for, the same headers a GET would send.
+      const gzip = await quiet.app.inject({
+        method: 'HEAD',
+        url: `/lifecycle/${WALLET}/export`,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(String(gzip.headers['vary'])).toContain('accept-encoding');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(exportsInProgress()).toBe(0);
       expect(lines).toEqual([]);

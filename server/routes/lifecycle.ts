@@ -246,9 +246,9 @@ export function lifecycleRoutes(ctx: AppContext): void {
       reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="zap1-export-${wallet}.json"`);
-      // HEAD: a GET's status and headers, and no body made only to be dropped (Fastify logs the
-      // abort of such a stream as an error, once per request).
-      if (request.method === 'HEAD') return reply.send();
+      // HEAD: a GET's status and headers (compression and Vary included, no length), and no body
+      // made only to be dropped (Fastify logs the abort of such a stream as an error, each time).
+      if (request.method === 'HEAD') return reply.send(compressedStream(request, reply, Readable.from([])));
       const head = {
         protocol: 'ZAP1',
         generated_at: ctx.now().toISOString(),

@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { requireOperator } from '../http/auth.js';
-import { parseJsonBody, type AppContext } from '../http/context.js';
+import { parseJsonRequest, type AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { webhookUrlRefusal } from '../webhooks/receiver-address.js';
 
@@ -33,7 +33,8 @@ export const RegisterWebhookSchema = z
         }
       }, 'url must be an http(s) URL without credentials')
       // Kept and listed as deliveries will read it, not as typed (a backslash, a trailing newline).
-      .transform((value) => new URL(value).href),
+      .transform((value) => new URL(value).href)
+      .pipe(z.string().max(2048, 'url must be at most 2048 characters once encoded')),
   })
   .strict();
 
@@ -76,7 +77,7 @@ export function webhookRoutes(ctx: AppContext): void {
     },
     handler: async ({ request, reply }) => {
       await requireOperator(ctx, request);
-      const { url } = parseJsonBody(RegisterWebhookSchema, request);
+      const { url } = parseJsonRequest(RegisterWebhookSchema, request);
       // Loopback and private receivers are allowed; a host name is checked again at each delivery.
       const refused = webhookUrlRefusal(url, ctx.config.webhookAllowPrivate);
       if (refused !== null) throw badRequest('url', refused);

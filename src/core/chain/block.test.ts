@@ -62,7 +62,7 @@ describe('a mainnet block (height 1,687,106)', () => {
     expect(blockHash(toHex(header))).toBe(mainnet.hash);
     expect(blockHash(parsed)).toBe(mainnet.hash);
     expect(blockHash(header)).toBe(toDisplayHex(sha256d(header)));
-    for (const notAHeader of [null, 5, undefined]) {
+    for (const notAHeader of [null, 5, undefined, {}, []]) {
       expect(() => blockHash(notAHeader as never)).toThrow(ChainFormatError);
     }
   });

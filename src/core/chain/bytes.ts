@@ -54,6 +54,21 @@ export function chainBytes(input: string | Uint8Array, what: string): Uint8Array
   }
 }
 
+/**
+ * `run()`, with any other error it throws (a TypeError from an object that only looks like a parsed
+ * transaction or header) turned into a `ChainFormatError` about `what`: callers see one error kind.
+ */
+export function asChainFormat<T>(run: () => T, what: string): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ChainFormatError) throw error;
+    throw new ChainFormatError(
+      `${what} is malformed: ${error instanceof Error ? error.message : 'unreadable'}`,
+    );
+  }
+}
+
 /** Lowercase hex of `bytes` reversed: how RPCs and explorers show a txid or block hash (uint256 order). */
 export function toDisplayHex(bytes: Uint8Array): string {
   return toHex(bytes.slice().reverse());

@@ -28,7 +28,9 @@ describe('ZIP 244 on the test vectors', () => {
   });
 
   it('refuses what is neither transaction bytes nor a parsed transaction with ChainFormatError', () => {
-    for (const notATransaction of [null, 5, {}, { version: 4 }]) {
+    const looksParsed = { version: 5, sapling: null, orchard: null };
+    const badAction = { ...looksParsed, orchard: { actions: [{}] } };
+    for (const notATransaction of [null, 5, {}, { version: 4 }, looksParsed, badAction]) {
       expect(() => transactionId(notATransaction as never)).toThrow(ChainFormatError);
     }
   });

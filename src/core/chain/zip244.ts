@@ -8,7 +8,7 @@
  * byte-reversed display order that RPCs and explorers show.
  */
 import { blake2b } from '@noble/hashes/blake2.js';
-import { ByteWriter, toDisplayHex } from './bytes.js';
+import { ByteWriter, asChainFormat, toDisplayHex } from './bytes.js';
 import { TX_V5_HEADER, asTransaction } from './transaction.js';
 import type { TransactionV5 } from './transaction.js';
 
@@ -168,7 +168,7 @@ export function transactionIdBytes(tx: TransactionV5): Uint8Array {
  */
 export function transactionId(tx: string | Uint8Array | TransactionV5): string {
   const parsed = asTransaction(tx);
-  return toDisplayHex(transactionIdBytes(parsed));
+  return toDisplayHex(asChainFormat(() => transactionIdBytes(parsed), 'the transaction'));
 }
 
 /**
