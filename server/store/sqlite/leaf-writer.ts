@@ -67,11 +67,6 @@ export class SqliteLeafWriter {
       spendQuota: db.prepare<[string, string, string]>(
         'UPDATE api_keys SET used = used + 1, last_used_at = ? WHERE key_hash = ? AND used < quota AND expires_at > ?',
       ),
-      keyUsable: db
-        .prepare<[string, string], number>(
-          'SELECT EXISTS (SELECT 1 FROM api_keys WHERE key_hash = ? AND expires_at > ?)',
-        )
-        .pluck(),
       keyState: db.prepare<[string], { expires_at: string }>(
         'SELECT expires_at FROM api_keys WHERE key_hash = ?',
       ),
@@ -103,11 +98,6 @@ export class SqliteLeafWriter {
       }
       let next = stored + 1;
       const results: CommitResult[] = [];
-      /** Logs the link unless it exists; a new leaf has no links yet, so nothing to look up. */
-      const link = (walletHash: string, position: number, newLeaf: boolean, keyId: string): void => {
-        if (!newLeaf && this.stmts.linked.get({ wallet: walletHash, position }) === 1) return;
-        this.stmts.logLink.run(walletHash, position, createdAt, keyId);
-      };
       /** First-key: the refusal if `walletHash` was first written by a key other than `keyId`. */
       const ownerRefusal = (walletHash: string, wallet: LinkedWallet, keyId: string): CommitResult | null => {
         const owner = this.stmts.walletOwner.get(walletHash);
@@ -132,21 +122,25 @@ export class SqliteLeafWriter {
         const leafHex = event.leafHex.toLowerCase();
         let position = knownPositions[i] ?? unindexed.get(leafHex) ?? null;
         const newLeaf = position === null;
-        const isLinked = (wallet: string) =>
-          position !== null && this.stmts.linked.get({ wallet, position }) === 1;
-        // A resend whose leaf and links all exist writes nothing, so it spends nothing (decision 4).
-        const writesNothing =
-          !newLeaf && isLinked(event.walletHash) && (!linksCounterparty || isLinked(counterparty));
+        // The links the event writes, each looked up once (a new leaf has none yet).
+        const unlinked = (wallet: string) =>
+          position === null || this.stmts.linked.get({ wallet, position }) !== 1;
+        const linksSubject = unlinked(event.walletHash);
+        const linksNewOwner = linksCounterparty && unlinked(counterparty);
+        // A resend whose leaf and links all exist writes nothing, so it spends nothing (decision 4),
+        // though its key must still be one that could write.
+        const writesNothing = !newLeaf && !linksSubject && !linksNewOwner;
         if (event.trialKeyHash !== null) {
-          const spent = writesNothing
-            ? this.stmts.keyUsable.get(event.trialKeyHash, createdAt) === 1
-            : this.stmts.spendQuota.run(createdAt, event.trialKeyHash, createdAt).changes === 1;
+          const spent =
+            !writesNothing &&
+            this.stmts.spendQuota.run(createdAt, event.trialKeyHash, createdAt).changes === 1;
           if (!spent) {
             const key = this.stmts.keyState.get(event.trialKeyHash);
-            results.push({
-              status: !key ? 'unauthorized' : key.expires_at <= createdAt ? 'key_expired' : 'quota_exhausted',
-            });
-            return;
+            const usable = key !== undefined && key.expires_at > createdAt;
+            if (!usable || !writesNothing) {
+              results.push({ status: !key ? 'unauthorized' : usable ? 'quota_exhausted' : 'key_expired' });
+              return;
+            }
           }
         }
         if (position !== null) {
@@ -166,9 +160,9 @@ export class SqliteLeafWriter {
           unindexed.set(leafHex, position);
           results.push({ status: 'created', position });
         }
-        link(event.walletHash, position, newLeaf, event.keyId);
+        if (linksSubject) this.stmts.logLink.run(event.walletHash, position, createdAt, event.keyId);
         // The new owner's lifecycle shows the transfer too; its first writer is not decided by it.
-        if (linksCounterparty) link(counterparty, position, newLeaf, event.keyId);
+        if (linksNewOwner) this.stmts.logLink.run(counterparty, position, createdAt, event.keyId);
         this.stmts.claimWallet.run(event.walletHash, event.keyId, createdAt);
       });
       return { results, leafCount: next - 1 };

@@ -7,14 +7,7 @@
  * display order that RPCs and explorers show.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import {
-  ByteReader,
-  ByteWriter,
-  ChainFormatError,
-  asChainFormat,
-  chainBytes,
-  toDisplayHex,
-} from './bytes.js';
+import { ByteReader, ByteWriter, asChainFormat, chainBytes, toDisplayHex } from './bytes.js';
 import { MIN_TX_V5_BYTES, readTransaction, writeTransaction } from './transaction.js';
 import type { TransactionV5 } from './transaction.js';
 
@@ -112,9 +105,6 @@ export function sha256d(...parts: Uint8Array[]): Uint8Array {
  */
 export function blockHash(header: string | Uint8Array | BlockHeader): string {
   if (typeof header !== 'string' && !(header instanceof Uint8Array)) {
-    if (typeof header !== 'object' || header === null) {
-      throw new ChainFormatError('a block header must be hex, bytes or a parsed header');
-    }
     return toDisplayHex(sha256d(asChainFormat(() => serializeBlockHeader(header), 'the block header')));
   }
   const bytes = chainBytes(header, 'block header');
