@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
 import { build } from 'vite';
+import { compileHintFor } from '../vite.config.js';
 import {
   TX_V5_VERSION_GROUP_ID,
   decodeViewingKey,
@@ -139,7 +140,8 @@ function makeTestTransaction(): TestTransaction {
 
 /**
  * A page file of bench/ and the core it imports as one minified classic script: it sets
- * `globalThis[globalName]` to the functions the page exposes.
+ * `globalThis[globalName]` to the functions the page exposes. Built as the app builds the chunks
+ * that hold the chain reader: with V8's compile hint on its first line (vite.config.ts).
  */
 export async function buildPageScript(entryFile: string, globalName: string): Promise<string> {
   const output = await build({
@@ -150,6 +152,7 @@ export async function buildPageScript(entryFile: string, globalName: string): Pr
     build: {
       write: false,
       lib: { entry: path.join(benchDir, entryFile), formats: ['iife'], name: `${globalName}Bundle` },
+      rolldownOptions: { output: { postBanner: compileHintFor } },
     },
   });
   const chunk = (Array.isArray(output) ? output : [output])
@@ -376,7 +379,7 @@ export async function measureMemoRecovery(browser: Browser): Promise<string[]> {
     table.row(`… warm`, warmFigure(warm.recover[i]!), '', null);
   });
   return [
-    `Memo recovery: a two-action v5 transaction (Orchard only, ${test.txHex.length / 2} bytes with a proof of ZIP 225's length for two actions) made in Node with src/core/chain; action 0 carries \`ZAP1:09:<root>\` sealed with the key's external ovk, action 1 a dummy sealed with a random ovk; the key is a mainnet UFVK with transparent, Sapling and Orchard items. A page of Chromium ${browser.version()} loads bench/memo-recovery-page.ts built from src/core/chain with Vite (${(script.length / 1024).toFixed(1)} KB, ${(gzipSync(script, { level: 9 }).length / 1024).toFixed(1)} KB gzip), times each call with performance.now() (${isolated ? 'cross-origin isolated, 5 µs resolution' : 'not cross-origin isolated, 100 µs resolution'}) and returns the memo, which must be the root. Cold: the first call on a page of its own browser context, ${SETTLE_MS} ms after the page loaded, each case on its own pages. Warm: ${WARM_CALLS} calls per page after ${WARMUP_CALLS} uncounted, on the ${COLD_PAGES} readMemos pages (${COLD_PAGES * WARM_CALLS} calls).`,
+    `Memo recovery: a two-action v5 transaction (Orchard only, ${test.txHex.length / 2} bytes with a proof of ZIP 225's length for two actions) made in Node with src/core/chain; action 0 carries \`ZAP1:09:<root>\` sealed with the key's external ovk, action 1 a dummy sealed with a random ovk; the key is a mainnet UFVK with transparent, Sapling and Orchard items. A page of Chromium ${browser.version()} loads bench/memo-recovery-page.ts built from src/core/chain with Vite (${(script.length / 1024).toFixed(1)} KB, ${(gzipSync(script, { level: 9 }).length / 1024).toFixed(1)} KB gzip) as the app builds the chunks that hold the chain reader, with V8's compile hint \`//# allFunctionsCalledOnLoad\` on its first line (its functions are compiled as it loads), times each call with performance.now() (${isolated ? 'cross-origin isolated, 5 µs resolution' : 'not cross-origin isolated, 100 µs resolution'}) and returns the memo, which must be the root. Cold: the first call on a page of its own browser context, ${SETTLE_MS} ms after the page loaded, each case on its own pages. Warm: ${WARM_CALLS} calls per page after ${WARMUP_CALLS} uncounted, on the ${COLD_PAGES} readMemos pages (${COLD_PAGES * WARM_CALLS} calls).`,
     '',
     ...table.markdown(),
     '',

@@ -177,6 +177,21 @@ test('the verify page tells how to check the chain, with the anchor txid linked'
   await expectAccessible(page);
 });
 
+test('the verify page loads its chain reader marked for compiling as it loads (a faster first check)', async ({
+  page,
+}) => {
+  const scripts: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js')) scripts.push(response.text());
+  });
+  await page.goto('/app/verify');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The chain reader's chunks carry its KDF personalization (src/core/chain/orchard-recovery.ts).
+  const chainReader = (await Promise.all(scripts)).filter((code) => code.includes('Zcash_OrchardKDF'));
+  expect(chainReader.length).toBeGreaterThan(0);
+  for (const code of chainReader) expect(code.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+});
+
 test('older events page backwards', async ({ page, request }) => {
   const wallet = uniqueWallet('paging');
   const leaves: string[] = [];
