@@ -222,6 +222,18 @@ describe('unified full viewing keys (ZIP 316)', () => {
     refuse({ network: 'mainnet', orchard, unknown: [{ typecode: 1, data: new Uint8Array(20) }] });
     refuse({ network: 'mainnet', orchard, unknown: [{ typecode: 0xe0, data: new Uint8Array(4) }] });
     refuse({ network: 'mainnet', revision: 1, unknown: [{ typecode: 9, data: new Uint8Array(1) }] });
+    // Malformed unknown lists: refused as ChainFormatError, not a TypeError from reading them.
+    refuse({ network: 'mainnet', orchard, unknown: [null] });
+    refuse({ network: 'mainnet', orchard, unknown: [7] });
+    refuse({ network: 'mainnet', orchard, unknown: 5 });
+    refuse({ network: 'mainnet', orchard, unknown: { typecode: 9, data: new Uint8Array(1) } });
+  });
+
+  it('takes null options as the defaults and refuses options that are not an object', () => {
+    expect(decodeViewingKey(withOrchard.unified_fvk, null).orchard).toEqual(
+      parseHex(withOrchard.orchard_fvk_bytes!),
+    );
+    expect(() => decodeViewingKey(withOrchard.unified_fvk, 7 as never)).toThrow(ChainFormatError);
   });
 });
 

@@ -230,9 +230,12 @@ function readPrefix(encoded: string): { prefix: string; network: ZcashNetwork; r
  */
 export function decodeViewingKey(
   encoded: string,
-  options: DecodeViewingKeyOptions = {},
+  options: DecodeViewingKeyOptions | null = {},
 ): UnifiedFullViewingKey {
   if (typeof encoded !== 'string') throw fail('must be a string');
+  // null, as a JavaScript caller may pass for "no options", means the defaults.
+  options ??= {};
+  if (typeof options !== 'object') throw fail('the options must be an object');
   if (encoded.length > MAX_ENCODED_LENGTH) {
     throw fail(`longer than any key can be (${encoded.length} characters)`);
   }
@@ -321,9 +324,17 @@ export function encodeViewingKey(key: EncodeViewingKeyInput): string {
     if (!(data instanceof Uint8Array)) throw fail(`the item of typecode ${typecode} must be a Uint8Array`);
     items.push({ typecode, data });
   }
-  for (const item of key.unknown ?? []) {
-    const { typecode, data } = item;
-    if (!Number.isSafeInteger(typecode) || typecode < 0 || typecode > 0x0200_0000) {
+  const unknown: unknown = key.unknown ?? [];
+  if (!Array.isArray(unknown)) throw fail('unknown must be an array of items');
+  for (const item of unknown as unknown[]) {
+    if (typeof item !== 'object' || item === null) throw fail('an unknown item must be { typecode, data }');
+    const { typecode, data } = item as Partial<UnifiedViewingKeyItem>;
+    if (
+      typeof typecode !== 'number' ||
+      !Number.isSafeInteger(typecode) ||
+      typecode < 0 ||
+      typecode > 0x0200_0000
+    ) {
       throw fail('an unknown item typecode must be an integer in 0..0x2000000');
     }
     if (typecode in ITEM_LENGTHS || typecode === TYPECODE_P2SH) {
