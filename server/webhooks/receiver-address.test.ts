@@ -36,6 +36,8 @@ describe('classifyAddress', () => {
     ['0:0:0:0:0:ffff:a9fe:a9fe', 'link-local'],
     ['::169.254.169.254', 'link-local'],
     ['64:ff9b::169.254.169.254', 'link-local'],
+    ['64:ff9b:1::a9fe:a9fe', 'translated'],
+    ['64:ff9b:1:a9fe:a9:fe00::', 'translated'],
     ['fd00:ec2::254', 'metadata'],
     ['100.100.100.200', 'metadata'],
     ['0.0.0.0', 'unspecified'],
@@ -109,6 +111,9 @@ describe('webhookUrlRefusal', () => {
     ['http://[fd00:ec2::254]/', /metadata/],
     ['http://0.0.0.0:8080/', /unspecified/],
     ['http://[::]:8080/', /unspecified/],
+    ['http://[64:ff9b:1::a9fe:a9fe]/', /NAT64/],
+    ['http://127.0.0.1:0/hook', /port 0/],
+    ['http://receiver.example:0/', /port 0/],
   ])('refuses %s', (url, reason) => {
     expect(webhookUrlRefusal(url, false)).toMatch(reason);
   });
@@ -116,6 +121,7 @@ describe('webhookUrlRefusal', () => {
   it('allows link-local hosts with WEBHOOK_ALLOW_PRIVATE, never other schemes or 0.0.0.0', () => {
     expect(webhookUrlRefusal('http://169.254.169.254/', true)).toBeNull();
     expect(webhookUrlRefusal('http://[fe80::1]/', true)).toBeNull();
+    expect(webhookUrlRefusal('http://[64:ff9b:1::a9fe:a9fe]/', true)).toBeNull();
     expect(webhookUrlRefusal('gopher://127.0.0.1/', true)).toMatch(/http\(s\)/);
     expect(webhookUrlRefusal('http://0.0.0.0/', true)).toMatch(/unspecified/);
   });

@@ -1,9 +1,10 @@
 /**
  * Where a webhook may be delivered (README "Webhooks" and "Security"). Loopback and private ranges
  * are allowed, for receivers on the operator's own machine or network. Link-local addresses
- * (169.254.0.0/16, fe80::/10: where cloud metadata services answer, e.g. 169.254.169.254) and the
- * other well-known metadata addresses are refused unless WEBHOOK_ALLOW_PRIVATE=true. Addresses that
- * name no single receiver (unspecified 0.0.0.0/8 and ::, multicast, broadcast) are always refused.
+ * (169.254.0.0/16, fe80::/10: where cloud metadata services answer, e.g. 169.254.169.254), the
+ * other well-known metadata addresses and the local-use NAT64 prefix (whose IPv4 host cannot be
+ * told) are refused unless WEBHOOK_ALLOW_PRIVATE=true. Addresses that name no single receiver
+ * (unspecified 0.0.0.0/8 and ::, multicast, broadcast), and port 0, are always refused.
  * The URL's host is checked at registration; a host name is checked again at delivery, on the
  * addresses it resolves to right before connecting (`guardLookup`).
  */
@@ -11,7 +12,14 @@ import dns, { type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 
 export type AddressKind =
-  'loopback' | 'private' | 'link-local' | 'metadata' | 'unspecified' | 'not-unicast' | 'public';
+  | 'loopback'
+  | 'private'
+  | 'link-local'
+  | 'metadata'
+  | 'translated'
+  | 'unspecified'
+  | 'not-unicast'
+  | 'public';
 
 /** Metadata services outside the link-local ranges: AWS over IPv6, Alibaba Cloud. */
 const METADATA_ADDRESSES = new Set(['fd00:ec2:0:0:0:0:0:254', '100.100.100.200']);
@@ -68,6 +76,9 @@ export function classifyAddress(address: string): AddressKind | null {
   if (w[0] === 0x64 && w[1] === 0xff9b && w.slice(2, 6).every((x) => x === 0)) {
     return classifyIpv4(embedded);
   }
+  // The local-use NAT64 prefix (RFC 8215): where its IPv4 address sits depends on the network's
+  // prefix length, so which IPv4 host it reaches (169.254.169.254 perhaps) cannot be told.
+  if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return 'translated';
   if ((w[0]! & 0xffc0) === 0xfe80) return 'link-local';
   if (METADATA_ADDRESSES.has(w.map((x) => x.toString(16)).join(':'))) return 'metadata';
   if ((w[0]! & 0xfe00) === 0xfc00) return 'private'; // fc00::/7, unique local
@@ -89,6 +100,10 @@ export function addressRefusal(address: string, allowPrivate: boolean): string |
       return allowPrivate
         ? null
         : `${address} is a link-local or cloud metadata address; set WEBHOOK_ALLOW_PRIVATE=true to allow it`;
+    case 'translated':
+      return allowPrivate
+        ? null
+        : `${address} is in the local-use NAT64 prefix 64:ff9b:1::/48, whose IPv4 host cannot be told; set WEBHOOK_ALLOW_PRIVATE=true to allow it`;
     default:
       return null;
   }
@@ -107,6 +122,8 @@ export function webhookUrlRefusal(value: string, allowPrivate: boolean): string 
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'url must be an http(s) URL';
   if (url.username !== '' || url.password !== '') return 'url must not contain credentials';
+  // Port 0 names no receiver; the URL parser has already refused ports above 65535.
+  if (url.port === '0') return 'url must not use port 0';
   // The URL parser has already normalized the host (169.254.43518 and 0xa9fe.0xa9fe are 169.254.169.254).
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) === 0) return null;
