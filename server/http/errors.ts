@@ -40,6 +40,7 @@ export type ErrorCode =
   | 'malformed_request'
   /** 405: the path exists for another method (the answer names it in `Allow`). */
   | 'method_not_allowed'
+  | 'range_not_satisfiable'
   /** 502: a manually recorded anchor's transaction is not (yet) confirmed by the node. */
   | 'not_confirmed'
   /** 502 (proxy mode): the upstream ZAP1 service could not be reached. */
@@ -138,6 +139,9 @@ export function toApiError(error: unknown): ApiError {
     if (status === 404) return notFound('No such resource.');
     if (status === 413) return new ApiError(413, 'payload_too_large', 'The request is too large.');
     if (status === 415) return new ApiError(415, 'unsupported_media_type', 'Unsupported content type.');
+    if (status === 416) {
+      return new ApiError(416, 'range_not_satisfiable', 'The requested range is outside the file.');
+    }
     if (status === 429) return new ApiError(429, 'rate_limited', 'Too many requests; retry later.');
     return new ApiError(400, 'validation_failed', 'The request is malformed.');
   }

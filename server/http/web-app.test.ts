@@ -38,6 +38,21 @@ describe('the built app', () => {
     }
   });
 
+  it('answers a byte range of an asset, and 416 with a JSON body for a range past its end', async () => {
+    const part = await t.app.inject({
+      url: '/app/assets/index-3f9a1c2b.js',
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe(script.slice(0, 10));
+    const past = await t.app.inject({
+      url: '/app/assets/index-3f9a1c2b.js',
+      headers: { range: `bytes=${script.length + 100}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.json()).toMatchObject({ error: { code: 'range_not_satisfiable' } });
+  });
+
   it('compresses with brotli or gzip as the client accepts, and sends it plain otherwise', async () => {
     const br = await t.app.inject({
       url: '/app/assets/index-3f9a1c2b.js',
