@@ -40,6 +40,7 @@ export type ErrorCode =
   | 'malformed_request'
   /** 405: the path exists for another method (the answer names it in `Allow`). */
   | 'method_not_allowed'
+  /** 416: a byte range past the end of one of the app's files. */
   | 'range_not_satisfiable'
   /** 502: a manually recorded anchor's transaction is not (yet) confirmed by the node. */
   | 'not_confirmed'
