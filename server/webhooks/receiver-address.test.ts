@@ -36,8 +36,10 @@ describe('classifyAddress', () => {
     ['0:0:0:0:0:ffff:a9fe:a9fe', 'link-local'],
     ['::169.254.169.254', 'link-local'],
     ['64:ff9b::169.254.169.254', 'link-local'],
-    ['64:ff9b:1::a9fe:a9fe', 'translated'],
-    ['64:ff9b:1:a9fe:a9:fe00::', 'translated'],
+    ['64:ff9b:1::a9fe:a9fe', 'translated'], // 169.254.169.254 under a /96
+    ['64:ff9b:1:a9fe:a9:fe00::', 'translated'], // the same under the /48 itself
+    ['64:ff9b:1:0:a9:fea9:fe00:0', 'translated'], // under a /64
+    ['64:ff9b:1:42::808:808', 'public'], // 8.8.8.8 under a /96: a DNS64 network's IPv4-only receiver
     ['fd00:ec2::254', 'metadata'],
     ['100.100.100.200', 'metadata'],
     ['0.0.0.0', 'unspecified'],
@@ -111,7 +113,7 @@ describe('webhookUrlRefusal', () => {
     ['http://[fd00:ec2::254]/', /metadata/],
     ['http://0.0.0.0:8080/', /unspecified/],
     ['http://[::]:8080/', /unspecified/],
-    ['http://[64:ff9b:1::a9fe:a9fe]/', /NAT64/],
+    ['http://[64:ff9b:1::a9fe:a9fe]/', /NAT64.*metadata/],
     ['http://127.0.0.1:0/hook', /port 0/],
     ['http://receiver.example:0/', /port 0/],
   ])('refuses %s', (url, reason) => {

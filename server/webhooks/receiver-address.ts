@@ -2,8 +2,8 @@
  * Where a webhook may be delivered (README "Webhooks" and "Security"). Loopback and private ranges
  * are allowed, for receivers on the operator's own machine or network. Link-local addresses
  * (169.254.0.0/16, fe80::/10: where cloud metadata services answer, e.g. 169.254.169.254), the
- * other well-known metadata addresses and the local-use NAT64 prefix (whose IPv4 host cannot be
- * told) are refused unless WEBHOOK_ALLOW_PRIVATE=true. Addresses that name no single receiver
+ * other well-known metadata addresses, and local-use NAT64 addresses that may stand for one, are
+ * refused unless WEBHOOK_ALLOW_PRIVATE=true. Addresses that name no single receiver
  * (unspecified 0.0.0.0/8 and ::, multicast, broadcast), and port 0, are always refused.
  * The URL's host is checked at registration; a host name is checked again at delivery, on the
  * addresses it resolves to right before connecting (`guardLookup`).
@@ -61,6 +61,32 @@ function classifyIpv4([a, b, c, d]: number[]): AddressKind {
   return 'public';
 }
 
+/**
+ * Bytes of an IPv6 address that hold the IPv4 address under each prefix length a network can give
+ * the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215): /48, /56, /64 and /96 (RFC 6052 2.2; byte 8
+ * is reserved and skipped).
+ */
+const LOCAL_NAT64_IPV4_BYTES = [
+  [6, 7, 9, 10],
+  [7, 9, 10, 11],
+  [9, 10, 11, 12],
+  [12, 13, 14, 15],
+];
+
+/**
+ * An address in the local-use NAT64 prefix: which of those layouts the network uses cannot be told
+ * from here, so it is 'translated' (refused unless allowed) when any of them reads as a link-local
+ * or metadata IPv4 address, and public otherwise (as a DNS64 network's IPv4-only receivers are).
+ */
+function classifyLocalNat64(words: number[]): AddressKind {
+  const bytes = words.flatMap((word) => [word >> 8, word & 0xff]);
+  const risky = LOCAL_NAT64_IPV4_BYTES.some((positions) => {
+    const kind = classifyIpv4(positions.map((i) => bytes[i]!));
+    return kind === 'link-local' || kind === 'metadata';
+  });
+  return risky ? 'translated' : 'public';
+}
+
 /** The kind of an IP address (IPv4 or IPv6, IPv4-mapped and NAT64 forms by their IPv4 address). */
 export function classifyAddress(address: string): AddressKind | null {
   const v4 = ipv4Bytes(address);
@@ -76,9 +102,7 @@ export function classifyAddress(address: string): AddressKind | null {
   if (w[0] === 0x64 && w[1] === 0xff9b && w.slice(2, 6).every((x) => x === 0)) {
     return classifyIpv4(embedded);
   }
-  // The local-use NAT64 prefix (RFC 8215): where its IPv4 address sits depends on the network's
-  // prefix length, so which IPv4 host it reaches (169.254.169.254 perhaps) cannot be told.
-  if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return 'translated';
+  if (w[0] === 0x64 && w[1] === 0xff9b && w[2] === 1) return classifyLocalNat64(w);
   if ((w[0]! & 0xffc0) === 0xfe80) return 'link-local';
   if (METADATA_ADDRESSES.has(w.map((x) => x.toString(16)).join(':'))) return 'metadata';
   if ((w[0]! & 0xfe00) === 0xfc00) return 'private'; // fc00::/7, unique local
@@ -103,7 +127,7 @@ export function addressRefusal(address: string, allowPrivate: boolean): string |
     case 'translated':
       return allowPrivate
         ? null
-        : `${address} is in the local-use NAT64 prefix 64:ff9b:1::/48, whose IPv4 host cannot be told; set WEBHOOK_ALLOW_PRIVATE=true to allow it`;
+        : `${address} is a local-use NAT64 address (64:ff9b:1::/48) that may stand for a link-local or cloud metadata address; set WEBHOOK_ALLOW_PRIVATE=true to allow it`;
     default:
       return null;
   }
