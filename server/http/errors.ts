@@ -40,7 +40,9 @@ export type ErrorCode =
   | 'malformed_request'
   /** 405: the path exists for another method (the answer names it in `Allow`). */
   | 'method_not_allowed'
-  /** 416: a byte range past the end of one of the app's files. */
+  /** 412: an app file asked for with If-Match or If-Unmodified-Since that it does not meet. */
+  | 'precondition_failed'
+  /** 416: a byte range past the end of one of the app's files (Content-Range names its length). */
   | 'range_not_satisfiable'
   /** 502: a manually recorded anchor's transaction is not (yet) confirmed by the node. */
   | 'not_confirmed'
@@ -140,13 +142,29 @@ export function toApiError(error: unknown): ApiError {
     if (status === 404) return notFound('No such resource.');
     if (status === 413) return new ApiError(413, 'payload_too_large', 'The request is too large.');
     if (status === 415) return new ApiError(415, 'unsupported_media_type', 'Unsupported content type.');
+    if (status === 412) {
+      return new ApiError(412, 'precondition_failed', "The file does not match the request's If- headers.");
+    }
     if (status === 416) {
-      return new ApiError(416, 'range_not_satisfiable', 'The requested range is outside the file.');
+      // The file's length, as RFC 9110 asks of a 416 (the static file server names it on the error).
+      const contentRange = readString(readField(error, 'headers'), 'Content-Range');
+      return new ApiError(
+        416,
+        'range_not_satisfiable',
+        'The requested range is outside the file.',
+        undefined,
+        contentRange === undefined ? undefined : { 'Content-Range': contentRange },
+      );
     }
     if (status === 429) return new ApiError(429, 'rate_limited', 'Too many requests; retry later.');
     return new ApiError(400, 'validation_failed', 'The request is malformed.');
   }
   return new ApiError(500, 'internal', 'Internal error; the request was not completed. Retry later.');
+}
+
+function readField(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
+  return Reflect.get(value, key);
 }
 
 function readString(value: unknown, key: string): string | undefined {

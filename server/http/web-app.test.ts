@@ -38,7 +38,7 @@ describe('the built app', () => {
     }
   });
 
-  it('answers a byte range of an asset, and 416 with a JSON body for a range past its end', async () => {
+  it('answers a byte range of an asset, and 416 with the length and a JSON body for a range past its end', async () => {
     const part = await t.app.inject({
       url: '/app/assets/index-3f9a1c2b.js',
       headers: { range: 'bytes=0-9' },
@@ -50,7 +50,17 @@ describe('the built app', () => {
       headers: { range: `bytes=${script.length + 100}-` },
     });
     expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${script.length}`);
     expect(past.json()).toMatchObject({ error: { code: 'range_not_satisfiable' } });
+  });
+
+  it('answers 412 precondition_failed to an If-Match the file does not meet', async () => {
+    const res = await t.app.inject({
+      url: '/app/assets/index-3f9a1c2b.js',
+      headers: { 'if-match': '"other"' },
+    });
+    expect(res.statusCode).toBe(412);
+    expect(res.json()).toMatchObject({ error: { code: 'precondition_failed' } });
   });
 
   it('compresses with brotli or gzip as the client accepts, and sends it plain otherwise', async () => {
