@@ -3,15 +3,22 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
- * V8's explicit compile hint (Chrome 136 and later; other engines ignore the comment) for the
- * chunks that hold the chain reader (src/core/chain): their functions are then compiled while the
- * chunk loads, off the main thread, not on the main thread at their first call. A check of chain
- * evidence calls nearly all of them once, and compiling them lazily was about a quarter of the
- * first readMemos call (docs/benchmarks.md, "Memo recovery"). Added after minification, which
- * would drop it; bench/memo-recovery.ts builds its page the same way.
+ * V8's explicit compile hint (Chrome 136 and later; other engines ignore the comment) for a chunk
+ * that renders code of the chain reader (src/core/chain; a chunk holding only its re-exports does
+ * not count): the chunk's functions are then compiled as it loads, off the main thread, instead of
+ * on the main thread at their first call. The first check of a transaction or a receipt's chain
+ * evidence runs most of that code once (the transaction parser, F4Jumble and BLAKE2b, Pallas,
+ * ChaCha20-Poly1305), and compiling it lazily was about a quarter of the first readMemos call
+ * (docs/benchmarks.md, "Memo recovery"). The chunk also holds what is bundled with it (the receipt
+ * helpers, the other curves), and the leaf and anchor pages load it for receipts: they compile it
+ * too, in the background. Added after minification, which would drop it; bench/memo-recovery.ts
+ * builds its page the same way.
  */
-export function compileHintFor(chunk: { moduleIds: readonly string[] }): string {
-  return chunk.moduleIds.some((id) => id.includes('/src/core/chain/')) ? '//# allFunctionsCalledOnLoad' : '';
+export function compileHintFor(chunk: { modules: Record<string, { renderedLength: number }> }): string {
+  const rendersChainCode = Object.entries(chunk.modules).some(
+    ([id, module]) => id.includes('/src/core/chain/') && module.renderedLength > 0,
+  );
+  return rendersChainCode ? '//# allFunctionsCalledOnLoad' : '';
 }
 
 // The app lives under /app/ so no page path collides with an API path (docs/architecture.md, "Paths").
