@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AnchorLeaseLostError, isStoreBusy, STORE_BUSY_RETRY_AFTER_S } from '../store/store.js';
+import { REQUEST_ENCODINGS } from './compression.js';
 
 export interface FieldError {
   field: string;
@@ -129,6 +130,14 @@ export function toApiError(error: unknown): ApiError {
       return new ApiError(400, 'invalid_json', 'The body is empty; send a JSON object.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+    case 'FST_CP_ERR_INVALID_CONTENT_ENCODING':
+      return new ApiError(
+        415,
+        'unsupported_media_type',
+        `Unsupported Content-Encoding; send the body as it is, or with ${REQUEST_ENCODINGS.filter((e) => e !== 'identity').join(', ')}.`,
+      );
+    case 'FST_CP_ERR_INVALID_CONTENT':
+      return new ApiError(400, 'invalid_json', 'The body does not decompress with its Content-Encoding.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError(400, 'invalid_json', 'The Content-Length header does not match the body.');
     default:

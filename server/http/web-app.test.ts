@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, tempDir, type TestApp } from '../test-helpers.js';
+import { contractEvent, makeTestApp, operator, tempDir, type TestApp } from '../test-helpers.js';
 import { IMMUTABLE, REVALIDATE } from './web-app.js';
 
 let t: TestApp;
@@ -90,5 +90,48 @@ describe('the built app', () => {
     });
     const health = await t.app.inject({ url: '/health', headers: { 'accept-encoding': 'br' } });
     expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('compressed request bodies', () => {
+  const post = (body: Buffer, encoding: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/event',
+      headers: { ...operator, 'content-encoding': encoding },
+      payload: body,
+    });
+
+  it('takes a body sent with gzip, deflate or br, whatever the case of the coding name', async () => {
+    const bodies: Array<[string, (b: Buffer) => Buffer]> = [
+      ['gzip', zlib.gzipSync],
+      ['DEFLATE', zlib.deflateSync],
+      ['Br', zlib.brotliCompressSync],
+      [' GZIP ', zlib.gzipSync],
+    ];
+    for (const [i, [encoding, compress]] of bodies.entries()) {
+      const res = await post(compress(Buffer.from(JSON.stringify(contractEvent(9000 + i)))), encoding);
+      expect(res.statusCode, encoding).toBe(201);
+    }
+  });
+
+  it('refuses an unknown coding with 415 and a body that does not decompress with 400, naming the coding', async () => {
+    const unknown = await post(Buffer.from('{}'), 'compress');
+    expect(unknown.statusCode).toBe(415);
+    expect(unknown.json().error.message).toMatch(/Content-Encoding.*gzip, deflate, br/);
+    const broken = await post(Buffer.from('not gzip at all'), 'gzip');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error).toMatchObject({
+      code: 'invalid_json',
+      message: expect.stringMatching(/decompress/),
+    });
+  });
+
+  it('applies the 64 KiB limit to the body decompressed (a small gzip of megabytes is refused)', async () => {
+    const bomb = zlib.gzipSync(Buffer.from(`{"a":"${'0'.repeat(5_000_000)}"}`));
+    expect(bomb.length).toBeLessThan(10_000);
+    const res = await post(bomb, 'gzip');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
   });
 });
