@@ -143,6 +143,10 @@ describe('who wrote to a lifecycle (WALLET_WRITES)', () => {
       const body = LifecycleResponseSchema.parse(res.json());
       expect(body.first_key_id).toBe(a.keyId);
       expect(body.events.map((e) => e.key_id)).toEqual([a.keyId, b.keyId]);
+      // Each item's 0-based position in the tree, the one /verify/{leaf}/check gives.
+      expect(body.events.map((e) => e.position)).toEqual([0, 1]);
+      const check = await app.app.inject({ url: `/verify/${body.events[1]!.leaf_hash}/check` });
+      expect(check.json().position).toBe(1);
       expect(res.body).not.toContain(a.key);
       expect(res.body).not.toContain(b.key);
     } finally {

@@ -26,6 +26,7 @@ export const WalletParamsSchema = z.object({
 const LifecycleEventSchema = z
   .object({
     leaf_hash: z.string(),
+    position: z.int().describe("This service's addition: the leaf's 0-based position in the tree"),
     event_type: z.string(),
     serial_number: z.string().nullable(),
     created_at: z.string(),
@@ -198,6 +199,7 @@ export function lifecycleRoutes(ctx: AppContext): void {
           const root = roots[i] ?? null;
           return {
             leaf_hash: leaf.leafHex,
+            position: leaf.position - 1,
             event_type: eventTypeLabel(leaf.eventType),
             serial_number: leaf.serialNumber,
             created_at: leaf.createdAt,

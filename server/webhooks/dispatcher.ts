@@ -75,7 +75,8 @@ function leafDelivery(hook: WebhookRecord, leaf: LeafRecord): Delivery {
     leaf_hash: leaf.leafHex,
     event_type: eventTypeLabel(leaf.eventType),
     wallet_hash: leaf.walletHash,
-    position: leaf.position,
+    // 0-based, as every position the API shows (/verify, /events); the store counts from 1.
+    position: leaf.position - 1,
     timestamp: leaf.createdAt,
   };
   return delivery(

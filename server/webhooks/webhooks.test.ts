@@ -207,7 +207,8 @@ describe('deliveries', () => {
     expect(receiver.got.map((g) => g.body['leaf_hash'])).toEqual([...leaves, undefined]);
     expect(receiver.got[0]).toMatchObject({
       id: deliveryId(hook.id, 'leaf', 2),
-      body: { event: 'leaf_created', event_type: 'CONTRACT_ANCHOR', wallet_hash: 'wallet_1', position: 2 },
+      // The second leaf: position 1, counted from 0 as /verify and /events count.
+      body: { event: 'leaf_created', event_type: 'CONTRACT_ANCHOR', wallet_hash: 'wallet_1', position: 1 },
     });
     expect(receiver.got[2]!.body).toMatchObject({
       event: 'anchor_confirmed',
@@ -236,9 +237,9 @@ describe('deliveries', () => {
     await new Promise((r) => setTimeout(r, 2100));
     await d.deliverDue();
     expect(receiver.got.map((g) => [g.status, g.body['position']])).toEqual([
-      [503, 1],
+      [503, 0],
+      [200, 0],
       [200, 1],
-      [200, 2],
     ]);
     expect(receiver.got[1]!.id).toBe(receiver.got[0]!.id);
   });

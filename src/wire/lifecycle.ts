@@ -3,6 +3,8 @@ import { z } from 'zod';
 
 export const lifecycleEventSchema = z.looseObject({
   leaf_hash: z.string(),
+  /** This service's addition: the leaf's 0-based position in the tree. */
+  position: z.number().int().min(0).optional(),
   event_type: z.string(),
   created_at: z.string(),
   serial_number: z.string().nullable().optional(),
