@@ -62,6 +62,9 @@ export interface BuildAppOptions {
   buildMetadata?: BuildMetadata | null;
 }
 
+/** A request URL's path: its query string is the client's and has no place in the operator's log. */
+const pathOf = (url: string): string => url.split('?')[0] ?? '';
+
 /** The response header carrying each request's id, the same id its log lines carry. */
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -76,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : {
             level: log === 'requests' ? 'info' : 'error',
+            // A request line holds its method and path only: no query string, headers, host or
+            // client address (README "What is logged").
+            serializers: { req: (request) => ({ method: request.method, url: pathOf(request.url) }) },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // Our own ids (a client's X-Request-Id is not trusted: it would let one forge another's log lines).
@@ -116,8 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode < 500) return;
     const err = failures.get(request);
-    // The path only: a query string is the client's and has no place in the operator's log.
-    const route = `${request.method} ${request.url.split('?')[0] ?? ''}`;
+    const route = `${request.method} ${pathOf(request.url)}`;
     request.log.error({ statusCode: reply.statusCode, route, ...(err ? { err } : {}) }, 'server error');
   });
 

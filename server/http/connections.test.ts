@@ -133,4 +133,24 @@ describe('request ids and the failure log', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines.length).toBe(before);
   });
+
+  it('logs each request by method and path only when request logging is on', async () => {
+    const lines: string[] = [];
+    const logStream = new PassThrough();
+    logStream.setEncoding('utf8');
+    logStream.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    t = await makeTestApp({}, { log: 'requests', logStream });
+    await t.app.inject({
+      method: 'GET',
+      url: '/lookup?q=secret_wallet_pseudonym',
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'user-agent': 'agent-do-not-log' },
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const requests = lines.map((line) => JSON.parse(line) as { req?: unknown }).filter((e) => e.req);
+    expect(requests).toEqual([expect.objectContaining({ req: { method: 'GET', url: '/lookup' } })]);
+    const everything = lines.join('\n');
+    for (const secret of ['secret_wallet_pseudonym', ADMIN_KEY, 'agent-do-not-log', 'remoteAddress']) {
+      expect(everything).not.toContain(secret);
+    }
+  });
 });
