@@ -117,6 +117,25 @@ describe('manual anchoring', () => {
     });
   });
 
+  it('records the same anchor sent many times at once (a double click) once, answering each alike', async () => {
+    await postEvent(h.app, 1);
+    const root = h.ledger.tree.root(1);
+    const paid = await pay(root);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => record({ root, txid: paid.txid, height: paid.height })),
+    );
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'anchored', root, txid: paid.txid });
+    }
+    // One anchored root, and no attempt left in flight for the loop to retry.
+    expect((await h.store.anchors.anchoredRootStats()).count).toBe(1);
+    expect((await status(h.app)).in_flight).toBeNull();
+    expect((await h.store.anchors.recentAttemptsWithLog(10)).map(({ attempt }) => attempt.state)).toEqual([
+      'anchored',
+    ]);
+  });
+
   it('refuses a record whose memo, height or confirmation does not hold, writing nothing', async () => {
     await postEvent(h.app, 1);
     const root = h.ledger.tree.root(1);

@@ -50,25 +50,39 @@ function sizeOfRoot(ledger: Ledger, anchoredCount: number, rootHex: string): num
   return null;
 }
 
+/** The end of each store's chain of records in this process: records run one at a time. */
+const recordTails = new WeakMap<Store, Promise<unknown>>();
+
 /**
  * Checks a manually made anchor against the node and records it as anchored. Idempotent: the same
- * record again answers the anchored root. Throws `ManualRecordError` (400/502), `StoreConflictError`
- * (409) or `RpcUnavailableError` (503).
+ * record again answers the anchored root, also when both arrive at once (a double click): records
+ * run one at a time, each after the one before has written. Throws `ManualRecordError` (400/502),
+ * `StoreConflictError` (409) or `RpcUnavailableError` (503).
  */
-export async function recordManualAnchor(
-  deps: ManualAnchorDeps,
-  input: ManualRecordInput,
-): Promise<AnchoredRoot> {
+export function recordManualAnchor(deps: ManualAnchorDeps, input: ManualRecordInput): Promise<AnchoredRoot> {
+  const run = (recordTails.get(deps.store) ?? Promise.resolve()).then(() => recordInTurn(deps, input));
+  recordTails.set(
+    deps.store,
+    run.catch(() => undefined),
+  );
+  return run;
+}
+
+/** The root `txid` is recorded for if it is already recorded (the same record again), or null. */
+function alreadyRecorded(known: AnchoredRoot | null, txid: string, root: string, height: number) {
+  if (!known || known.txid !== txid) return null;
+  if (known.rootHex === root && known.height === height) return known;
+  throw new StoreConflictError(
+    `transaction ${txid} is already recorded as the anchor of root ${known.rootHex} at height ${known.height}`,
+  );
+}
+
+async function recordInTurn(deps: ManualAnchorDeps, input: ManualRecordInput): Promise<AnchoredRoot> {
   const { store, ledger, rpc } = deps;
   const root = input.root.toLowerCase();
   const txid = input.txid.toLowerCase();
-  const known = await store.anchors.anchoredRootByTxidPrefix(txid);
-  if (known && known.txid === txid) {
-    if (known.rootHex === root && known.height === input.height) return known;
-    throw new StoreConflictError(
-      `transaction ${txid} is already recorded as the anchor of root ${known.rootHex} at height ${known.height}`,
-    );
-  }
+  const known = alreadyRecorded(await store.anchors.anchoredRootByTxidPrefix(txid), txid, root, input.height);
+  if (known) return known;
   if (ledger.size === 0) throw new ManualRecordError('invalid', 'no Merkle root yet');
   const anchoredCount = await store.anchors.anchoredLeafCount();
   const size = sizeOfRoot(ledger, anchoredCount, root);
@@ -108,8 +122,20 @@ export async function recordManualAnchor(
     attempt = null;
   }
   attempt ??= await store.anchors.recordAnchorIntent({ rootHex: root, leafCount: size });
-  if (attempt.txid === null) attempt = await store.anchors.setAnchorTxid(attempt.id, txid);
-  await store.anchors.markAnchored(attempt.id, { height: state.height, blockTime: state.blocktime ?? null });
+  try {
+    if (attempt.txid === null) attempt = await store.anchors.setAnchorTxid(attempt.id, txid);
+    await store.anchors.markAnchored(attempt.id, {
+      height: state.height,
+      blockTime: state.blocktime ?? null,
+    });
+  } catch (error) {
+    // Recorded meanwhile through another instance: this attempt is not needed, and must not stay
+    // in flight for the loop to retry.
+    const raced = await store.anchors.anchoredRootByTxidPrefix(txid);
+    if (raced?.txid !== txid) throw error;
+    await store.anchors.markAnchorFailed(attempt.id, `the anchor ${txid} was recorded by another request`);
+    return alreadyRecorded(raced, txid, root, input.height)!;
+  }
   const recorded = await store.anchors.anchoredRootByTxidPrefix(txid);
   if (!recorded) throw new Error('the recorded anchor is missing');
   return recorded;
