@@ -68,13 +68,15 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       };
       await store.webhooks.registerWebhook(hook);
       expect(await store.webhooks.listWebhooks()).toEqual([hook]);
-      await store.webhooks.advanceWebhook(hook.id, { leafCursor: 9 });
-      await store.webhooks.advanceWebhook(hook.id, { leafCursor: 7, anchorCursor: 3 });
+      expect(await store.webhooks.advanceWebhook(hook.id, { leafCursor: 9 })).toBe(true);
+      expect(await store.webhooks.advanceWebhook(hook.id, { leafCursor: 7, anchorCursor: 3 })).toBe(true);
       store = await harness.reopen(store);
       expect(await store.webhooks.listWebhooks()).toEqual([{ ...hook, leafCursor: 9, anchorCursor: 3 }]);
       expect(await store.webhooks.deleteWebhook(hook.id)).toBe(true);
       expect(await store.webhooks.deleteWebhook(hook.id)).toBe(false);
       expect(await store.webhooks.listWebhooks()).toEqual([]);
+      // A deleted webhook's cursors cannot move: its dispatcher stops there.
+      expect(await store.webhooks.advanceWebhook(hook.id, { leafCursor: 10 })).toBe(false);
     });
 
     it('lists anchored roots after an anchor id, in the order they were anchored', async () => {

@@ -214,8 +214,11 @@ export interface WebhookStore {
   listWebhooks(): Promise<WebhookRecord[]>;
   /** False when there was no such webhook. */
   deleteWebhook(id: string): Promise<boolean>;
-  /** Moves a webhook's cursors forward (never back); written before the next delivery starts. */
-  advanceWebhook(id: string, cursors: { leafCursor?: number; anchorCursor?: number }): Promise<void>;
+  /**
+   * Moves a webhook's cursors forward (never back); written before the next delivery starts. False
+   * when the webhook no longer exists (deleted meanwhile): its deliveries stop there.
+   */
+  advanceWebhook(id: string, cursors: { leafCursor?: number; anchorCursor?: number }): Promise<boolean>;
 }
 
 /** The answer of a rate limit: whether this hit fits the window, and if not, when to try again. */

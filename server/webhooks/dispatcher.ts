@@ -151,7 +151,8 @@ export class WebhookDispatcher {
       const next = await this.nextDelivery(hook, cursors);
       if (next === null) return;
       if (!(await this.send(hook, next))) return;
-      await this.options.store.webhooks.advanceWebhook(hook.id, next.advance);
+      // Deleted while that delivery was under way: nothing more goes out.
+      if (!(await this.options.store.webhooks.advanceWebhook(hook.id, next.advance))) return;
       cursors =
         'leafCursor' in next.advance
           ? { ...cursors, leaf: next.advance.leafCursor }

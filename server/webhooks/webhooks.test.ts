@@ -259,6 +259,21 @@ describe('deliveries', () => {
   });
 });
 
+describe('a webhook deleted during a round of deliveries', () => {
+  it('gets nothing after the delivery under way when it was deleted', async () => {
+    const hook = await register();
+    for (let n = 1; n <= 5; n++) await write(n);
+    // The receiver's first answer comes after the operator deleted the webhook.
+    receiver.answer = () => {
+      void t.store.webhooks.deleteWebhook(hook.id);
+      return 200;
+    };
+    const d = new WebhookDispatcher({ store: t.store, treeSize: () => 5 });
+    await d.deliverDue();
+    expect(receiver.got.map((g) => g.event)).toEqual(['leaf_created']);
+  });
+});
+
 describe('deliveries across a crash', () => {
   const dataDir = tempDir();
   const children: ChildProcess[] = [];

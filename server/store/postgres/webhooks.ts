@@ -29,11 +29,15 @@ export class PostgresWebhookStore implements WebhookStore {
     return (result.rowCount ?? 0) > 0;
   }
 
-  async advanceWebhook(id: string, cursors: { leafCursor?: number; anchorCursor?: number }): Promise<void> {
-    await this.pool.query(
+  async advanceWebhook(
+    id: string,
+    cursors: { leafCursor?: number; anchorCursor?: number },
+  ): Promise<boolean> {
+    const result = await this.pool.query(
       `UPDATE webhooks SET leaf_cursor = GREATEST(leaf_cursor, $1), anchor_cursor = GREATEST(anchor_cursor, $2)
        WHERE id = $3`,
       [cursors.leafCursor ?? 0, cursors.anchorCursor ?? 0, id],
     );
+    return (result.rowCount ?? 0) > 0;
   }
 }

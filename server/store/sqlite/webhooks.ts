@@ -31,7 +31,10 @@ export class SqliteWebhookStore implements WebhookStore {
     return this.stmts.remove.run(id).changes > 0;
   }
 
-  async advanceWebhook(id: string, cursors: { leafCursor?: number; anchorCursor?: number }): Promise<void> {
-    this.stmts.advance.run(cursors.leafCursor ?? 0, cursors.anchorCursor ?? 0, id);
+  async advanceWebhook(
+    id: string,
+    cursors: { leafCursor?: number; anchorCursor?: number },
+  ): Promise<boolean> {
+    return this.stmts.advance.run(cursors.leafCursor ?? 0, cursors.anchorCursor ?? 0, id).changes > 0;
   }
 }
