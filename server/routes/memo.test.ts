@@ -81,4 +81,27 @@ describe('POST /memo/decode', () => {
     expect(res.json().error.code).toBe(code);
     expect(tableCounts(t.dir)).toEqual(before);
   });
+
+  it('refuses a byte that is not ASCII around the hex, even one String.trim would drop (U+00A0)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/memo/decode',
+      payload: Buffer.from([0x61, 0x62, 0xa0]),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_hex');
+    expect((await post(JSON.stringify({ memo: '\u00a0ab' }), 'application/json')).statusCode).toBe(400);
+  });
+
+  it('names what is wrong with a JSON body: an unknown field, or the memo', async () => {
+    const extra = (await post('{"memo": "ab", "x": 1}', 'application/json')).json().error;
+    expect(extra.fields).toEqual([{ field: 'body', message: 'unknown field x: send memo only' }]);
+    const missing = (await post('{}', 'application/json')).json().error;
+    expect(missing.fields).toEqual([{ field: 'memo', message: 'memo must be a hex string' }]);
+    const array = (await post('["00"]', 'application/json')).json().error;
+    expect(array.fields).toEqual([
+      { field: 'body', message: 'the body must be a JSON object {"memo": "<hex>"}' },
+    ]);
+  });
 });

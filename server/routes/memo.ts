@@ -1,11 +1,27 @@
 /** POST /memo/decode (docs/reference-api.md 4.10; docs/architecture.md: text/plain or none = hex text, JSON {"memo"}, else 415). */
 import { z } from 'zod';
-import { MEMO_FORMATS, decodeMemo, parseHex, type DecodedMemo } from '../../src/core/index.js';
+import { MEMO_FORMATS, decodeMemo, isRecord, parseHex, type DecodedMemo } from '../../src/core/index.js';
 import type { AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';
 
 const MAX_HEX = 2048;
+
+/** What is wrong with a JSON body that is not {"memo": "<hex>"}: the memo, and any other key (the first named). */
+function memoBodyProblems(body: unknown): Array<{ field: string; message: string }> {
+  if (!isRecord(body))
+    return [{ field: 'body', message: 'the body must be a JSON object {"memo": "<hex>"}' }];
+  const problems: Array<{ field: string; message: string }> = [];
+  if (typeof body['memo'] !== 'string')
+    problems.push({ field: 'memo', message: 'memo must be a hex string' });
+  const others = Object.keys(body).filter((key) => key !== 'memo');
+  if (others.length > 0) {
+    const first = others[0]!.length > 64 ? `${others[0]!.slice(0, 64)}…` : others[0]!;
+    const more = others.length > 1 ? ` and ${others.length - 1} more` : '';
+    problems.push({ field: 'body', message: `unknown field ${first}${more}: send memo only` });
+  }
+  return problems;
+}
 
 export const MemoJsonBodySchema = z
   .object({ memo: z.string().describe('Memo bytes as hex, at most 2048 characters') })
@@ -68,11 +84,15 @@ export function memoRoutes(ctx: AppContext): void {
         // Hex is ASCII: any other byte makes it not hex, whatever it would decode to.
         hex = raw.toString('latin1');
       } else if (type === 'application/json') {
-        const result = MemoJsonBodySchema.safeParse(parseJsonBody(request.headers['content-type'], raw));
+        const parsed = parseJsonBody(request.headers['content-type'], raw);
+        const result = MemoJsonBodySchema.safeParse(parsed);
         if (!result.success) {
-          throw new ApiError(400, 'validation_failed', 'Send {"memo": "<hex>"} and nothing else.', [
-            { field: 'memo', message: 'memo must be a hex string' },
-          ]);
+          throw new ApiError(
+            400,
+            'validation_failed',
+            'Send {"memo": "<hex>"} and nothing else.',
+            memoBodyProblems(parsed),
+          );
         }
         hex = result.data.memo;
       } else {
@@ -82,7 +102,8 @@ export function memoRoutes(ctx: AppContext): void {
           'Send the memo as hex text (text/plain) or as {"memo": "<hex>"} (application/json).',
         );
       }
-      hex = hex.trim();
+      // ASCII whitespace only: String.trim would also drop U+00A0 and the like, which are not hex.
+      hex = hex.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
       if (hex.length > MAX_HEX) {
         throw new ApiError(
           413,
