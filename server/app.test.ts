@@ -80,6 +80,18 @@ describe('CORS', () => {
     });
     expect(preflight.statusCode).toBe(204);
     expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/Authorization/);
+    // Deleting a webhook from an allowed origin (the zap1 client's deleteWebhook).
+    const remove = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/webhooks/00000000-0000-4000-8000-000000000001',
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'DELETE',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(remove.statusCode).toBe(204);
+    expect(String(remove.headers['access-control-allow-methods'])).toMatch(/\bDELETE\b/);
   });
 });
 

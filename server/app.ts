@@ -144,7 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Empty list: same origin only, so no CORS headers at all.
     origin:
       config.corsOrigins.length === 0 ? false : config.corsOrigins.includes('*') ? '*' : config.corsOrigins,
-    methods: ['GET', 'POST', 'OPTIONS'],
+    // DELETE for /webhooks/{id}, which the zap1 client calls.
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     exposedHeaders: ['Link', 'Retry-After', REQUEST_ID_HEADER],
     maxAge: 600,
