@@ -68,7 +68,7 @@ export function parseJsonRequest<S extends z.ZodType>(schema: S, request: Fastif
 export const limitParam = (fallback: number, max = 200) =>
   z
     .string()
-    .regex(/^\d{1,15}$/, 'limit must be a whole number')
+    .regex(/^\d{1,15}$/, 'limit must be a whole number of at most 15 digits')
     .transform((s) => Math.min(Number(s), max))
     .optional()
     .transform((n) => n ?? fallback);
@@ -77,7 +77,7 @@ export const limitParam = (fallback: number, max = 200) =>
 export const positiveIntParam = (name: string) =>
   z
     .string()
-    .regex(/^\d{1,15}$/, `${name} must be a whole number`)
+    .regex(/^\d{1,15}$/, `${name} must be a whole number of at most 15 digits`)
     .transform(Number)
     .refine((n) => n >= 1, `${name} must be at least 1`);
 

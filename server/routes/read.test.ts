@@ -347,4 +347,9 @@ describe('read endpoints: bad query values are 400, never 5xx, never a write', (
     expect(res.json().error.code).toBe(code);
     expect(tableCounts(t.dir)).toEqual(before);
   });
+
+  it('says why a number with too many digits is refused (it is whole, but longer than allowed)', async () => {
+    const res = await get(t, '/events?limit=1000000000000000');
+    expect(res.json().error.message).toMatch(/limit must be a whole number of at most 15 digits/);
+  });
 });
