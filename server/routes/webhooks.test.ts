@@ -58,6 +58,20 @@ describe('POST /webhooks/register: the receiver address', () => {
     }
   });
 
+  it('says a url the URL parser refuses is not a valid URL, and one of another kind why it is refused', async () => {
+    t = await makeTestApp();
+    for (const url of ['http://x.example:65536/', 'http://x y.example/', 'not a url']) {
+      expect((await register(t, url)).json().error.fields, url).toEqual([
+        { field: 'url', message: 'url is not a valid URL' },
+      ]);
+    }
+    for (const url of ['ftp://x.example/', 'https://user:pw@x.example/']) {
+      expect((await register(t, url)).json().error.fields, url).toEqual([
+        { field: 'url', message: 'url must be an http(s) URL without credentials' },
+      ]);
+    }
+  });
+
   it('allows loopback, private and named hosts', async () => {
     t = await makeTestApp();
     for (const url of [

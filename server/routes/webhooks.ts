@@ -20,18 +20,22 @@ export const RegisterWebhookSchema = z
     url: z
       .string()
       .max(2048, 'url must be at most 2048 characters')
-      .refine((value) => {
+      .superRefine((value, issues) => {
+        let url: URL;
         try {
-          const url = new URL(value);
-          return (
-            (url.protocol === 'http:' || url.protocol === 'https:') &&
-            url.username === '' &&
-            url.password === ''
-          );
+          url = new URL(value);
         } catch {
-          return false;
+          // A space, a port above 65535, a zone id: the URL parser says no.
+          issues.addIssue({ code: 'custom', message: 'url is not a valid URL' });
+          return;
         }
-      }, 'url must be an http(s) URL without credentials')
+        const usable =
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          url.username === '' &&
+          url.password === '';
+        if (!usable)
+          issues.addIssue({ code: 'custom', message: 'url must be an http(s) URL without credentials' });
+      })
       // Kept and listed as deliveries will read it, not as typed (a backslash, a trailing newline).
       .transform((value) => new URL(value).href)
       .pipe(z.string().max(2048, 'url must be at most 2048 characters once encoded')),
