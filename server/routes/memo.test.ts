@@ -94,6 +94,15 @@ describe('POST /memo/decode', () => {
     expect((await post(JSON.stringify({ memo: '\u00a0ab' }), 'application/json')).statusCode).toBe(400);
   });
 
+  it('answers a body of one long run of spaces at once (trimming is one pass)', async () => {
+    const started = performance.now();
+    const res = await post(`a${' '.repeat(65_000)}x`, 'text/plain');
+    expect(res.statusCode).toBe(413);
+    // A quadratic trim took seconds here; one pass takes a few milliseconds, even on a loaded machine.
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect((await post(`\t\f ${'ab'} \r\n`, 'text/plain')).statusCode).toBe(200);
+  });
+
   it('names what is wrong with a JSON body: an unknown field, or the memo', async () => {
     const extra = (await post('{"memo": "ab", "x": 1}', 'application/json')).json().error;
     expect(extra.fields).toEqual([{ field: 'body', message: 'unknown field x: send memo only' }]);
