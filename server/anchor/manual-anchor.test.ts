@@ -136,6 +136,30 @@ describe('manual anchoring', () => {
     ]);
   });
 
+  it('answers the recorded anchor when its attempt was finished by someone else mid-record', async () => {
+    await postEvent(h.app, 1);
+    const root = h.ledger.tree.root(1);
+    const paid = await pay(root);
+    // The anchoring loop (or another instance) marks the attempt anchored just before this record does.
+    const anchors = h.store.anchors;
+    const markAnchored = anchors.markAnchored.bind(anchors);
+    anchors.markAnchored = async (id, values) => {
+      await markAnchored(id, values);
+      return markAnchored(id, values);
+    };
+    try {
+      const res = await record({ root, txid: paid.txid, height: paid.height });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'anchored', root, txid: paid.txid });
+    } finally {
+      anchors.markAnchored = markAnchored;
+    }
+    expect((await status(h.app)).in_flight).toBeNull();
+    expect((await h.store.anchors.recentAttemptsWithLog(10)).map(({ attempt }) => attempt.state)).toEqual([
+      'anchored',
+    ]);
+  });
+
   it('refuses a record whose memo, height or confirmation does not hold, writing nothing', async () => {
     await postEvent(h.app, 1);
     const root = h.ledger.tree.root(1);

@@ -4,7 +4,7 @@
  * accepts a record of the transaction only once the node shows it mined at the claimed height, with
  * the required confirmations, and its memo reads back as exactly `ZAP1:09:<root>`.
  */
-import { StoreConflictError, type AnchoredRoot, type Store } from '../store/store.js';
+import { StoreConflictError, type AnchorAttempt, type AnchoredRoot, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger.js';
 import { anchorMemoHex, rootOfMemoHex, zecAmount } from '../../src/core/index.js';
 import { RpcUnavailableError, type ZcashRpcClient } from './zcash-rpc.js';
@@ -114,26 +114,34 @@ async function recordInTurn(deps: ManualAnchorDeps, input: ManualRecordInput): P
     throw new ManualRecordError('invalid', `the memo of transaction ${txid} is not ZAP1:09:${root}`);
   }
 
-  // An attempt left in flight (a record interrupted by a crash, or one from automatic mode) is
-  // finished if it is this one, else superseded: only one may be in flight.
-  let attempt = await store.anchors.inFlightAnchor();
-  if (attempt && !(attempt.rootHex === root && (attempt.txid === null || attempt.txid === txid))) {
-    await store.anchors.markAnchorFailed(attempt.id, `superseded by the manually recorded anchor ${txid}`);
-    attempt = null;
-  }
-  attempt ??= await store.anchors.recordAnchorIntent({ rootHex: root, leafCount: size });
+  let attempt: AnchorAttempt | null = null;
   try {
+    // An attempt left in flight (a record interrupted by a crash, or one from automatic mode) is
+    // finished if it is this one, else superseded: only one may be in flight.
+    attempt = await store.anchors.inFlightAnchor();
+    if (attempt && !(attempt.rootHex === root && (attempt.txid === null || attempt.txid === txid))) {
+      await store.anchors.markAnchorFailed(attempt.id, `superseded by the manually recorded anchor ${txid}`);
+      attempt = null;
+    }
+    attempt ??= await store.anchors.recordAnchorIntent({ rootHex: root, leafCount: size });
     if (attempt.txid === null) attempt = await store.anchors.setAnchorTxid(attempt.id, txid);
     await store.anchors.markAnchored(attempt.id, {
       height: state.height,
       blockTime: state.blocktime ?? null,
     });
   } catch (error) {
-    // Recorded meanwhile through another instance: this attempt is not needed, and must not stay
-    // in flight for the loop to retry.
+    // Recorded meanwhile (the anchoring loop finished this very attempt, or another instance
+    // recorded it): answer that anchor. An attempt of ours that is not the anchored one must not
+    // stay in flight for the loop to retry; one that has ended already is left as it is.
     const raced = await store.anchors.anchoredRootByTxidPrefix(txid);
     if (raced?.txid !== txid) throw error;
-    await store.anchors.markAnchorFailed(attempt.id, `the anchor ${txid} was recorded by another request`);
+    if (attempt !== null && attempt.id !== raced.anchorId) {
+      await store.anchors
+        .markAnchorFailed(attempt.id, `the anchor ${txid} was recorded by another request`)
+        .catch((failure: unknown) => {
+          if (!(failure instanceof StoreConflictError)) throw failure;
+        });
+    }
     return alreadyRecorded(raced, txid, root, input.height)!;
   }
   const recorded = await store.anchors.anchoredRootByTxidPrefix(txid);
