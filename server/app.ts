@@ -17,6 +17,7 @@ import { useSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 import { useCompression } from './http/compression.js';
 import { createMetrics } from './http/metrics.js';
+import { loggerOptions, pathOf, type RequestLogging } from './http/request-log.js';
 import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
 import { UnservableProofError } from './proofs.js';
@@ -55,15 +56,12 @@ export interface BuildAppOptions {
    * What is logged: `requests` every request, `errors` every 5xx answer (with its request id and
    * error, never a header or body), `off` nothing (the default, for tests).
    */
-  log?: 'requests' | 'errors' | 'off';
+  log?: RequestLogging;
   /** Where log lines go (stdout when omitted); tests read them. */
   logStream?: Writable;
   /** What `npm run build` recorded (dist-server/build-info.json); null when run from source. */
   buildMetadata?: BuildMetadata | null;
 }
-
-/** A request URL's path: its query string is the client's and has no place in the operator's log. */
-const pathOf = (url: string): string => url.split('?')[0] ?? '';
 
 /** The response header carrying each request's id, the same id its log lines carry. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -74,16 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ledger = options.ledger ?? (await Ledger.open(store, { now }));
   const log = options.log ?? 'off';
   const app = Fastify({
-    logger:
-      log === 'off'
-        ? false
-        : {
-            level: log === 'requests' ? 'info' : 'error',
-            // A request line holds its method and path only: no query string, headers, host or
-            // client address (README "What is logged").
-            serializers: { req: (request) => ({ method: request.method, url: pathOf(request.url) }) },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+    logger: loggerOptions(log, options.logStream),
     // Our own ids (a client's X-Request-Id is not trusted: it would let one forge another's log lines).
     genReqId: () => randomUUID(),
     requestIdHeader: false,

@@ -10,13 +10,14 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type Readable, type Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { jsonClientErrorHandler, timedServerFactory } from '../http/connections.js';
 import { ApiError, errorBody, toApiError } from '../http/errors.js';
 import { escapeMarkup } from '../http/markup.js';
+import { loggerOptions, type RequestLogging } from '../http/request-log.js';
 import { useSecurityHeaders } from '../http/security-headers.js';
 import { serveWebApp } from '../http/web-app.js';
 import { isCrossSiteRequest, ownOrigins } from '../http/cross-site.js';
@@ -44,7 +45,9 @@ export interface ProxyAppOptions {
   upstreamUrl: string;
   /** Built web app to serve under /app/. */
   staticDir?: string | null;
-  log?: 'requests' | 'errors' | 'off';
+  log?: RequestLogging;
+  /** Where the log goes (stdout when unset). */
+  logStream?: Writable;
 }
 
 /**
@@ -252,7 +255,7 @@ export async function buildProxyApp(options: ProxyAppOptions): Promise<FastifyIn
   const { config, upstreamUrl } = options;
   const log = options.log ?? 'off';
   const app = Fastify({
-    logger: log === 'off' ? false : { level: log === 'requests' ? 'info' : 'error' },
+    logger: loggerOptions(log, options.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     serverFactory: timedServerFactory(config),
