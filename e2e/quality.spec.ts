@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Response } from '@playwright/test';
 import {
   expect,
   expectAccessible,
@@ -180,16 +180,20 @@ test('the verify page tells how to check the chain, with the anchor txid linked'
 test('the verify page loads its chain reader marked for compiling as it loads (a faster first check)', async ({
   page,
 }) => {
-  const scripts: Promise<string>[] = [];
-  page.on('response', (response) => {
-    if (response.url().endsWith('.js')) scripts.push(response.text());
-  });
+  const scripts: Response[] = [];
+  const collect = (response: Response) => {
+    if (response.url().endsWith('.js')) scripts.push(response);
+  };
+  page.on('response', collect);
   await page.goto('/app/verify');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Every script the page loads, read once loading has settled (a body read after the test ends fails).
+  await page.waitForLoadState('networkidle');
+  page.off('response', collect);
   // The chain reader's code carries its KDF personalization (src/core/chain/orchard-recovery.ts):
   // the chunks with it, and only those, start with the hint.
   const hinted = (code: string) => code.startsWith('//# allFunctionsCalledOnLoad\n');
-  const loaded = await Promise.all(scripts);
+  const loaded = await Promise.all(scripts.map((response) => response.text()));
   const chainReader = loaded.filter((code) => code.includes('Zcash_OrchardKDF'));
   expect(chainReader.length).toBeGreaterThan(0);
   for (const code of loaded) expect(hinted(code)).toBe(code.includes('Zcash_OrchardKDF'));
