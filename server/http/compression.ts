@@ -1,8 +1,8 @@
 /**
  * Responses compressed for clients that accept it (brotli, else gzip): the app's scripts and
- * styles, and API answers over 1 KiB (proof bundles, histories, lifecycles). Request bodies may
- * be sent compressed too. Brotli at a middle
- * quality: the best ratios cost far more CPU per request than they save in bytes here.
+ * styles, and API answers over 1 KiB (proof bundles, histories, lifecycles). Brotli at a middle
+ * quality: the best ratios cost far more CPU per request than they save in bytes here. Request
+ * bodies may be sent compressed too (REQUEST_ENCODINGS).
  */
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
