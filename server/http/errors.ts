@@ -88,6 +88,13 @@ export function errorBody(error: ApiError): ErrorBody {
   };
 }
 
+/** How much of a field name the client invented an error shows: an answer never grows with it. */
+const FIELD_NAME_SHOWN = 64;
+
+/** `name` as an error names an unknown field: at most FIELD_NAME_SHOWN characters, then `…`. */
+export const shownFieldName = (name: string): string =>
+  name.length > FIELD_NAME_SHOWN ? `${name.slice(0, FIELD_NAME_SHOWN)}…` : name;
+
 export const badRequest = (field: string, message: string): ApiError =>
   new ApiError(400, 'validation_failed', `${field}: ${message}`, [{ field, message }]);
 
@@ -177,13 +184,11 @@ function readField(value: unknown, key: string): unknown {
 }
 
 function readString(value: unknown, key: string): string | undefined {
-  if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
-  const v: unknown = Reflect.get(value, key);
+  const v = readField(value, key);
   return typeof v === 'string' ? v : undefined;
 }
 
 function readNumber(value: unknown, key: string): number | undefined {
-  if (typeof value !== 'object' || value === null || !(key in value)) return undefined;
-  const v: unknown = Reflect.get(value, key);
+  const v = readField(value, key);
   return typeof v === 'number' ? v : undefined;
 }

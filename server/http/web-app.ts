@@ -9,6 +9,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, errorBody } from './errors.js';
+import { pathOf } from './request-log.js';
 
 /**
  * The methods a 405 may name. OPTIONS is left out: where CORS origins are configured, preflight
@@ -58,7 +59,7 @@ export async function serveWebApp(
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
+    const url = pathOf(request.url);
     // Only page paths under /app/ fall back to the SPA; a missing asset stays a 404.
     if (serveApp && request.method === 'GET' && url.startsWith('/app/') && !url.startsWith('/app/assets/')) {
       void reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE);

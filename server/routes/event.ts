@@ -15,7 +15,7 @@ import {
 } from '../../src/core/index.js';
 import { authenticate } from '../http/auth.js';
 import { isJsonRequest, type AppContext } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError, shownFieldName } from '../http/errors.js';
 
 /** The zod type of a request field in the OpenAPI document, by its kind. */
 function requestFieldSchema(kind: FieldKind): z.ZodType {
@@ -61,9 +61,8 @@ export const EventResponseSchema = z
   })
   .strict();
 
-/** How many unknown fields a refusal names at most, and how much of each name it shows. */
+/** How many unknown fields a refusal names at most. */
 const UNKNOWN_FIELDS_NAMED = 20;
-const NAME_SHOWN = 64;
 
 export function eventRoutes(ctx: AppContext): void {
   ctx.route({
@@ -103,7 +102,7 @@ export function eventRoutes(ctx: AppContext): void {
         if (unknown.length > 0) {
           // The first few are named, each cut short: an answer never grows with the keys a body invents.
           const named = unknown.slice(0, UNKNOWN_FIELDS_NAMED).map(({ field, message }) => {
-            const shown = field.length > NAME_SHOWN ? `${field.slice(0, NAME_SHOWN)}…` : field;
+            const shown = shownFieldName(field);
             return { field: shown, message: `${shown}${message.slice(field.length)}` };
           });
           const more = unknown.length - named.length;

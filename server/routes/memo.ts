@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MEMO_FORMATS, decodeMemo, isRecord, parseHex, type DecodedMemo } from '../../src/core/index.js';
 import type { AppContext } from '../http/context.js';
-import { ApiError } from '../http/errors.js';
+import { ApiError, shownFieldName } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';
 
 const MAX_HEX = 2048;
@@ -31,9 +31,11 @@ function memoBodyProblems(body: unknown): Array<{ field: string; message: string
     problems.push({ field: 'memo', message: 'memo must be a hex string' });
   const others = Object.keys(body).filter((key) => key !== 'memo');
   if (others.length > 0) {
-    const first = others[0]!.length > 64 ? `${others[0]!.slice(0, 64)}…` : others[0]!;
     const more = others.length > 1 ? ` and ${others.length - 1} more` : '';
-    problems.push({ field: 'body', message: `unknown field ${first}${more}: send memo only` });
+    problems.push({
+      field: 'body',
+      message: `unknown field ${shownFieldName(others[0]!)}${more}: send memo only`,
+    });
   }
   return problems;
 }
