@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
@@ -217,4 +218,13 @@ export async function postContractEvent(
   } catch {
     return null; // not acknowledged
   }
+}
+
+/** A log stream for an app under test, and the JSON lines written to it so far. */
+export function capturedLog(): { logStream: PassThrough; lines: string[] } {
+  const lines: string[] = [];
+  const logStream = new PassThrough();
+  logStream.setEncoding('utf8');
+  logStream.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+  return { logStream, lines };
 }

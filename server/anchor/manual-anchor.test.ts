@@ -50,6 +50,21 @@ const record = (payload: Record<string, unknown>) =>
     payload,
   });
 
+/** One leaf recorded, and its root's anchor paid and mined: ready to be recorded. */
+async function paidFirstRoot(): Promise<{ root: string; paid: { txid: string; height: number } }> {
+  await postEvent(h.app, 1);
+  const root = h.ledger.tree.root(1);
+  return { root, paid: await pay(root) };
+}
+
+/** The one attempt ended anchored, and none is left in flight for the loop to retry. */
+async function expectOneAttemptAnchored(): Promise<void> {
+  expect((await status(h.app)).in_flight).toBeNull();
+  expect((await h.store.anchors.recentAttemptsWithLog(10)).map(({ attempt }) => attempt.state)).toEqual([
+    'anchored',
+  ]);
+}
+
 describe('manual anchoring', () => {
   it('offers the payment, then anchors a recorded payment whose memo and height the node confirms', async () => {
     const leaf = await postEvent(h.app, 1);
@@ -118,9 +133,7 @@ describe('manual anchoring', () => {
   });
 
   it('records the same anchor sent many times at once (a double click) once, answering each alike', async () => {
-    await postEvent(h.app, 1);
-    const root = h.ledger.tree.root(1);
-    const paid = await pay(root);
+    const { root, paid } = await paidFirstRoot();
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => record({ root, txid: paid.txid, height: paid.height })),
     );
@@ -128,18 +141,13 @@ describe('manual anchoring', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ status: 'anchored', root, txid: paid.txid });
     }
-    // One anchored root, and no attempt left in flight for the loop to retry.
+    // One anchored root.
     expect((await h.store.anchors.anchoredRootStats()).count).toBe(1);
-    expect((await status(h.app)).in_flight).toBeNull();
-    expect((await h.store.anchors.recentAttemptsWithLog(10)).map(({ attempt }) => attempt.state)).toEqual([
-      'anchored',
-    ]);
+    await expectOneAttemptAnchored();
   });
 
   it('answers the recorded anchor when its attempt was finished by someone else mid-record', async () => {
-    await postEvent(h.app, 1);
-    const root = h.ledger.tree.root(1);
-    const paid = await pay(root);
+    const { root, paid } = await paidFirstRoot();
     // The anchoring loop (or another instance) marks the attempt anchored just before this record does.
     const anchors = h.store.anchors;
     const markAnchored = anchors.markAnchored.bind(anchors);
@@ -154,10 +162,7 @@ describe('manual anchoring', () => {
     } finally {
       anchors.markAnchored = markAnchored;
     }
-    expect((await status(h.app)).in_flight).toBeNull();
-    expect((await h.store.anchors.recentAttemptsWithLog(10)).map(({ attempt }) => attempt.state)).toEqual([
-      'anchored',
-    ]);
+    await expectOneAttemptAnchored();
   });
 
   it('refuses a record whose memo, height or confirmation does not hold, writing nothing', async () => {

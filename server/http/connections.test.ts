@@ -1,7 +1,6 @@
 import net from 'node:net';
-import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, makeTestApp, type TestApp } from '../test-helpers.js';
+import { ADMIN_KEY, capturedLog, makeTestApp, type TestApp } from '../test-helpers.js';
 
 let t: TestApp | null = null;
 afterEach(async () => {
@@ -105,10 +104,7 @@ describe('request ids and the failure log', () => {
   });
 
   it('logs every 5xx with its request id and no credentials, even with request logging off', async () => {
-    const lines: string[] = [];
-    const logStream = new PassThrough();
-    logStream.setEncoding('utf8');
-    logStream.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    const { logStream, lines } = capturedLog();
     t = await makeTestApp({}, { log: 'errors', logStream });
     // The database going away under a running service is a real 5xx path.
     await t.store.close();
@@ -135,10 +131,7 @@ describe('request ids and the failure log', () => {
   });
 
   it('logs each request by method and path only when request logging is on', async () => {
-    const lines: string[] = [];
-    const logStream = new PassThrough();
-    logStream.setEncoding('utf8');
-    logStream.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    const { logStream, lines } = capturedLog();
     t = await makeTestApp({}, { log: 'requests', logStream });
     await t.app.inject({
       method: 'GET',

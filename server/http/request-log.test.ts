@@ -1,8 +1,8 @@
 /** What the log holds of a request in proxy mode: method and path only (README "What is logged"). */
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { buildProxyApp } from '../proxy/upstream-proxy.js';
+import { capturedLog } from '../test-helpers.js';
 import { pathOf } from './request-log.js';
 
 describe('request log lines', () => {
@@ -12,10 +12,7 @@ describe('request log lines', () => {
   });
 
   it('in proxy mode name method and path only: no query string, Host or client address', async () => {
-    const lines: string[] = [];
-    const logStream = new PassThrough();
-    logStream.setEncoding('utf8');
-    logStream.on('data', (chunk: string) => lines.push(...chunk.split('\n').filter((l) => l !== '')));
+    const { logStream, lines } = capturedLog();
     // An upstream nobody listens on: the request is answered 502, and logged all the same.
     const config = loadConfig({ UPSTREAM_URL: 'http://127.0.0.1:9', UPSTREAM_TIMEOUT_MS: '1000' });
     const proxy = await buildProxyApp({
