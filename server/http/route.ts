@@ -49,8 +49,12 @@ export function defineRoute(
   const { handler, params, query, rawBody, ...doc } = definition;
   docs.push({ ...doc, ...(params ? { params } : {}), ...(query ? { query } : {}) });
   const register = (target: FastifyInstance): void => {
+    const method = definition.method.toUpperCase();
     target.route({
-      method: definition.method.toUpperCase(),
+      // HEAD is declared with GET rather than left to Fastify's automatic HEAD route, which the
+      // compression plugin never sees: a HEAD then answered another length, without
+      // Content-Encoding or Vary. Node sends no body for HEAD.
+      method: method === 'GET' ? ['GET', 'HEAD'] : method,
       // OpenAPI writes `/verify/{leaf}/check`; Fastify `/verify/:leaf/check`.
       url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
       handler: (request, reply) =>

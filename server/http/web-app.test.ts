@@ -1,5 +1,7 @@
 /** How the built app and API answers are delivered: cache headers by kind of file, and compression. */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +92,33 @@ describe('the built app', () => {
     });
     const health = await t.app.inject({ url: '/health', headers: { 'accept-encoding': 'br' } });
     expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("answers HEAD of a compressed API answer with its GET's coding, Vary and length, and no body", async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const ask = (method: string, headers: Record<string, string>) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+        const request = http.request(
+          { port, path: '/openapi.json', method, headers, agent: false },
+          (res) => {
+            let bytes = 0;
+            res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            res.on('end', () => resolve({ headers: res.headers, bytes }));
+          },
+        );
+        request.on('error', reject).end();
+      });
+    for (const accept of ['br', 'gzip', undefined]) {
+      const headers = accept ? { 'accept-encoding': accept } : {};
+      const get = await ask('GET', headers);
+      const head = await ask('HEAD', headers);
+      expect(head.headers['content-encoding']).toBe(accept);
+      for (const name of ['content-encoding', 'vary', 'content-length', 'content-type'])
+        expect(head.headers[name], name).toBe(get.headers[name]);
+      expect(get.bytes).toBeGreaterThan(0);
+      expect(head.bytes).toBe(0);
+    }
   });
 });
 
