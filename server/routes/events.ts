@@ -17,7 +17,7 @@ export const EventsQuerySchema = z
     limit: limitParam(50).describe('Default 50; above 200 is clamped to 200'),
     before: positiveIntParam('before')
       .optional()
-      .describe('Only leaves at positions below this (from the Link header)'),
+      .describe("Only leaves at 0-based positions below this (the Link header's, or a root's leaf count)"),
     event_type: z.enum(EVENT_TYPES).optional(),
     include: z
       .enum(INCLUDE_VALUES)
@@ -82,11 +82,13 @@ export function eventsRoutes(ctx: AppContext): void {
       }
       const page = await ctx.store.events.listEvents({
         limit: query.limit,
-        ...(query.before !== undefined ? { before: query.before } : {}),
+        // The store counts positions from 1.
+        ...(query.before !== undefined ? { before: query.before + 1 } : {}),
         ...(query.event_type !== undefined ? { eventType: EVENT_SPECS[query.event_type].byte } : {}),
       });
       if (page.nextBefore !== null && query.limit > 0) {
-        const params = new URLSearchParams({ limit: String(query.limit), before: String(page.nextBefore) });
+        const oldestShown = page.nextBefore - 1;
+        const params = new URLSearchParams({ limit: String(query.limit), before: String(oldestShown) });
         if (query.event_type) params.set('event_type', query.event_type);
         if (query.include) params.set('include', query.include);
         reply.header('link', `</events?${params.toString()}>; rel="next"`);

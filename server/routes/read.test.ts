@@ -240,14 +240,24 @@ describe('GET /events', () => {
     expect(body.total_returned).toBe(7);
     expect(body.events[0]!.leaf_hash).toBe(tree.leafHex(19));
     const next = first.headers['link'];
-    expect(next).toBe('</events?limit=7&before=14>; rel="next"');
-    const second = EventsResponseSchema.parse((await get(t, '/events?limit=7&before=14')).json());
+    // `before` is the oldest shown leaf's 0-based position (13): the next page starts below it.
+    expect(next).toBe('</events?limit=7&before=13>; rel="next"');
+    const second = EventsResponseSchema.parse((await get(t, '/events?limit=7&before=13')).json());
     expect(second.events[0]!.leaf_hash).toBe(tree.leafHex(12));
     const exits = EventsResponseSchema.parse((await get(t, '/events?event_type=EXIT')).json());
     expect(exits.events.map((e) => e.event_type)).toEqual(['EXIT']);
     expect(EventsResponseSchema.parse((await get(t, '/events?limit=500')).json()).total_returned).toBe(20);
     expect(EventsResponseSchema.parse((await get(t, '/events?limit=0')).json()).total_returned).toBe(0);
     expect((await get(t, '/events')).body).not.toMatch(/wallet_hash|serial_number|even_wallet/);
+  });
+
+  it('takes `before` as a 0-based position, as `include=position` shows them: a root of 12 leaves lists from 11', async () => {
+    const below = async (before: number) =>
+      EventsResponseSchema.parse((await get(t, `/events?include=position&before=${before}`)).json()).events;
+    expect((await below(12)).map((e) => e.position)).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
+    expect((await below(12))[0]!.leaf_hash).toBe(tree.leafHex(11));
+    expect((await below(1)).map((e) => e.position)).toEqual([0]);
+    expect((await below(20)).length).toBe(20);
   });
 });
 

@@ -36,8 +36,8 @@ describe('event anchor states', () => {
     expect(parseStatusFilter(null)).toBeNull();
   });
 
-  it('starts the anchored list just above the last anchored position (before is 1-based)', () => {
-    expect(feedStartFor('anchored', 7)).toBe(8);
+  it('starts the anchored list at the last anchored position (`before` the anchored count)', () => {
+    expect(feedStartFor('anchored', 7)).toBe(7);
     expect(feedStartFor('pending', 7)).toBeNull();
     expect(feedStartFor(null, 7)).toBeNull();
   });

@@ -28,10 +28,10 @@ export function eventAnchorState(
 
 /**
  * Where the feed starts for a status filter: anchored events are the positions below the anchored
- * count (`before` is 1-based, so `anchoredCount + 1`); pending ones are the newest, from the top.
+ * count (`before`); pending ones are the newest, from the top.
  */
 export function feedStartFor(filter: EventAnchorState | null, anchoredCount: number | null): number | null {
-  return filter === 'anchored' && anchoredCount !== null ? anchoredCount + 1 : null;
+  return filter === 'anchored' && anchoredCount !== null ? anchoredCount : null;
 }
 
 /**

@@ -49,7 +49,7 @@ function stubService(requests: { url: string; auth: string | null }[], tier = 'o
         item(LEAF_NEW, 1, wallet ? { wallet_hash: 'wallet_new' } : {}),
         item(LEAF_OLD, 0, wallet ? { wallet_hash: 'wallet_old' } : {}),
       ];
-      return json({ events: before ? all.filter((e) => (e.position ?? 0) < Number(before) - 1) : all });
+      return json({ events: before ? all.filter((e) => (e.position ?? 0) < Number(before)) : all });
     }
     throw new TypeError('fetch failed');
   });
@@ -120,7 +120,7 @@ describe('EventsPage', () => {
       expect(screen.getByTestId('events-table').querySelector(`tr[data-leaf="${LEAF_OLD}"]`)).not.toBeNull(),
     );
     expect(screen.getByTestId('events-table').querySelectorAll('tbody tr')).toHaveLength(1);
-    expect(requests.at(-1)?.url).toContain('before=2');
+    expect(requests.at(-1)?.url).toContain('before=1');
   });
 
   it('keeps the pages loaded under "anchored" when a new anchor arrives, and starts each refresh from the new anchored count', async () => {
@@ -139,12 +139,12 @@ describe('EventsPage', () => {
         if (url.includes('/events')) {
           requests.push(url);
           const query = new URL(url, 'http://x').searchParams;
-          const below = Number(query.get('before') ?? 7) - 1;
+          const below = Number(query.get('before') ?? 6);
           const positions = [5, 4, 3, 2, 1, 0].filter((p) => p < below).slice(0, Number(query.get('limit')));
           const last = positions.at(-1);
           const response = json({ events: positions.map((p) => item(leafAt(p), p)) });
           if (last !== undefined && last > 0)
-            response.headers.set('Link', `</events?limit=1&before=${last + 1}>; rel="next"`);
+            response.headers.set('Link', `</events?limit=1&before=${last}>; rel="next"`);
           return response;
         }
         throw new TypeError('fetch failed');
@@ -155,7 +155,7 @@ describe('EventsPage', () => {
           tr.getAttribute('data-leaf'),
         );
       await waitFor(() => expect(rowsShown()).toEqual([leafAt(1)]));
-      expect(requests[0]).toContain('before=3');
+      expect(requests[0]).toContain('before=2');
       fireEvent.click(screen.getByRole('button', { name: 'Older events' }));
       await waitFor(() => expect(rowsShown()).toEqual([leafAt(1), leafAt(0)]));
 
@@ -166,7 +166,7 @@ describe('EventsPage', () => {
       await vi.advanceTimersByTimeAsync(5_000);
       // Both pages are still there, refreshed from the new top of the anchored leaves.
       await waitFor(() => expect(rowsShown()).toEqual([leafAt(4), leafAt(3)]));
-      expect(requests.slice(requestsBefore).some((url) => url.includes('before=6'))).toBe(true);
+      expect(requests.slice(requestsBefore).some((url) => url.includes('before=5'))).toBe(true);
       const states = [...screen.getAllByTestId('event-status')].map((cell) =>
         cell.getAttribute('data-state'),
       );

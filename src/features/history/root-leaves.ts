@@ -20,7 +20,7 @@ export function coveredRange(
 }
 
 /**
- * Events fetched with `before = leafCount + 1` and no type filter come newest first from
+ * Events fetched with `before = leafCount` and no type filter come newest first from
  * position `leafCount` down, one per position, so each one's position follows from its index.
  */
 export function withPositions(

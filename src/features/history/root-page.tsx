@@ -35,7 +35,7 @@ export function RootPage() {
   const leaves = useInfiniteQuery({
     ...eventsInfiniteQueryOptions(baseUrl, {
       pageSize: PAGE_SIZE,
-      startBefore: (anchor?.leaf_count ?? 0) + 1,
+      startBefore: anchor?.leaf_count ?? 0,
     }),
     enabled: anchor !== undefined && capabilities?.eventsPaging === true,
   });
