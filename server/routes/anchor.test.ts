@@ -1,4 +1,4 @@
-/** /anchor/history's age of the latest anchor and /anchor/status's anchor_due with an attempt in flight. */
+/** /anchor/history's age of the latest anchor and its whole list, and /anchor/status's anchor_due with an attempt in flight. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, submitContractEvent, type TestApp } from '../test-helpers.js';
 import { AttemptsResponseSchema, HistoryResponseSchema, StatusResponseSchema } from './anchor.js';
@@ -40,6 +40,29 @@ describe('GET /anchor/history last_anchor_age_hours', () => {
       (await t.app.inject({ url: '/anchor/history?before=4000005' })).json(),
     );
     expect(none).toMatchObject({ total: 0, last_anchor_age_hours: 2 });
+  });
+});
+
+describe('GET /anchor/history without limit', () => {
+  it("lists every anchor as the reference does, its total matching /stats' total_anchors", async () => {
+    t = await makeTestApp();
+    const anchors = 300;
+    for (let n = 1; n <= anchors; n++) {
+      await submitContractEvent(t, n);
+      await anchor(t, n, 4_000_000 + n);
+    }
+    const whole = await t.app.inject({ url: '/anchor/history' });
+    const history = HistoryResponseSchema.parse(whole.json());
+    expect(history.anchors.map((a) => a.leaf_count)).toEqual(
+      Array.from({ length: anchors }, (_, i) => i + 1),
+    );
+    expect(history.total).toBe(anchors);
+    expect((await t.app.inject({ url: '/stats' })).json()).toMatchObject({ total_anchors: anchors });
+    expect(whole.headers['link']).toBeUndefined();
+    // With a limit it pages, newest first, and names the older page.
+    const page = await t.app.inject({ url: '/anchor/history?limit=100' });
+    expect(HistoryResponseSchema.parse(page.json()).anchors[0]!.leaf_count).toBe(201);
+    expect(page.headers['link']).toBe('</anchor/history?limit=100&before=4000201>; rel="next"');
   });
 });
 

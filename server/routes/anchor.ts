@@ -11,16 +11,20 @@ import { anchorPolicy, scheduleNow } from '../anchor/policy.js';
 import { ChainUnavailableError } from '../chain.js';
 import { StoreConflictError, type AnchorAttempt } from '../store/store.js';
 
-/** History pages: the default keeps every answer small; a client follows Link for older anchors. */
-export const HISTORY_PAGE_DEFAULT = 250;
+/**
+ * Without `limit`, the whole history as the reference answers it (its monitor, zap1_ops, holds
+ * `total` against `/stats`' `total_anchors`), up to HISTORY_WHOLE_MAX anchors (about 45 ms of work
+ * on the event loop at 10,000); beyond that, and with `limit`, pages that a client follows by Link.
+ */
+export const HISTORY_WHOLE_MAX = 10_000;
 export const HISTORY_PAGE_MAX = 1000;
 
 export const HistoryQuerySchema = z
   .object({
-    limit: limitParam(HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX)
+    limit: limitParam(HISTORY_WHOLE_MAX, HISTORY_PAGE_MAX)
       .refine((n) => n >= 1, 'limit must be at least 1')
       .describe(
-        `The newest N anchors (still listed oldest first); default ${HISTORY_PAGE_DEFAULT}, at most ${HISTORY_PAGE_MAX}. A Link header (rel="next") names the older page`,
+        `The newest N anchors (still listed oldest first), at most ${HISTORY_PAGE_MAX}; without it, every anchor up to ${HISTORY_WHOLE_MAX}. A Link header (rel="next") names the older page`,
       ),
     before: positiveIntParam('before').optional().describe('Only anchors below this block height'),
   })
@@ -181,7 +185,8 @@ export function anchorRoutes(ctx: AppContext): void {
       const page = roots.length > limit ? roots.slice(1) : roots;
       const oldest = page[0];
       if (page.length < roots.length && oldest) {
-        reply.header('link', `</anchor/history?limit=${limit}&before=${oldest.height}>; rel="next"`);
+        const next = `limit=${Math.min(limit, HISTORY_PAGE_MAX)}&before=${oldest.height}`;
+        reply.header('link', `</anchor/history?${next}>; rel="next"`);
       }
       // The age of the latest anchor overall, not of this page's newest (which `before` moves back).
       const latest = await ctx.store.anchors.latestAnchoredRoot();
