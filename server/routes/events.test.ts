@@ -77,9 +77,10 @@ describe('GET /events and the reference schema', () => {
       [leaves[2], 2],
       [leaves[1], 1],
     ]);
-    expect(first.headers['link']).toBe('</events?limit=2&before=2&include=position>; rel="next"');
+    // The next page starts below the oldest position shown.
+    expect(first.headers['link']).toBe('</events?limit=2&before=1&include=position>; rel="next"');
     const second = EventsResponseSchema.parse(
-      (await get('/events?limit=2&before=2&include=position')).json(),
+      (await get('/events?limit=2&before=1&include=position')).json(),
     );
     expect(second.events.map((e) => e.position)).toEqual([0]);
     // Only the one added field: the rest is the reference's item.
@@ -103,7 +104,7 @@ describe('GET /events and the reference schema', () => {
         [1, contractEvent(1).wallet_hash],
       ]);
       expect(res.headers['link']).toBe(
-        `</events?limit=2&before=2&include=${encodeURIComponent(include)}>; rel="next"`,
+        `</events?limit=2&before=1&include=${encodeURIComponent(include)}>; rel="next"`,
       );
       expect(res.headers['cache-control']).toBe('no-store');
     }
