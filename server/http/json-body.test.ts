@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.js';
-import { badKeyOf, parseJsonBody } from './json-body.js';
+import { bodyProblemOf, parseJsonBody } from './json-body.js';
 
 const parse = (body: string | Buffer, contentType = 'application/json') =>
   parseJsonBody(contentType, Buffer.isBuffer(body) ? body : Buffer.from(body));
@@ -39,16 +39,34 @@ describe('JSON request bodies', () => {
   });
 
   it('finds a repeated key at any depth, also when written with escapes, but not across objects', () => {
-    expect(badKeyOf('{"a":1,"b":{"x":1,"x":2}}')).toEqual({ key: 'x', reason: 'repeated' });
-    expect(badKeyOf('{"a":1,"\\u0061":2}')).toEqual({ key: 'a', reason: 'repeated' });
-    expect(badKeyOf('[{"a":1},{"a":2}]')).toBeNull();
-    expect(badKeyOf('{"a":"\\"a\\":","b":"a"}')).toBeNull();
-    expect(badKeyOf('{"x":{"constructor":{"prototype":{}}}}')).toEqual({
+    expect(bodyProblemOf('{"a":1,"b":{"x":1,"x":2}}')).toEqual({ key: 'x', reason: 'repeated' });
+    expect(bodyProblemOf('{"a":1,"\\u0061":2}')).toEqual({ key: 'a', reason: 'repeated' });
+    expect(bodyProblemOf('[{"a":1},{"a":2}]')).toBeNull();
+    expect(bodyProblemOf('{"a":"\\"a\\":","b":"a"}')).toBeNull();
+    expect(bodyProblemOf('{"x":{"constructor":{"prototype":{}}}}')).toEqual({
       key: 'constructor',
       reason: 'prototype',
     });
     expect(errorOf(() => parse('{"event_type":"EXIT","event_type":"DEPLOYMENT"}')).message).toContain(
       'repeats the key "event_type"',
     );
+  });
+
+  it('refuses a number written with a fraction or an exponent, naming its field, since it would be rounded', () => {
+    for (const amount of ['1234567890123456.9', '1.0', '1e3', '1E+3', '-0.0', '5.0e-1']) {
+      const error = errorOf(() => parse(`{"event_type":"STAKING_REWARD","amount_zat":${amount},"epoch":7}`));
+      expect(error).toMatchObject({ statusCode: 400, code: 'validation_failed' });
+      expect(error.fields).toEqual([
+        {
+          field: 'amount_zat',
+          message: 'amount_zat must be an integer, written without a fraction or an exponent',
+        },
+      ]);
+    }
+    expect(bodyProblemOf('{"a":{"b":[1,2.5]}}')).toEqual({ key: 'b', reason: 'not_whole' });
+    expect(bodyProblemOf('[1e2]')).toEqual({ key: null, reason: 'not_whole' });
+    // Whole numbers, and the same characters inside strings or literals, are fine.
+    expect(bodyProblemOf('{"a":-12,"b":"1.5e3","c":true,"d":false,"e":[0,10]}')).toBeNull();
+    expect(parse('{"month":12,"year":2026}')).toEqual({ month: 12, year: 2026 });
   });
 });

@@ -1,10 +1,13 @@
 /**
  * The JSON body parser of the service: RFC 8259 text only. A body in another charset is 415; bytes
  * that are not UTF-8 are 400 (never stored as U+FFFD); an object that repeats a key is 400 (which
- * value was meant is not ours to guess); `__proto__` and `constructor` keys are 400.
+ * value was meant is not ours to guess); `__proto__` and `constructor` keys are 400. Every number a
+ * request carries is a whole number (u32 or u64 fields), so one written with a fraction or an
+ * exponent is 400 `validation_failed` naming its field: JSON.parse would round `1.9e0` or
+ * `1234567890123456.9` to a whole number, and a leaf would commit to a value that was never sent.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from './errors.js';
+import { ApiError, badRequest, shownFieldName } from './errors.js';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -22,15 +25,26 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+const MINUS = 0x2d;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
+/** Whether `c` may continue a JSON number token (digits, sign, point, exponent). */
+const inNumber = (c: number): boolean =>
+  (c >= DIGIT_0 && c <= DIGIT_9) || c === MINUS || c === 0x2b || c === 0x2e || c === 0x65 || c === 0x45;
 
 const invalid = (message: string): ApiError => new ApiError(400, 'invalid_json', message);
 
 /**
- * The first key that an object in `text` (valid JSON) repeats, or that could pollute prototypes;
- * null when there is none. Keys compare after unescaping, so "a" and "\u0061" are the same key.
+ * The first problem of `text` (valid JSON) beyond its syntax: a key an object repeats, a key that
+ * could pollute prototypes, or a number that is not written as a whole number (`key` is then the
+ * field it is the value of, or null outside any object); null when there is none. Keys compare
+ * after unescaping, so "a" and "\u0061" are the same key.
  */
-export function badKeyOf(text: string): { key: string; reason: 'repeated' | 'prototype' } | null {
-  const stack: ({ keys: Set<string>; expectKey: boolean } | null)[] = [];
+export function bodyProblemOf(
+  text: string,
+): { key: string; reason: 'repeated' | 'prototype' } | { key: string | null; reason: 'not_whole' } | null {
+  const stack: ({ keys: Set<string>; expectKey: boolean; lastKey: string | null } | null)[] = [];
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     const top = stack.at(-1);
@@ -50,11 +64,21 @@ export function badKeyOf(text: string): { key: string; reason: 'repeated' | 'pro
           if (key === '__proto__' || key === 'constructor') return { key, reason: 'prototype' };
           if (top.keys.has(key)) return { key, reason: 'repeated' };
           top.keys.add(key);
+          top.lastKey = key;
         }
         top.expectKey = false;
       }
       i = end;
-    } else if (c === OPEN_BRACE) stack.push({ keys: new Set(), expectKey: true });
+    } else if (c === MINUS || (c >= DIGIT_0 && c <= DIGIT_9)) {
+      let end = i + 1;
+      while (end < text.length && inNumber(text.charCodeAt(end))) end++;
+      // Only a fraction or an exponent makes a token with these characters other than an integer.
+      if (/[.eE]/.test(text.slice(i, end))) {
+        const owner = stack.findLast((frame) => frame !== null) ?? null;
+        return { key: owner?.lastKey ?? null, reason: 'not_whole' };
+      }
+      i = end - 1;
+    } else if (c === OPEN_BRACE) stack.push({ keys: new Set(), expectKey: true, lastKey: null });
     else if (c === OPEN_BRACKET) stack.push(null);
     else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) stack.pop();
     else if (c === COMMA && top) top.expectKey = true;
@@ -85,10 +109,15 @@ export function parseJsonBody(contentType: string | undefined, body: Buffer): un
   } catch {
     throw invalid('The body is not valid JSON.');
   }
-  const bad = badKeyOf(text);
-  if (bad?.reason === 'repeated')
-    throw invalid(`The body repeats the key "${bad.key}"; send each field once.`);
-  if (bad) throw invalid(`The body uses the key "${bad.key}", which is not allowed.`);
+  const problem = bodyProblemOf(text);
+  if (problem?.reason === 'repeated')
+    throw invalid(`The body repeats the key "${problem.key}"; send each field once.`);
+  if (problem?.reason === 'prototype')
+    throw invalid(`The body uses the key "${problem.key}", which is not allowed.`);
+  if (problem) {
+    const field = problem.key === null ? 'body' : shownFieldName(problem.key);
+    throw badRequest(field, `${field} must be an integer, written without a fraction or an exponent`);
+  }
   return value;
 }
 
