@@ -9,8 +9,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ChainHooks } from './chain.js';
 import type { Config } from './config.js';
 import type { AppContext } from './http/context.js';
-import { jsonClientErrorHandler, timedServerFactory } from './http/connections.js';
-import { ApiError, errorBody, toApiError } from './http/errors.js';
+import { REQUEST_ID_HEADER, jsonClientErrorHandler, timedServerFactory } from './http/connections.js';
+import { ApiError, badRequest, errorBody, toApiError } from './http/errors.js';
 import { buildOpenApi, type RouteDoc } from './http/openapi.js';
 import { useStrictJsonBodies } from './http/json-body.js';
 import { useSecurityHeaders } from './http/security-headers.js';
@@ -64,7 +64,6 @@ export interface BuildAppOptions {
 }
 
 /** The response header carrying each request's id, the same id its log lines carry. */
-export const REQUEST_ID_HEADER = 'x-request-id';
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, store } = options;
@@ -84,8 +83,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // A malformed URL (bad percent-encoding) never reaches the error handler; answer it the same way.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const apiError = new ApiError(400, 'validation_failed', `The URL is malformed: ${error.message}`);
+    // The URL is not echoed: it may be kilobytes long.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      const apiError = badRequest(
+        'path',
+        'The URL is malformed: bad percent-encoding, or a path value longer than 300 characters.',
+      );
       void reply.code(400).type('application/json; charset=utf-8').send(errorBody(apiError));
     },
   });

@@ -48,6 +48,7 @@ describe('requests the HTTP parser refuses', () => {
     expect(jsonBodyOf(text)).toEqual({
       error: { code: 'headers_too_large', message: expect.stringContaining('headers are too large') },
     });
+    expectEveryAnswersHeaders(text);
   });
 
   it('answers a malformed request line with 400 in the JSON error shape', async () => {
@@ -55,8 +56,64 @@ describe('requests the HTTP parser refuses', () => {
     const { text } = await rawExchange(port, (socket) => socket.write('NOT HTTP AT ALL\r\n\r\n'));
     expect(text.startsWith('HTTP/1.1 400')).toBe(true);
     expect(jsonBodyOf(text)).toEqual({ error: { code: 'malformed_request', message: expect.any(String) } });
+    expectEveryAnswersHeaders(text);
+  });
+
+  it('answers an HTTP/1.1 request without Host with 400 in JSON, and one with Host as usual', async () => {
+    const port = await listening();
+    const { text } = await rawExchange(port, (socket) => socket.write('GET /stats HTTP/1.1\r\n\r\n'));
+    expect(text.startsWith('HTTP/1.1 400')).toBe(true);
+    expect(jsonBodyOf(text)).toEqual({
+      error: { code: 'malformed_request', message: expect.stringContaining('Host header') },
+    });
+    expectEveryAnswersHeaders(text);
+    const { text: withHost } = await rawExchange(port, (socket) =>
+      socket.write('GET /stats HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'),
+    );
+    expect(withHost.startsWith('HTTP/1.1 200')).toBe(true);
+  });
+
+  it('answers an Expect other than 100-continue with 417 in JSON, and stores nothing', async () => {
+    const port = await listening();
+    const { text } = await rawExchange(port, (socket) =>
+      socket.write(
+        'POST /event HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Type: application/json\r\n' +
+          `Authorization: Bearer ${ADMIN_KEY}\r\nContent-Length: 2\r\n\r\n{}`,
+      ),
+    );
+    expect(text.startsWith('HTTP/1.1 417')).toBe(true);
+    expect(jsonBodyOf(text)).toEqual({ error: { code: 'expectation_failed', message: expect.any(String) } });
+    expectEveryAnswersHeaders(text);
+    expect(await t!.store.leaves.leafCount()).toBe(0);
+  });
+
+  it('answers a malformed URL with 400 validation_failed naming the path, without echoing it', async () => {
+    const port = await listening();
+    for (const path of ['/verify/%zz/check', `/lifecycle/${'a'.repeat(5000)}`]) {
+      const { text } = await rawExchange(port, (socket) =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+      );
+      expect(text.startsWith('HTTP/1.1 400'), path).toBe(true);
+      expect(jsonBodyOf(text)).toEqual({
+        error: {
+          code: 'validation_failed',
+          message: expect.stringContaining('The URL is malformed'),
+          fields: [{ field: 'path', message: expect.stringContaining('percent-encoding') }],
+        },
+      });
+      expect(text.length).toBeLessThan(4000);
+    }
   });
 });
+
+/** The security headers and a request id, which every answer carries, also those made below Fastify. */
+function expectEveryAnswersHeaders(responseText: string): void {
+  const head = responseText.slice(0, responseText.indexOf('\r\n\r\n')).toLowerCase();
+  expect(head).toContain("content-security-policy: default-src 'self'");
+  expect(head).toContain('x-content-type-options: nosniff');
+  expect(head).toContain('referrer-policy: no-referrer');
+  expect(head).toMatch(/x-request-id: [0-9a-f-]{36}/);
+}
 
 describe('slow clients', () => {
   it('cuts a body trickled at 1 byte a second within 30 s (default timeouts), answering 408', async () => {

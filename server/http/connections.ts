@@ -1,11 +1,35 @@
 /**
  * What the service does at the connection level, below Fastify's routing: how long a client may
  * take to send its request (so a trickled body or header cannot hold a connection), and the
- * answer to a request the HTTP parser itself refuses (same JSON error shape as every other error).
+ * answer to a request the HTTP parser itself refuses (same JSON error shape and security headers
+ * as every other answer, and a request id of its own).
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, errorBody } from './errors.js';
+import { SECURITY_HEADERS } from './security-headers.js';
+
+/** The header naming each answer's request (server/app.ts sets it on every routed answer). */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** The headers of an error answered below Fastify: JSON, closing, with the security headers. */
+function rawErrorHeaders(body: string): [string, string][] {
+  return [
+    ...SECURITY_HEADERS.map(([name, value]): [string, string] => [name, value]),
+    [REQUEST_ID_HEADER, randomUUID()],
+    ['Content-Type', 'application/json; charset=utf-8'],
+    ['Content-Length', String(Buffer.byteLength(body))],
+    ['Connection', 'close'],
+  ];
+}
+
+/** Answers `error` on a request Node parsed but Fastify will not see, then closes the connection. */
+function answerBelowFastify(response: http.ServerResponse, error: ApiError): void {
+  const body = JSON.stringify(errorBody(error));
+  response.writeHead(error.statusCode, rawErrorHeaders(body).flat());
+  response.end(body);
+}
 
 export interface ConnectionTimeouts {
   /** The whole request (headers and body) must arrive within this; 408 otherwise. */
@@ -33,9 +57,27 @@ export function timedServerFactory(
         headersTimeout: Math.min(timeouts.headersTimeoutMs, timeouts.requestTimeoutMs),
         keepAliveTimeout: timeouts.keepAliveTimeoutMs,
         connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+        // Node would answer a missing Host with an empty 400; it is answered below, in JSON.
+        requireHostHeader: false,
       },
-      handler,
+      (request, response) => {
+        // RFC 9112 3.2: an HTTP/1.1 request without Host is 400.
+        if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+          return answerBelowFastify(
+            response,
+            new ApiError(400, 'malformed_request', 'An HTTP/1.1 request must carry a Host header.'),
+          );
+        }
+        handler(request, response);
+      },
     );
+    // Node would answer an Expect it does not know with an empty 417 (100-continue is its own).
+    server.on('checkExpectation', (request: http.IncomingMessage, response: http.ServerResponse) => {
+      answerBelowFastify(
+        response,
+        new ApiError(417, 'expectation_failed', 'The only expectation served is Expect: 100-continue.'),
+      );
+    });
     return server;
   };
 }
@@ -67,13 +109,8 @@ export function jsonClientErrorHandler(error: Error & { code?: string }, socket:
     const apiError = clientErrorOf(error.code);
     const body = JSON.stringify(errorBody(apiError));
     const reason = http.STATUS_CODES[apiError.statusCode] ?? 'Error';
-    socket.write(
-      `HTTP/1.1 ${apiError.statusCode} ${reason}\r\n` +
-        'Content-Type: application/json; charset=utf-8\r\n' +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
-    );
+    const headers = rawErrorHeaders(body).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${apiError.statusCode} ${reason}\r\n${headers.join('')}\r\n${body}`);
   }
   socket.destroy();
 }

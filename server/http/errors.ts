@@ -37,6 +37,8 @@ export type ErrorCode =
   | 'request_timeout'
   /** 431: the headers are larger than the HTTP parser accepts. */
   | 'headers_too_large'
+  /** 417: an Expect header other than 100-continue. */
+  | 'expectation_failed'
   /** 400: the HTTP parser refused the request line or a header. */
   | 'malformed_request'
   /** 405: the path exists for another method (the answer names it in `Allow`). */
@@ -173,7 +175,8 @@ export function toApiError(error: unknown): ApiError {
       );
     }
     if (status === 429) return new ApiError(429, 'rate_limited', 'Too many requests; retry later.');
-    return new ApiError(400, 'validation_failed', 'The request is malformed.');
+    // E.g. an app path with dot segments or a NUL byte, which the file server refuses.
+    return badRequest('path', 'The path cannot be served: it has dot segments or a NUL byte.');
   }
   return new ApiError(500, 'internal', 'Internal error; the request was not completed. Retry later.');
 }

@@ -52,18 +52,22 @@ function recordHeaders(middleware: HelmetMiddleware): { set: [string, string][];
   return { set: [...set], removed };
 }
 
+// Built and run once: running helmet's middleware chain on every request cost a few per cent of
+// each answer's time (and the Fastify plugin even parsed the policy again each time).
+const { set, removed } = recordHeaders(
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // TLS ends at the operator's proxy, which is where Strict-Transport-Security belongs.
+    strictTransportSecurity: false,
+  }),
+);
+
+/** The headers every answer carries, for answers written below Fastify (connections.ts). */
+export const SECURITY_HEADERS: readonly (readonly [string, string])[] = set;
+
 export async function useSecurityHeaders(app: FastifyInstance): Promise<void> {
-  // Built and run once, here: running helmet's middleware chain on every request cost a few per
-  // cent of each answer's time (and the Fastify plugin even parsed the policy again each time).
-  const { set, removed } = recordHeaders(
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'no-referrer' },
-      // TLS ends at the operator's proxy, which is where Strict-Transport-Security belongs.
-      strictTransportSecurity: false,
-    }),
-  );
   app.addHook('onRequest', (_request, reply, done) => {
     // On the raw response, so answers written there directly (streams, the proxy) carry them too.
     // Removals first: whatever helmet set after removing a header is in `set` and stays.
