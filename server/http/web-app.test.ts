@@ -110,7 +110,7 @@ describe('the built app', () => {
         request.on('error', reject).end();
       });
     for (const accept of ['br', 'gzip', undefined]) {
-      const headers = accept ? { 'accept-encoding': accept } : {};
+      const headers: Record<string, string> = accept ? { 'accept-encoding': accept } : {};
       const get = await ask('GET', headers);
       const head = await ask('HEAD', headers);
       expect(head.headers['content-encoding']).toBe(accept);
