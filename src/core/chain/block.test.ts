@@ -176,6 +176,18 @@ describe('blocks of v5 transactions', () => {
     expect(() => parseBlock(header + '02' + vectorTxs[0]!)).toThrow(ChainFormatError);
     expect(() => parseBlock(header + 'fe00000100' + vectorTxs[0]!)).toThrow(/count 65536 needs at least/);
     expect(() => parseBlock(header + '01' + vectorTxs[0]! + '00')).toThrow(/trailing/);
-    expect(parseBlock(header + '00').transactions).toEqual([]);
+  });
+
+  it('refuses a block without transactions: every block holds its coinbase', () => {
+    const { header } = mainnetHeader();
+    const hex = toHex(header);
+    expect(parseBlock(hex + '01' + vectorTxs[0]!).transactions).toHaveLength(1);
+    expect(() => parseBlock(hex + '00')).toThrow(ChainFormatError);
+    expect(() => parseBlock(hex + '00')).toThrow(
+      `block: transaction count at byte ${header.length}: a block holds at least its coinbase`,
+    );
+    expect(() => serializeBlock({ header: parseBlockHeader(header), transactions: [] })).toThrow(
+      /at least its coinbase/,
+    );
   });
 });

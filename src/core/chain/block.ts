@@ -114,21 +114,28 @@ export function blockHash(header: string | Uint8Array | BlockHeader): string {
 
 /**
  * A block (header, compactSize transaction count, transactions) whose transactions are all v5, as
- * on the development chain; a block holding an older transaction version throws `ChainFormatError`.
+ * on the development chain; a block holding an older transaction version, or no transaction at
+ * all, throws `ChainFormatError`.
  */
 export function parseBlock(block: string | Uint8Array): Block {
   const reader = new ByteReader(chainBytes(block, 'block'), 'block');
   const header = readBlockHeader(reader);
+  const countAt = reader.position;
+  const count = reader.count('transaction count', MIN_TX_V5_BYTES);
+  // Every block starts with its coinbase: a count of 0 is no block a node would accept.
+  if (count === 0) throw reader.fail('transaction count', 'a block holds at least its coinbase', countAt);
   const transactions: TransactionV5[] = [];
-  for (let i = reader.count('transaction count', MIN_TX_V5_BYTES); i > 0; i--) {
+  for (let i = count; i > 0; i--) {
     transactions.push(readTransaction(reader));
   }
   reader.end();
   return { header, transactions };
 }
 
-/** The encoding of `block`: header, transaction count, transactions. */
+/** The encoding of `block`: header, transaction count, transactions (at least the coinbase). */
 export function serializeBlock(block: Block): Uint8Array {
+  // What parseBlock refuses is not written either, so serializing stays the inverse of parsing.
+  if (block.transactions.length === 0) throw new RangeError('a block needs at least its coinbase');
   const writer = new ByteWriter();
   writeBlockHeader(writer, block.header);
   writer.compactSize(block.transactions.length, 'transaction count');

@@ -36,8 +36,15 @@ describe('blockMerkleRoot', () => {
   it('takes txids in either hex case and refuses malformed ones', () => {
     const ids = txids(2);
     expect(blockMerkleRoot(ids.map((t) => t.toUpperCase()))).toBe(blockMerkleRoot(ids));
-    expect(() => blockMerkleRoot([])).toThrow(RangeError);
     expect(() => blockMerkleRoot(['00'])).toThrow(ChainFormatError);
+  });
+
+  it('refuses an empty list or a non-list with ChainFormatError: every block has a coinbase', () => {
+    for (const notTxids of [[], 'ab', null, undefined, { length: 1 }]) {
+      expect(() => blockMerkleRoot(notTxids as never)).toThrow(ChainFormatError);
+      expect(() => merkleBranch(notTxids as never, 0)).toThrow(ChainFormatError);
+    }
+    expect(() => blockMerkleRoot([])).toThrow(/non-empty array/);
   });
 });
 
@@ -84,6 +91,14 @@ describe('merkleBranch and merkleRootFromBranch', () => {
     expect(() => merkleRootFromBranch(ids[3]!, new Array<string>(3), 3)).toThrow(/branch\[0\]/);
     const deep = Array.from({ length: MAX_MERKLE_BRANCH_LENGTH + 1 }, () => branch[0]!);
     expect(() => merkleRootFromBranch(ids[3]!, deep, 0)).toThrow(/at most 32/);
-    expect(() => merkleBranch(ids, 5)).toThrow(RangeError);
+  });
+
+  it('merkleBranch refuses an index outside the list with ChainFormatError', () => {
+    const ids = txids(5);
+    for (const index of [5, -1, 1.5, NaN, '0']) {
+      expect(() => merkleBranch(ids, index as never)).toThrow(ChainFormatError);
+    }
+    expect(() => merkleBranch(ids, 5)).toThrow(/index must be an integer in 0..4/);
+    expect(() => merkleBranch([ids[0]!], 5)).toThrow(/index must be an integer in 0..0/);
   });
 });

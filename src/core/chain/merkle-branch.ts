@@ -17,7 +17,7 @@ export const MAX_MERKLE_BRANCH_LENGTH = 32;
 
 function leaves(txids: readonly string[]): Uint8Array[] {
   if (!Array.isArray(txids) || txids.length === 0) {
-    throw new RangeError('txids must be a non-empty array (every block has a coinbase)');
+    throw new ChainFormatError('txids must be a non-empty array (every block has a coinbase)');
   }
   return txids.map((txid, i) => fromDisplayHex(txid, `txids[${i}]`));
 }
@@ -29,7 +29,10 @@ function parentLevel(level: Uint8Array[]): Uint8Array[] {
   return up;
 }
 
-/** The Merkle root over `txids` (display order), as natural-order hex: the header's hashMerkleRoot. */
+/**
+ * The Merkle root over `txids` (display order), as natural-order hex: the header's hashMerkleRoot.
+ * An empty list, or a txid that is not 64 hex characters, throws `ChainFormatError`.
+ */
 export function blockMerkleRoot(txids: readonly string[]): string {
   let level = leaves(txids);
   while (level.length > 1) level = parentLevel(level);
@@ -39,11 +42,12 @@ export function blockMerkleRoot(txids: readonly string[]): string {
 /**
  * The branch from the txid at `index` to the root: the sibling at each level, leaf level first, as
  * natural-order hex. A single-transaction block has the empty branch (its txid is the root).
+ * Malformed txids or an index outside the list throw `ChainFormatError`.
  */
 export function merkleBranch(txids: readonly string[], index: number): string[] {
   let level = leaves(txids);
   if (!Number.isSafeInteger(index) || index < 0 || index >= level.length) {
-    throw new RangeError(`index must be an integer in 0..${level.length - 1}`);
+    throw new ChainFormatError(`index must be an integer in 0..${level.length - 1}`);
   }
   const branch: string[] = [];
   let position = index;

@@ -116,4 +116,14 @@ describe('readMemos', () => {
       expect(() => readMemos(notATransaction as never, ufvk)).toThrow(ChainFormatError);
     }
   });
+
+  it('takes null options as the defaults and refuses options that are not an object', () => {
+    const hex = toHex(serializeTransaction(withOutputs()));
+    expect(readMemos(hex, ufvk, null).map((m) => m.actionIndex)).toEqual([0, 2]);
+    expect(readMemos(hex, ufvk, null)).toEqual(readMemos(hex, ufvk));
+    for (const notOptions of [7, 'mainnet', true]) {
+      expect(() => readMemos(hex, ufvk, notOptions as never)).toThrow(ChainFormatError);
+    }
+    expect(() => readMemos(hex, ufvk, 7 as never)).toThrow(/options must be an object/);
+  });
 });

@@ -56,13 +56,16 @@ function keysOfString(encoded: string): KeyUse {
  * `uview…` string or a decoded key with an Orchard item) can recover, in action order. A
  * transaction with no Orchard bundle, or none of the key's outputs, gives an empty list. A
  * malformed transaction or key, a key without an Orchard item or of another network than
- * `options.network`, throws a `ChainFormatError`.
+ * `options.network`, or options that are not an object, throws a `ChainFormatError`.
  */
 export function readMemos(
   tx: string | Uint8Array | TransactionV5,
   viewingKey: string | UnifiedFullViewingKey,
-  options: { network?: ZcashNetwork } = {},
+  options: { network?: ZcashNetwork } | null = {},
 ): RecoveredMemo[] {
+  // null, as a JavaScript caller may pass for "no options", means the defaults (as for decodeViewingKey).
+  options ??= {};
+  if (typeof options !== 'object') throw new ChainFormatError('readMemos: the options must be an object');
   const { network, ovks } = typeof viewingKey === 'string' ? keysOfString(viewingKey) : keysOf(viewingKey);
   if (options.network !== undefined && network !== options.network) {
     throw new ChainFormatError(`a ${network} key where a ${options.network} key is expected`);

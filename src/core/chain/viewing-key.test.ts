@@ -133,11 +133,27 @@ describe('unified full viewing keys (ZIP 316)', () => {
     expectRefused(envelope('uview', truncated), /needs 96 bytes/);
     const nonCanonical = Uint8Array.of(0xfd, 0x03, 0x00, 96, ...orchard);
     expectRefused(envelope('uview', nonCanonical), /non-canonical compactSize/);
-    // Unknown typecodes (including P2SH, 0x01, which a UFVK cannot use) are kept as they are.
-    const kept = decodeViewingKey(
-      envelope('uview', items([1, new Uint8Array(20)], [3, orchard], [0xfffa, Uint8Array.of(9)])),
-    );
-    expect(kept.unknown.map((item) => item.typecode)).toEqual([1, 0xfffa]);
+    // Unknown typecodes are kept as they are.
+    const kept = decodeViewingKey(envelope('uview', items([3, orchard], [0xfffa, Uint8Array.of(9)])));
+    expect(kept.unknown.map((item) => item.typecode)).toEqual([0xfffa]);
+  });
+
+  it('refuses a key with a P2SH item (typecode 0x01), alone or beside a P2PKH item', () => {
+    const full = vectors.find((v) => v.t_key_bytes && v.sapling_fvk_bytes && v.orchard_fvk_bytes)!;
+    const transparent = parseHex(full.t_key_bytes!);
+    const sapling = parseHex(full.sapling_fvk_bytes!);
+    const orchard = parseHex(full.orchard_fvk_bytes!);
+    // The envelope builder reproduces the vector itself, so only the added item differs below.
+    expect(envelope('uview', items([0, transparent], [2, sapling], [3, orchard]))).toBe(full.unified_fvk);
+    const p2sh: [number, Uint8Array] = [1, new Uint8Array(20).fill(7)];
+    for (const withP2sh of [
+      envelope('uview', items([0, transparent], p2sh, [2, sapling], [3, orchard])),
+      envelope('uview', items(p2sh, [2, sapling], [3, orchard])),
+      envelope('urviewtest', items(p2sh, [3, orchard])),
+    ]) {
+      expectRefused(withP2sh, /typecode 0x01 \(P2SH\) is not defined for viewing keys/);
+      expect(() => decodeViewingKey(withP2sh, { validateItems: 'orchard' })).toThrow(ChainFormatError);
+    }
   });
 
   it('refuses items that are not valid keys of their kind', () => {

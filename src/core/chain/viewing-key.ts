@@ -10,9 +10,9 @@
  * 0x02 a Sapling one (EncodeExtFVKParts(ak, nk, ovk, dk): 128 bytes, ZIP 32), 0x00 a transparent
  * P2PKH account key (chain code and compressed public key: 65 bytes). Each is validated as its
  * encoding requires (with `validateItems: 'orchard'`, the Sapling and transparent ones by length
- * only). Any other typecode is kept unread in `unknown` (0x01, P2SH, has no viewing key and is
- * unrecognised in a UFVK by the ZIP's rule), except the MUST-understand metadata typecodes
- * 0xE0..0xFC, which this code does not understand and so refuses. Every refusal is a
+ * only). 0x01 (P2SH) has no viewing key and is refused (see checkItem). Any other typecode is kept
+ * unread in `unknown`, except the MUST-understand metadata typecodes 0xE0..0xFC, which this code
+ * does not understand and so refuses. Every refusal is a
  * `ChainFormatError` saying what is wrong; nothing else escapes, whatever the input.
  */
 import { bech32m } from '@scure/base';
@@ -170,6 +170,14 @@ function checkTransparentKey(key: Uint8Array): void {
 
 /** An item's length, then (unless `orchardOnly` and it is not the Orchard item) its content. */
 function checkItem(typecode: number, data: Uint8Array, orchardOnly = false): void {
+  // ZIP 316, "Encoding of Unified Full/Incoming Viewing Keys": no P2SH viewing key is defined, and
+  // typecode 0x01 "MUST NOT be included in a UFVK or UIVK by Producers"; Consumers treat it as
+  // unrecognised but, by "Requirements for both Unified Addresses and Unified Viewing Keys", MUST
+  // reject a key that includes both P2SH and P2PKH. librustzcash refuses 0x01 in any UFVK; so does
+  // this code: no conforming wallet makes such a key, and a decoded key must encode back.
+  if (typecode === TYPECODE_P2SH) {
+    throw fail('typecode 0x01 (P2SH) is not defined for viewing keys (ZIP 316 forbids it in a UFVK or UIVK)');
+  }
   const length = ITEM_LENGTHS[typecode];
   if (length !== undefined && data.length !== length) {
     throw fail(`the item of typecode ${typecode} must be ${length} bytes, not ${data.length}`);
@@ -224,9 +232,9 @@ function readPrefix(encoded: string): { prefix: string; network: ZcashNetwork; r
 /**
  * Decodes a unified full viewing key. Throws a `ChainFormatError` for a string that is not one: bad
  * Bech32m or checksum, wrong length, padding that does not match the prefix, malformed or
- * misordered items, an invalid Orchard, Sapling or transparent item (with `validateItems:
- * 'orchard'`, a Sapling or transparent item of the wrong length only), a key of another network
- * than `options.network`, or (unless `requireOrchard: false`) no Orchard item.
+ * misordered items, a P2SH (0x01) item, an invalid Orchard, Sapling or transparent item (with
+ * `validateItems: 'orchard'`, a Sapling or transparent item of the wrong length only), a key of
+ * another network than `options.network`, or (unless `requireOrchard: false`) no Orchard item.
  */
 export function decodeViewingKey(
   encoded: string,
@@ -307,7 +315,8 @@ export function decodeViewingKey(
 /**
  * Encodes a unified full viewing key from its items (the inverse of `decodeViewingKey`: a decoded
  * key encodes back to the same string). Items are checked as decoding checks them; unknown items
- * may not use the recognised typecodes, P2SH (0x01) or MUST-understand metadata typecodes.
+ * may not use the recognised typecodes, P2SH (0x01, refused in any viewing key) or MUST-understand
+ * metadata typecodes.
  */
 export function encodeViewingKey(key: EncodeViewingKeyInput): string {
   const network = key?.network;

@@ -35,6 +35,35 @@ describe('ZIP 244 on the test vectors', () => {
     }
   });
 
+  it('transactionIdBytes and transactionAuthDigest refuse what is not a transaction with ChainFormatError', () => {
+    const looksParsed = { version: 5, sapling: null, orchard: null };
+    for (const notATransaction of [null, 5, {}, { version: 4 }, looksParsed]) {
+      expect(() => transactionIdBytes(notATransaction as never)).toThrow(ChainFormatError);
+      expect(() => transactionAuthDigest(notATransaction as never)).toThrow(ChainFormatError);
+    }
+  });
+
+  it('refuses to digest an object whose fields its serialization refuses, rather than truncating them', () => {
+    const tx = vectors.map((v) => parseTransaction(v.tx)).find((parsed) => parsed.orchard !== null)!;
+    const outOfRange: TransactionV5[] = [
+      { ...tx, lockTime: tx.lockTime + 2 ** 32 },
+      { ...tx, expiryHeight: -1 },
+      { ...tx, consensusBranchId: 1.5 },
+      { ...tx, orchard: { ...tx.orchard!, flags: tx.orchard!.flags + 256 } },
+      { ...tx, orchard: { ...tx.orchard!, valueBalance: tx.orchard!.valueBalance + 2n ** 64n } },
+      { ...tx, orchard: { ...tx.orchard!, anchor: tx.orchard!.anchor.subarray(1) } },
+    ];
+    for (const bad of outOfRange) {
+      expect(() => serializeTransaction(bad)).toThrow(RangeError);
+      expect(() => transactionId(bad)).toThrow(ChainFormatError);
+      expect(() => transactionIdBytes(bad)).toThrow(ChainFormatError);
+      expect(() => transactionAuthDigest(bad)).toThrow(ChainFormatError);
+    }
+    expect(() => transactionId(outOfRange[0]!)).toThrow(/lockTime must be an integer in 0..2\^32-1/);
+    // The original still digests: only what serializing refuses is refused.
+    expect(transactionId({ ...tx })).toBe(transactionId(serializeTransaction(tx)));
+  });
+
   it('the consensus branch id is part of the txid (replay protection)', () => {
     const tx = parseTransaction(vectors[0]!.tx);
     const other = { ...tx, consensusBranchId: (tx.consensusBranchId + 1) >>> 0 };

@@ -9,7 +9,7 @@
  */
 import { blake2b } from '@noble/hashes/blake2.js';
 import { ByteWriter, asChainFormat, toDisplayHex } from './bytes.js';
-import { TX_V5_HEADER, asTransaction } from './transaction.js';
+import { TX_V5_HEADER, asTransaction, serializeTransaction } from './transaction.js';
 import type { TransactionV5 } from './transaction.js';
 
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
@@ -152,8 +152,24 @@ function orchardDigest(tx: TransactionV5): Uint8Array {
   ]);
 }
 
-/** The ZIP 244 txid digest of a v5 transaction, in natural byte order (as the ZIP and its test vectors give it). */
-export function transactionIdBytes(tx: TransactionV5): Uint8Array {
+/**
+ * `compute` of `tx` (hex, bytes or parsed), every refusal a `ChainFormatError`. Bytes are parsed;
+ * an object is checked by serializing it first: the digests read the fields the serializer writes
+ * and would silently truncate the values it refuses (a lockTime of 2^32, flags of 256), so both
+ * keep one set of rules.
+ */
+function digestOf(
+  tx: string | Uint8Array | TransactionV5,
+  compute: (tx: TransactionV5) => Uint8Array,
+): Uint8Array {
+  return asChainFormat(() => {
+    const parsed = asTransaction(tx);
+    if (parsed === tx) serializeTransaction(parsed);
+    return compute(parsed);
+  }, 'the transaction');
+}
+
+function txidDigest(tx: TransactionV5): Uint8Array {
   return digest(branchPersonalization('ZcashTxHash_', tx.consensusBranchId), [
     headerDigest(tx),
     transparentDigest(tx),
@@ -163,20 +179,32 @@ export function transactionIdBytes(tx: TransactionV5): Uint8Array {
 }
 
 /**
+ * The ZIP 244 txid digest of a v5 transaction, in natural byte order (as the ZIP and its test
+ * vectors give it). What is not a v5 transaction, or has a field its serialization would refuse,
+ * throws `ChainFormatError`.
+ */
+export function transactionIdBytes(tx: TransactionV5): Uint8Array {
+  return digestOf(tx, txidDigest);
+}
+
+/**
  * The txid of a v5 transaction (given as hex, bytes or already parsed) as RPCs and explorers show
- * it: the ZIP 244 digest byte-reversed, in lowercase hex. Malformed bytes throw `ChainFormatError`.
+ * it: the ZIP 244 digest byte-reversed, in lowercase hex. Malformed input throws `ChainFormatError`.
  */
 export function transactionId(tx: string | Uint8Array | TransactionV5): string {
-  const parsed = asTransaction(tx);
-  return toDisplayHex(asChainFormat(() => transactionIdBytes(parsed), 'the transaction'));
+  return toDisplayHex(digestOf(tx, txidDigest));
 }
 
 /**
  * The ZIP 244 authorizing data commitment (auth_digest) of a v5 transaction, natural byte order:
  * the scripts, proofs and signatures the txid does not commit to. This is the leaf of a block's
- * hashAuthDataRoot tree.
+ * hashAuthDataRoot tree. Refuses what `transactionIdBytes` refuses, with `ChainFormatError`.
  */
 export function transactionAuthDigest(tx: TransactionV5): Uint8Array {
+  return digestOf(tx, authDigest);
+}
+
+function authDigest(tx: TransactionV5): Uint8Array {
   const scripts = new ByteWriter();
   for (const input of tx.transparentInputs) scripts.varBytes(input.scriptSig, 'scriptSig');
   const transparent = digest('ZTxAuthTransHash', [scripts.finish()]);
