@@ -5,12 +5,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ChainHooks } from './chain.js';
 import type { Config } from './config.js';
 import type { AppContext } from './http/context.js';
-import { REQUEST_ID_HEADER, jsonClientErrorHandler, timedServerFactory } from './http/connections.js';
-import { ApiError, badRequest, errorBody, toApiError } from './http/errors.js';
+import {
+  REQUEST_ID_HEADER,
+  jsonClientErrorHandler,
+  malformedUrlAnswer,
+  timedServerFactory,
+} from './http/connections.js';
+import { ApiError, errorBody, toApiError } from './http/errors.js';
 import { buildOpenApi, type RouteDoc } from './http/openapi.js';
 import { useStrictJsonBodies } from './http/json-body.js';
 import { useSecurityHeaders } from './http/security-headers.js';
@@ -82,15 +87,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Errors are reported by our handler; keep the default JSON parser strict about __proto__.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // A malformed URL (bad percent-encoding) never reaches the error handler; answer it the same way.
-    // The URL is not echoed: it may be kilobytes long.
-    frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      const apiError = badRequest(
-        'path',
-        'The URL is malformed: bad percent-encoding, or a path value longer than 300 characters.',
-      );
-      void reply.code(400).type('application/json; charset=utf-8').send(errorBody(apiError));
-    },
+    // A malformed URL never reaches the error handler; answer it the same way.
+    frameworkErrors: malformedUrlAnswer,
   });
 
   const docs: RouteDoc[] = [];

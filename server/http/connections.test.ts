@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, capturedLog, makeTestApp, type TestApp } from '../test-helpers.js';
+import { ADMIN_KEY, capturedLog, contractEvent, makeTestApp, type TestApp } from '../test-helpers.js';
 
 let t: TestApp | null = null;
 afterEach(async () => {
@@ -102,7 +102,38 @@ describe('requests the HTTP parser refuses', () => {
         },
       });
       expect(text.length).toBeLessThan(4000);
+      expectEveryAnswersHeaders(text);
     }
+  });
+
+  it('checks Host before Expect: no 100 Continue and no 417 for a request without Host', async () => {
+    const port = await listening();
+    for (const expectation of ['100-continue', '200-ok']) {
+      const { text } = await rawExchange(port, (socket) =>
+        socket.write(
+          `POST /event HTTP/1.1\r\nExpect: ${expectation}\r\nContent-Type: application/json\r\n` +
+            `Authorization: Bearer ${ADMIN_KEY}\r\nContent-Length: 2\r\n\r\n`,
+        ),
+      );
+      expect(text.startsWith('HTTP/1.1 400'), expectation).toBe(true);
+      expect(jsonBodyOf(text)).toMatchObject({ error: { code: 'malformed_request' } });
+    }
+  });
+
+  it('still takes a body sent after 100 Continue', async () => {
+    const port = await listening();
+    const body = JSON.stringify(contractEvent(1));
+    const { text } = await rawExchange(port, (socket) => {
+      socket.write(
+        'POST /event HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n' +
+          `Content-Type: application/json\r\nAuthorization: Bearer ${ADMIN_KEY}\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      );
+      socket.once('data', () => socket.write(body));
+    });
+    expect(text.startsWith('HTTP/1.1 100 Continue')).toBe(true);
+    expect(text).toContain('HTTP/1.1 201');
+    expect(await t!.store.leaves.leafCount()).toBe(1);
   });
 });
 

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Socket } from 'node:net';
-import { ApiError, errorBody } from './errors.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, badRequest, errorBody } from './errors.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 /** The header naming each answer's request (server/app.ts sets it on every routed answer). */
@@ -46,6 +47,13 @@ export interface ConnectionTimeouts {
  */
 const TIMEOUT_CHECK_INTERVAL_MS = 1000;
 
+/** RFC 9112 3.2: an HTTP/1.1 request without Host is 400 (HTTP/1.0 has no such rule). */
+const lacksHost = (request: http.IncomingMessage): boolean =>
+  request.httpVersion === '1.1' && request.headers.host === undefined;
+
+const MISSING_HOST = (): ApiError =>
+  new ApiError(400, 'malformed_request', 'An HTTP/1.1 request must carry a Host header.');
+
 /** A Fastify `serverFactory` for an HTTP/1.1 server with these timeouts. */
 export function timedServerFactory(
   timeouts: ConnectionTimeouts,
@@ -61,21 +69,24 @@ export function timedServerFactory(
         requireHostHeader: false,
       },
       (request, response) => {
-        // RFC 9112 3.2: an HTTP/1.1 request without Host is 400.
-        if (request.httpVersion === '1.1' && request.headers.host === undefined) {
-          return answerBelowFastify(
-            response,
-            new ApiError(400, 'malformed_request', 'An HTTP/1.1 request must carry a Host header.'),
-          );
-        }
+        if (lacksHost(request)) return answerBelowFastify(response, MISSING_HOST());
         handler(request, response);
       },
     );
-    // Node would answer an Expect it does not know with an empty 417 (100-continue is its own).
+    // Expect is looked at before the request listener runs, so Host is checked here first too: no
+    // 100 Continue invites the body of a request that is refused anyway.
+    server.on('checkContinue', (request: http.IncomingMessage, response: http.ServerResponse) => {
+      if (lacksHost(request)) return answerBelowFastify(response, MISSING_HOST());
+      response.writeContinue();
+      handler(request, response);
+    });
+    // Node would answer an Expect it does not know with an empty 417.
     server.on('checkExpectation', (request: http.IncomingMessage, response: http.ServerResponse) => {
       answerBelowFastify(
         response,
-        new ApiError(417, 'expectation_failed', 'The only expectation served is Expect: 100-continue.'),
+        lacksHost(request)
+          ? MISSING_HOST()
+          : new ApiError(417, 'expectation_failed', 'The only expectation served is Expect: 100-continue.'),
       );
     });
     return server;
@@ -113,4 +124,22 @@ export function jsonClientErrorHandler(error: Error & { code?: string }, socket:
     socket.write(`HTTP/1.1 ${apiError.statusCode} ${reason}\r\n${headers.join('')}\r\n${body}`);
   }
   socket.destroy();
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot read (bad percent-encoding, a path value
+ * over the 300-character limit). No hook has run, so the security headers and the request id are
+ * set here. The URL is not echoed: it may be kilobytes long.
+ */
+export function malformedUrlAnswer(_error: Error, request: FastifyRequest, reply: FastifyReply): void {
+  for (const [name, value] of SECURITY_HEADERS) reply.raw.setHeader(name, value);
+  const apiError = badRequest(
+    'path',
+    'The URL is malformed: bad percent-encoding, or a path value longer than 300 characters.',
+  );
+  void reply
+    .code(400)
+    .header(REQUEST_ID_HEADER, request.id)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(apiError));
 }

@@ -73,13 +73,16 @@ export const limitParam = (fallback: number, max = 200) =>
     .optional()
     .transform((n) => n ?? fallback);
 
-/** A positive whole number query value (a cursor or a size). */
-export const positiveIntParam = (name: string) =>
+/** A whole number query value (a cursor or a size), 0 or more. */
+export const wholeNumberParam = (name: string) =>
   z
     .string()
     .regex(/^\d{1,15}$/, `${name} must be a whole number of at most 15 digits`)
-    .transform(Number)
-    .refine((n) => n >= 1, `${name} must be at least 1`);
+    .transform(Number);
+
+/** A positive whole number query value (a cursor or a size). */
+export const positiveIntParam = (name: string) =>
+  wholeNumberParam(name).refine((n) => n >= 1, `${name} must be at least 1`);
 
 export const hex64Param = (name: string) =>
   z.string().regex(HEX64_PATTERN, `${name} must be exactly 64 lowercase hexadecimal characters`);

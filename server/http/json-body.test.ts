@@ -59,7 +59,7 @@ describe('JSON request bodies', () => {
       expect(error.fields).toEqual([
         {
           field: 'amount_zat',
-          message: 'amount_zat must be an integer, written without a fraction or an exponent',
+          message: 'amount_zat: a number here must be an integer, written without a fraction or an exponent',
         },
       ]);
     }

@@ -116,7 +116,7 @@ export function parseJsonBody(contentType: string | undefined, body: Buffer): un
     throw invalid(`The body uses the key "${problem.key}", which is not allowed.`);
   if (problem) {
     const field = problem.key === null ? 'body' : shownFieldName(problem.key);
-    throw badRequest(field, `${field} must be an integer, written without a fraction or an exponent`);
+    throw badRequest(field, `${field}: a number here must be an integer, written without a fraction or an exponent`);
   }
   return value;
 }

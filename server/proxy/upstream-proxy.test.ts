@@ -112,6 +112,20 @@ describe('proxy mode', () => {
     expect(seen.at(-1)?.url).toBe('/api/protocol/info');
   });
 
+  it('answers a malformed URL itself, in JSON with its security headers, without echoing or forwarding it', async () => {
+    const forwardedBefore = seen.length;
+    const res = await fetch(`${proxyBase}/verify/%zz/check`);
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({
+      error: { code: 'validation_failed', fields: [{ field: 'path' }] },
+    });
+    expect(text).not.toContain('%zz');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seen.length).toBe(forwardedBefore);
+  });
+
   it("passes status, plain-text body and Retry-After of the upstream's errors through", async () => {
     const res = await fetch(`${proxyBase}/trial-key`, { method: 'POST' });
     expect(res.status).toBe(429);

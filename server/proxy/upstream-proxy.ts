@@ -14,7 +14,7 @@ import { Transform, type Readable, type Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { jsonClientErrorHandler, timedServerFactory } from '../http/connections.js';
+import { jsonClientErrorHandler, malformedUrlAnswer, timedServerFactory } from '../http/connections.js';
 import { ApiError, errorBody, toApiError } from '../http/errors.js';
 import { escapeMarkup } from '../http/markup.js';
 import { loggerOptions, type RequestLogging } from '../http/request-log.js';
@@ -260,6 +260,7 @@ export async function buildProxyApp(options: ProxyAppOptions): Promise<FastifyIn
     requestIdHeader: false,
     serverFactory: timedServerFactory(config),
     clientErrorHandler: jsonClientErrorHandler,
+    frameworkErrors: malformedUrlAnswer,
     routerOptions: { maxParamLength: 300 },
   });
   app.addHook('onRequest', async (request, reply) => {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { EVENT_SPECS, EVENT_TYPES, eventTypeLabel } from '../../src/core/index.js';
 import { requireOperator } from '../http/auth.js';
-import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
+import { limitParam, wholeNumberParam, type AppContext } from '../http/context.js';
 
 /** What `include` may ask for: each added field once, in either order. */
 const INCLUDE_VALUES = ['position', 'wallet', 'position,wallet', 'wallet,position'] as const;
@@ -15,7 +15,8 @@ const INCLUDE_VALUES = ['position', 'wallet', 'position,wallet', 'wallet,positio
 export const EventsQuerySchema = z
   .object({
     limit: limitParam(50).describe('Default 50; above 200 is clamped to 200'),
-    before: positiveIntParam('before')
+    // 0 is the anchored count before any anchor: nothing lies below it.
+    before: wholeNumberParam('before')
       .optional()
       .describe("Only leaves at 0-based positions below this (the Link header's, or a root's leaf count)"),
     event_type: z.enum(EVENT_TYPES).optional(),

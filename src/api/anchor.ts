@@ -119,7 +119,7 @@ export function anchorHistoryQueryOptions(baseUrl: string, params: AnchorHistory
   });
 }
 
-/** Far more than any deployment's anchors at 250 a page; a bound on a service that never stops. */
+/** Far more pages than any deployment's anchors fill; a bound on a service that never stops paging. */
 const MAX_HISTORY_PAGES = 10_000;
 
 /** `/anchor/consistency?from=&to=`; the proof between two committed sizes. */

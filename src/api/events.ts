@@ -12,7 +12,7 @@ export { eventItemSchema, eventsSchema, type EventItem, type EventsBody } from '
 
 export interface EventsParams {
   limit?: number;
-  /** Only leaves at positions below this one (1-based). */
+  /** Only leaves at 0-based positions below this (a root's leaf count lists that root's leaves). */
   before?: number;
   /** An event type label. */
   eventType?: string;

@@ -37,7 +37,10 @@ import { requester, type CallOptions, type ClientOptions } from './request.js';
 export interface EventsQuery {
   /** At most this many events a page (the service clamps it to 200). */
   limit?: number;
-  /** Only leaves at positions below this one (1-based): the cursor of the next, older page. */
+  /**
+   * Only leaves at 0-based positions below this (a root's `leaf_count` lists that root's leaves):
+   * the cursor of the next, older page.
+   */
   before?: number;
   /** Only events of this type (a service without the `events-filter` extension ignores it). */
   eventType?: string;
