@@ -26,12 +26,21 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const MINUS = 0x2d;
+const PLUS = 0x2b;
+const POINT = 0x2e;
+const EXPONENT = 0x65; // e
+const EXPONENT_UPPER = 0x45; // E
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 
 /** Whether `c` may continue a JSON number token (digits, sign, point, exponent). */
 const inNumber = (c: number): boolean =>
-  (c >= DIGIT_0 && c <= DIGIT_9) || c === MINUS || c === 0x2b || c === 0x2e || c === 0x65 || c === 0x45;
+  (c >= DIGIT_0 && c <= DIGIT_9) ||
+  c === MINUS ||
+  c === PLUS ||
+  c === POINT ||
+  c === EXPONENT ||
+  c === EXPONENT_UPPER;
 
 const invalid = (message: string): ApiError => new ApiError(400, 'invalid_json', message);
 
@@ -116,7 +125,10 @@ export function parseJsonBody(contentType: string | undefined, body: Buffer): un
     throw invalid(`The body uses the key "${problem.key}", which is not allowed.`);
   if (problem) {
     const field = problem.key === null ? 'body' : shownFieldName(problem.key);
-    throw badRequest(field, `${field}: a number here must be an integer, written without a fraction or an exponent`);
+    throw badRequest(
+      field,
+      `${field}: a number here must be an integer, written without a fraction or an exponent`,
+    );
   }
   return value;
 }
