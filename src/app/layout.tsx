@@ -34,6 +34,20 @@ export function Layout() {
   useFocusOnNavigation(mainRef);
   const menuId = useId();
   const [menuOpen, setMenuOpen] = useState(false);
+  const navRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu, as it closes any disclosure, and hands focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (!(event.target instanceof Node) || !navRef.current?.contains(event.target)) return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
   return (
     <div className="min-h-screen">
       <a
@@ -60,10 +74,11 @@ export function Layout() {
             <SearchForm look="compact" />
             <ThemeToggle />
           </span>
-          <nav aria-label="Main" className="w-full">
+          <nav aria-label="Main" className="w-full" ref={navRef}>
             {/* On a phone the eleven links fold behind one button, so the page starts near the top. */}
             <button
               type="button"
+              ref={menuButtonRef}
               className="rounded border border-slate-400 px-3 py-1 text-sm sm:hidden dark:border-slate-600"
               aria-expanded={menuOpen}
               aria-controls={menuId}

@@ -31,7 +31,7 @@ export const MENU: readonly { to: string; label: string }[] = [
   { to: PATHS.stats, label: 'Stats' },
   { to: PATHS.memo, label: 'Memo' },
   { to: PATHS.status, label: 'Status' },
-  { to: PATHS.keys, label: 'Key' },
+  { to: PATHS.keys, label: 'Keys' },
   { to: PATHS.settings, label: 'Settings' },
 ];
 

@@ -44,6 +44,19 @@ describe('ErrorNotice', () => {
     );
     expect(alert.textContent).not.toContain('serial_number');
   });
+
+  it('says that a page which polls asks again by itself, and how often', () => {
+    const error = new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: 'The service could not be reached.',
+    });
+    renderWithProviders(<ErrorNotice error={error} title="The health check failed" retryEveryMs={5_000} />);
+    expect(screen.getByTestId('retrying').textContent).toBe('Asked again every 5 s.');
+    cleanup();
+    renderWithProviders(<ErrorNotice error={error} title="No key" />);
+    expect(screen.queryByTestId('retrying')).toBeNull();
+  });
 });
 
 describe("the service's words with hidden characters", () => {

@@ -2,11 +2,22 @@ import { Link } from 'react-router';
 import { ApiError } from '../api/client';
 import { visibleText } from 'zap1';
 import { PATHS } from '../app/paths';
-import { waitInWords } from './time-format';
+import { askedAgainWords, waitInWords } from './time-format';
 import { fieldProblemInWords } from './field-words';
 
-/** One way to show a failed request: what happened and what the user can do about it. */
-export function ErrorNotice({ error, title }: { error: unknown; title?: string }) {
+/**
+ * One way to show a failed request: what happened and what the user can do about it. A page that
+ * polls passes `retryEveryMs`, so the notice says the request is tried again by itself.
+ */
+export function ErrorNotice({
+  error,
+  title,
+  retryEveryMs,
+}: {
+  error: unknown;
+  title?: string;
+  retryEveryMs?: number;
+}) {
   const apiError = error instanceof ApiError ? error : null;
   const raw = error instanceof Error ? error.message : 'Unknown error';
   // The wait is said once, in words, below: not also as the service's "retry in N s".
@@ -44,6 +55,11 @@ export function ErrorNotice({ error, title }: { error: unknown; title?: string }
             <li key={`${f.field}:${f.message}`}>{visibleText(fieldProblemInWords(f.field, f.message))}</li>
           ))}
         </ul>
+      )}
+      {retryEveryMs !== undefined && (
+        <p className="mt-1 text-sm" data-testid="retrying">
+          {askedAgainWords(retryEveryMs)}
+        </p>
       )}
       {apiError?.retryAfterS != null && (
         <p className="mt-1 text-sm" data-testid="retry-after">

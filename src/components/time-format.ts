@@ -1,5 +1,6 @@
 /** Times as the service sends them (Unix seconds or RFC 3339 text) and ages, in plain words. */
 import { zecAmount } from 'zap1';
+import { countWords, formatNumber } from './number-words';
 
 /** A service time (Unix seconds, or an RFC 3339 string) as a Date, or null when absent or unreadable. */
 export function parseServiceTime(value: number | string | null | undefined): Date | null {
@@ -85,11 +86,16 @@ export function waitInWords(totalSeconds: number): string {
   const s = Math.max(1, Math.ceil(totalSeconds));
   const [n, unit] =
     s < 60 ? [s, 'second'] : s < 3600 ? [Math.ceil(s / 60), 'minute'] : [Math.ceil(s / 3600), 'hour'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return countWords(n, unit, `${unit}s`);
 }
 
 /** Zatoshi as ZEC, as a person reads a balance: "1.5 ZEC", "0.0001 ZEC". */
 export function formatZec(zat: number): string {
   const [whole = '0', fraction] = zecAmount(zat).split('.');
-  return `${Number(whole).toLocaleString('en-US')}${fraction ? `.${fraction}` : ''} ZEC`;
+  return `${formatNumber(Number(whole))}${fraction ? `.${fraction}` : ''} ZEC`;
+}
+
+/** "Asked again every 5 s.": how often a page that polls tries a failed request again. */
+export function askedAgainWords(everyMs: number): string {
+  return `Asked again every ${formatDuration(everyMs / 1000)}.`;
 }

@@ -25,4 +25,28 @@ describe('useLeafHashDraft', () => {
     expect(result.current.draft).toBe('abc');
     expect(result.current.problem).toBe('The leaf hash must be 64 hex characters; this has 3.');
   });
+
+  it('follows the address to another leaf, leaving behind what was said of the hash typed before', () => {
+    const other = 'ab'.repeat(32);
+    const { result, rerender } = renderHook(({ initial }) => useLeafHashDraft(initial, vi.fn()), {
+      initialProps: { initial: LEAF },
+    });
+    act(() => result.current.setDraft('zz'));
+    act(() => result.current.submit());
+    expect(result.current.problem).toBe('The leaf hash may contain only the hex digits 0-9 and a-f.');
+    rerender({ initial: other });
+    expect(result.current.draft).toBe(other);
+    expect(result.current.problem).toBeNull();
+  });
+
+  it('keeps "Lowercased" when the address catches up with the hash just submitted', () => {
+    const { result, rerender } = renderHook(({ initial }) => useLeafHashDraft(initial, vi.fn()), {
+      initialProps: { initial: '' },
+    });
+    act(() => result.current.setDraft(LEAF.toUpperCase()));
+    act(() => result.current.submit());
+    rerender({ initial: LEAF });
+    expect(result.current.draft).toBe(LEAF);
+    expect(result.current.problem).toBe('Lowercased: leaf hashes are looked up in lowercase.');
+  });
 });

@@ -208,4 +208,37 @@ describe('EventsPage', () => {
     fireEvent.click(within(row as HTMLElement).getByText('Claimed contract anchor'));
     expect(await screen.findByText('leaf page')).toBeTruthy();
   });
+
+  it('says it is loading while the service has not answered, then the failure, which stays while it asks again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answer: 'hang' | 'fail' = 'hang';
+      // A service that does not answer at first, then refuses connections, then hangs again.
+      vi.stubGlobal('fetch', (_input: string | URL, init?: RequestInit) =>
+        answer === 'fail'
+          ? Promise.reject(new TypeError('fetch failed'))
+          : new Promise((_resolve, reject) =>
+              init?.signal?.addEventListener('abort', () =>
+                reject(new DOMException('aborted', 'AbortError')),
+              ),
+            ),
+      );
+      renderEvents();
+      // Before /protocol/info has answered (what the service offers), the list is already loading.
+      expect(screen.getByRole('status').textContent).toBe('Loading events…');
+      answer = 'fail';
+      await vi.advanceTimersByTimeAsync(8_500); // the first request's time budget
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('The events could not be loaded');
+      expect(within(alert).getByTestId('retrying').textContent).toBe('Asked again every 5 s.');
+      expect(screen.queryByText('Loading events…')).toBeNull();
+      answer = 'hang';
+      await vi.advanceTimersByTimeAsync(5_500);
+      expect(screen.getByRole('alert').textContent).toContain('The events could not be loaded');
+      expect(screen.queryByText('Loading events…')).toBeNull();
+      expect(screen.queryByText('No events yet.')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

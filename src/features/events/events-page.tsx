@@ -8,6 +8,7 @@ import { eventTypeName, isEventType } from 'zap1';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { MorePagesButton } from '../../components/more-pages-button';
+import { useKeptError } from '../../components/use-kept-error';
 import { eventsPageSize } from './page-size';
 import { Page } from '../../components/ui/page';
 import { HELP_CLASS } from '../../components/ui/styles';
@@ -57,6 +58,16 @@ export function EventsPage() {
     // A status filter waits for the anchored count it filters by.
     enabled: capabilities !== null && (statusFilter === null || anchoredCount !== null) && !noneAnchored,
   });
+  // A failure stays shown while the list asks again, instead of going back to "Loading…".
+  const eventsError = useKeptError(events, [baseUrl, pageSize, eventType, statusFilter, isOperator]);
+  const statusError = useKeptError(status, [baseUrl]);
+  // The first page waits for /protocol/info (what the service offers) and, to filter by status, for
+  // the anchored count: loading until then, unless one of them has failed.
+  const firstPageLoading =
+    !noneAnchored &&
+    eventsError === null &&
+    (events.isPending || (statusFilter !== null && status.isPending)) &&
+    !(statusFilter !== null && statusError !== null);
   const loaded = events.data?.pages.flatMap((p) => p.events) ?? [];
   const rows = loaded
     .map((event) => ({ event, state: eventAnchorState(event.position, anchoredCount) }))
@@ -102,10 +113,16 @@ export function EventsPage() {
           event.
         </p>
       )}
-      {(events.isLoading || (statusFilter !== null && status.isPending)) && <Loading what="events" />}
-      {events.isError && <ErrorNotice error={events.error} title="The events could not be loaded" />}
-      {status.isError && statusFilter !== null && (
-        <ErrorNotice error={status.error} title="The anchoring status could not be loaded to filter by it" />
+      {firstPageLoading && <Loading what="events" />}
+      {eventsError && (
+        <ErrorNotice error={eventsError} title="The events could not be loaded" retryEveryMs={REFRESH_MS} />
+      )}
+      {statusError && statusFilter !== null && (
+        <ErrorNotice
+          error={statusError}
+          title="The anchoring status could not be loaded to filter by it"
+          retryEveryMs={REFRESH_MS}
+        />
       )}
       {((events.isSuccess && rows.length === 0 && !(events.hasNextPage && moreMayMatch)) || noneAnchored) && (
         <EmptyState>

@@ -73,12 +73,44 @@ describe('KeysPage', () => {
     const input = screen.getByLabelText('API key (e.g. an operator key)');
     await user.type(input, 'wrong-key');
     await user.click(screen.getByRole('button', { name: 'Check and keep' }));
-    expect((await screen.findByText(/The service does not accept this key/)).textContent).toBeTruthy();
+    // In the page's words, not the API's ("Authorization: Bearer", "POST /trial-key").
+    expect((await screen.findByTestId('key-refused')).textContent).toBe(
+      'The service did not accept this key. Check that you copied all of it, or get a trial key with the “Get a trial key” button on this page.',
+    );
+    expect(screen.queryByText(/Authorization|POST \/trial-key/)).toBeNull();
     expect(getApiKey('')).toBeNull();
     await user.clear(input);
     await user.type(input, 'operator-key');
     await user.click(screen.getByRole('button', { name: 'Check and keep' }));
     expect((await screen.findByTestId('key-info')).textContent).toContain('Operator key');
     expect(getApiKey('')).toBe('operator-key');
+  });
+
+  it('says an expired key has expired, and how to get a new one', async () => {
+    const user = userEvent.setup();
+    stubFetch({ status: 401, body: { error: { code: 'key_expired', message: 'This key expired.' } } });
+    renderPage();
+    await user.type(screen.getByLabelText('API key (e.g. an operator key)'), 'zap1_trial_old');
+    await user.click(screen.getByRole('button', { name: 'Check and keep' }));
+    expect((await screen.findByTestId('key-refused')).textContent).toBe(
+      'This key has expired. Get a new one with the “Get a trial key” button on this page.',
+    );
+  });
+
+  it('says what is missing when "Check and keep" is pressed with no key, and asks nothing', async () => {
+    const user = userEvent.setup();
+    const seen = stubFetch();
+    renderPage();
+    const input = screen.getByLabelText('API key (e.g. an operator key)');
+    await user.click(screen.getByRole('button', { name: 'Check and keep' }));
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Paste a key first.',
+    );
+    expect(seen).toHaveLength(0);
+    // Typing clears it.
+    await user.type(input, 'k');
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Paste a key first.')).toBeNull();
   });
 });

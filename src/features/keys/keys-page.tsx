@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
-import { visibleText } from 'zap1';
 import {
   fetchKeyInfo,
   keyInfoQueryOptions,
@@ -17,7 +16,8 @@ import { ErrorNotice } from '../../components/error-notice';
 import { maskKey, summariseKeyInfo } from './key-display';
 import { Page } from '../../components/ui/page';
 import { Button } from '../../components/ui/button';
-import { PANEL_CLASS } from '../../components/ui/styles';
+import { Field } from '../../components/ui/field';
+import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { PATHS } from '../../app/paths';
 import { RelativeTime } from '../../components/relative-time';
 import { SuccessNotice } from '../../components/ui/success-notice';
@@ -52,7 +52,7 @@ export function KeysPage() {
   };
 
   return (
-    <Page title="API key" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
+    <Page title="API keys" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
       <p>
         Submitting events needs a key. It is kept in this browser, separately for each service URL (
         {serviceName(baseUrl)} now), and sent only to that service.
@@ -113,7 +113,7 @@ export function KeysPage() {
         baseUrl={baseUrl}
         onKept={() => {
           setIssued(null);
-          // The form empties and its button is disabled: focus goes to the key it now keeps.
+          // The form empties: focus goes to the key it now keeps.
           keptPanelRef.current?.focus();
         }}
       />
@@ -194,10 +194,13 @@ function KeptKey({ baseUrl, apiKey, onForget }: { baseUrl: string; apiKey: strin
 }
 
 function KeyInfoError({ error }: { error: Error }) {
+  // The service's 401 text is written for API callers ("Authorization: Bearer"): said here in the page's words.
   if (error instanceof ApiError && error.status === 401) {
     return (
-      <p role="alert" className="text-red-700 dark:text-red-300">
-        The service does not accept this key: {visibleText(error.message)}
+      <p role="alert" className="text-red-700 dark:text-red-300" data-testid="key-refused">
+        {error.code === 'key_expired'
+          ? 'This key has expired. Get a new one with the “Get a trial key” button on this page.'
+          : 'The service did not accept this key. Check that you copied all of it, or get a trial key with the “Get a trial key” button on this page.'}
       </p>
     );
   }
@@ -217,6 +220,8 @@ function PasteKey({ baseUrl, onKept }: { baseUrl: string; onKept: () => void }) 
   const [draft, setDraft] = useState('');
   const queryClient = useQueryClient();
   const check = useMutation({ mutationFn: (key: string) => fetchKeyInfo(baseUrl, key) });
+  // Pressed with nothing pasted, the button says what is missing rather than being disabled without a reason.
+  const [missing, setMissing] = useState(false);
   const keep = (key: string) => {
     setApiKey(key, baseUrl);
     setDraft('');
@@ -231,28 +236,34 @@ function PasteKey({ baseUrl, onKept }: { baseUrl: string; onKept: () => void }) 
       onSubmit={(event) => {
         event.preventDefault();
         const key = draft.trim();
-        if (key === '') return;
+        if (key === '') return setMissing(true);
         check.mutate(key, { onSuccess: () => keep(key) });
       }}
     >
       <h2 className="text-lg font-semibold">Use another key</h2>
-      <label htmlFor={inputId} className="block font-medium">
-        API key (e.g. an operator key)
-      </label>
-      <input
+      <Field
         id={inputId}
-        type="password"
-        autoComplete="off"
-        spellCheck={false}
-        value={draft}
-        onChange={(e) => {
-          setDraft(e.target.value);
-          check.reset();
-        }}
-        className="w-full rounded border border-slate-400 bg-white px-3 py-2 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
-      />
+        label="API key (e.g. an operator key)"
+        error={missing ? 'Paste a key first.' : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={draft}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setMissing(false);
+              check.reset();
+            }}
+            className={INPUT_CLASS}
+          />
+        )}
+      </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="primary" disabled={draft.trim() === '' || check.isPending}>
+        <Button type="submit" variant="primary" disabled={check.isPending}>
           {check.isPending ? 'Checking…' : 'Check and keep'}
         </Button>
         {noKeyEndpoint && <Button onClick={() => keep(draft.trim())}>Keep it without checking</Button>}

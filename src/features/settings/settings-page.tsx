@@ -2,16 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { protocolInfoQueryOptions } from '../../api/protocol';
 import { useServiceNetwork } from '../../api/network';
-import {
-  assumesHttps,
-  baseUrlProblem,
-  normaliseBaseUrl,
-  setBaseUrl,
-  useBaseUrl,
-  serviceName,
-} from '../../api/settings';
+import { assumesHttps, normaliseBaseUrl, setBaseUrl, useBaseUrl, serviceName } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Page } from '../../components/ui/page';
+import { serviceUrlProblem } from './service-url';
 
 /** Where the service lives. The app works against this service or any ZAP1 deployment. */
 export function SettingsPage() {
@@ -20,7 +14,7 @@ export function SettingsPage() {
   const [saved, setSaved] = useState(false);
   const queryClient = useQueryClient();
   const inputId = useId();
-  const problem = baseUrlProblem(draft);
+  const problem = serviceUrlProblem(draft);
   const info = useQuery(protocolInfoQueryOptions(baseUrl));
   const network = useServiceNetwork(baseUrl);
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { type AnchorStatus, anchorKeys, isAnchorInFlight, requestAnchorNow } from '../../api/anchor';
 import { useBaseUrl } from '../../api/settings';
 import { PATHS } from '../../app/paths';
+import { countWords } from '../../components/number-words';
 import { formatZec } from '../../components/time-format';
 import { Button } from '../../components/ui/button';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
@@ -13,7 +14,7 @@ import { anchorNowErrorText, startedAnchorText } from './status-summary';
 import { useOperatorKey } from './use-operator-key';
 
 function leavesText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'leaf' : 'leaves'}`;
+  return countWords(count, 'leaf', 'leaves');
 }
 
 /**
@@ -54,7 +55,7 @@ export function AnchorNow({
       <p className="text-sm">
         Operators: keep your operator key on the{' '}
         <Link className="underline" to={PATHS.keys}>
-          key page
+          Keys page
         </Link>{' '}
         to anchor on demand.
       </p>

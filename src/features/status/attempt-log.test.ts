@@ -11,7 +11,7 @@ describe('changeText', () => {
       'Transaction broadcast (ababababab…ababab)',
     );
     expect(changeText({ at: '', state: 'anchored', change: 'state', detail: '4000010' }, 1)).toBe(
-      'Anchored at height 4000010: memo read back from the chain',
+      'Anchored at height 4,000,010: memo read back from the chain',
     );
     expect(changeText({ at: '', state: 'broadcast', change: 'error', detail: 'node unreachable' }, 1)).toBe(
       'Error, will retry: node unreachable',

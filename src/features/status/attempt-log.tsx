@@ -8,6 +8,8 @@ import {
 } from '../../api/anchor';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
+import { useKeptError } from '../../components/use-kept-error';
+import { countWords, formatNumber } from '../../components/number-words';
 import { HashText } from '../../components/hash-text';
 import { RelativeTime } from '../../components/relative-time';
 import { shortHex } from '../../components/time-format';
@@ -32,7 +34,7 @@ export function changeText(entry: AttemptLogEntry, leafCount: number): string {
   const detail = visibleText(entry.detail ?? '');
   switch (entry.change) {
     case 'recorded':
-      return `Decided to anchor the root of ${leafCount.toLocaleString('en-US')} ${leafCount === 1 ? 'leaf' : 'leaves'}`;
+      return `Decided to anchor the root of ${countWords(leafCount, 'leaf', 'leaves')}`;
     case 'send_started':
       return 'Asked the wallet to send the memo';
     case 'error':
@@ -42,15 +44,20 @@ export function changeText(entry: AttemptLogEntry, leafCount: number): string {
         case 'broadcast':
           return `Transaction broadcast${detail ? ` (${shortHex(detail)})` : ''}`;
         case 'confirmed':
-          return `Mined at height ${detail}, waiting for confirmations`;
+          return `Mined at height ${heightWords(detail)}, waiting for confirmations`;
         case 'anchored':
-          return `Anchored at height ${detail}: memo read back from the chain`;
+          return `Anchored at height ${heightWords(detail)}: memo read back from the chain`;
         case 'failed':
           return `Failed${detail ? `: ${detail}` : ''}`;
         case 'pending':
           return 'Waiting to be sent';
       }
   }
+}
+
+/** A height the log states as text: written as every height on the page when it is a number. */
+function heightWords(detail: string): string {
+  return /^\d{1,15}$/.test(detail) ? formatNumber(Number(detail)) : detail;
 }
 
 /**
@@ -78,11 +85,18 @@ export function AttemptLog({
     seenKey.current = inFlightKey;
     void refetch();
   }, [inFlightKey, refetch]);
+  const attemptsError = useKeptError(attempts, [baseUrl]);
   const empty = attempts.data?.attempts.length === 0;
   return (
     <Section title="Attempt log">
-      {attempts.isPending && <Loading what="the attempt log" />}
-      {attempts.isError && <ErrorNotice error={attempts.error} title="The attempt log could not be loaded" />}
+      {attempts.isPending && !attemptsError && <Loading what="the attempt log" />}
+      {attemptsError && (
+        <ErrorNotice
+          error={attemptsError}
+          title="The attempt log could not be loaded"
+          retryEveryMs={refreshMs}
+        />
+      )}
       {empty && (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="attempt-log-empty">
           {inFlight
@@ -102,10 +116,10 @@ export function AttemptLog({
               <span className="font-medium">Attempt {attempt.id}</span>
               <StatusPill state={PILL[attempt.state]}>{attempt.state}</StatusPill>
               <span>
-                {attempt.leaf_count.toLocaleString('en-US')} {attempt.leaf_count === 1 ? 'leaf' : 'leaves'},
-                root <HashText value={attempt.root} what="root" />
+                {countWords(attempt.leaf_count, 'leaf', 'leaves')}, root{' '}
+                <HashText value={attempt.root} what="root" />
               </span>
-              {attempt.retries > 0 && <span>{attempt.retries} retries</span>}
+              {attempt.retries > 0 && <span>{countWords(attempt.retries, 'retry', 'retries')}</span>}
             </p>
             <ul className="mt-2 space-y-1 text-sm">
               {attempt.log.map((entry, i) => (

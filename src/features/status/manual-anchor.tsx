@@ -7,6 +7,8 @@ import { useApiKey, useBaseUrl } from '../../api/settings';
 import { PATHS } from '../../app/paths';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
+import { formatNumber } from '../../components/number-words';
+import { useKeptError } from '../../components/use-kept-error';
 import { Button } from '../../components/ui/button';
 import { HashText } from '../../components/hash-text';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -24,22 +26,29 @@ export function ManualAnchor() {
   const baseUrl = useBaseUrl();
   const apiKey = useApiKey();
   const payment = useQuery(anchorPaymentQueryOptions(baseUrl, apiKey, PAYMENT_MS));
+  const paymentError = useKeptError(payment, [baseUrl, apiKey]);
 
   if (!apiKey) {
     return (
       <p className="text-sm">
         This service anchors manually. Operators: keep your operator key on the{' '}
         <Link className="underline" to={PATHS.keys}>
-          key page
+          Keys page
         </Link>{' '}
         to see the anchor payment and record it.
       </p>
     );
   }
-  if (payment.isPending) return <Loading what="the anchor payment" />;
-  if (payment.isError)
-    return <ErrorNotice error={payment.error} title="The anchor payment could not be loaded" />;
+  if (paymentError)
+    return (
+      <ErrorNotice
+        error={paymentError}
+        title="The anchor payment could not be loaded"
+        retryEveryMs={PAYMENT_MS}
+      />
+    );
   const p = payment.data;
+  if (!p) return <Loading what="the anchor payment" />;
   if (!p.send_enabled || !p.payment_uri) {
     return (
       <p className="text-sm" data-testid="manual-anchor">
@@ -51,8 +60,10 @@ export function ManualAnchor() {
     <div className={PANEL_CLASS} data-testid="manual-anchor">
       <h3 className="font-semibold">Anchor by hand</h3>
       <p className="text-sm">
-        {p.unanchored_leaves} of {p.leaf_count} leaves await an anchor. Pay {visibleText(p.amount_zec)} ZEC
-        with this memo from your wallet, then record the transaction below.
+        {formatNumber(p.unanchored_leaves)} of {formatNumber(p.leaf_count)}{' '}
+        {p.leaf_count === 1 ? 'leaf' : 'leaves'} {p.unanchored_leaves === 1 ? 'awaits' : 'await'} an anchor.
+        Pay {visibleText(p.amount_zec)} ZEC with this memo from your wallet, then record the transaction
+        below.
       </p>
       {p.qr_svg && (
         <img

@@ -4,6 +4,7 @@
  */
 import type { AnchorHistoryEntry, AnchorStatus } from '../../api/anchor';
 import type { Health } from '../../api/health';
+import { countWords, formatNumber } from '../../components/number-words';
 import { formatDuration, formatZec } from '../../components/time-format';
 import { anchorTime } from '../history/root-leaves';
 
@@ -33,7 +34,7 @@ export function healthVerdict(
     if (!health.scanner_operational)
       problems.push(
         health.sync_lag > LAG_LIMIT
-          ? `the scanner is ${health.sync_lag} blocks behind`
+          ? `the scanner is ${countWords(health.sync_lag, 'block', 'blocks')} behind`
           : 'the anchoring loop is not running',
       );
     const cost = health.anchor_cost_zat;
@@ -69,7 +70,7 @@ export function balanceText(health: Health): string | null {
   if (cost === undefined) return balance;
   if (cost <= 0) return `${balance} · an anchor costs nothing here`;
   const affordable = anchorsAffordable(health) ?? 0;
-  return `${balance} · pays for about ${affordable.toLocaleString('en-US')} more anchors at ${formatZec(cost)} each`;
+  return `${balance} · pays for about ${formatNumber(affordable)} more anchors at ${formatZec(cost)} each`;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { AnchorHistoryEntry, AnchorStatus } from '../../api/anchor';
 import type { Health } from '../../api/health';
+import { visibleText } from 'zap1';
+import { askedAgainWords } from '../../components/time-format';
 import { DetailsList, Row } from './details-list';
 import { dueText } from './status-summary';
 import {
@@ -26,20 +28,26 @@ function capitalised(text: string): string {
 /**
  * What an operator needs at a glance, leading the Status page: healthy or not (and why), when the
  * next anchor is due, the wallet's balance and how long it lasts. The details follow below it.
+ * A failed request is said as such (and that it is asked again), never left as "Checking…".
  */
 export function StatusBanner({
   status,
   health,
-  healthFailed,
+  healthError,
+  statusFailed,
+  retryMs,
   anchors,
 }: {
   status: AnchorStatus | undefined;
   health: Health | undefined;
-  healthFailed: boolean;
+  healthError: Error | null;
+  statusFailed: boolean;
+  /** How often the page asks again for the health check and the anchoring status. */
+  retryMs: { health: number; status: number };
   anchors: readonly AnchorHistoryEntry[];
 }) {
   const headingId = useId();
-  const verdict = healthVerdict(health, healthFailed, status);
+  const verdict = healthVerdict(health, healthError !== null, status);
   const state = verdict.healthy === null ? 'unknown' : verdict.healthy ? 'healthy' : 'unhealthy';
   const balance = health ? balanceText(health) : null;
   const runway = runwayText(anchorsAffordable(health), recentAnchorIntervalS(anchors));
@@ -56,9 +64,19 @@ export function StatusBanner({
       {verdict.problems.length > 0 && (
         <p data-testid="health-problems">{capitalised(verdict.problems.join('; '))}.</p>
       )}
+      {healthError && (
+        // The service's words (or the app's, for a service not reached): shown with visibleText.
+        <p className="text-sm" data-testid="health-failure">
+          {visibleText(healthError.message)} {askedAgainWords(retryMs.health)}
+        </p>
+      )}
       <DetailsList>
         <Row label="Next anchor" testId="anchor-due">
-          {status ? dueText(status) : 'loading…'}
+          {status
+            ? dueText(status)
+            : statusFailed
+              ? `Unknown: the anchoring status could not be loaded. ${askedAgainWords(retryMs.status)}`
+              : 'loading…'}
         </Row>
         {balance !== null && (
           <Row label="Wallet balance" testId="wallet-balance">

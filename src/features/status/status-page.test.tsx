@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { StatusPage } from './status-page';
@@ -92,6 +92,80 @@ describe('StatusPage', () => {
     );
     expect(screen.getByTestId('health-verdict').textContent).toBe('Needs attention');
     expect(screen.getByTestId('health-problems').textContent).toBe('The node is unreachable.');
+  });
+
+  it('says the health check failed, why, and that it is asked again, while the service cannot be reached', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let failFast = true;
+      // Down: the first requests fail at once; later ones hang (a host that does not answer yet).
+      vi.stubGlobal('fetch', (_input: string | URL, init?: RequestInit) =>
+        failFast
+          ? Promise.reject(new TypeError('fetch failed'))
+          : new Promise((_resolve, reject) =>
+              init?.signal?.addEventListener('abort', () =>
+                reject(new DOMException('aborted', 'AbortError')),
+              ),
+            ),
+      );
+      renderWithProviders(<StatusPage />);
+      const banner = screen.getByTestId('status-banner');
+      await waitFor(() => expect(banner.getAttribute('data-health')).toBe('unhealthy'));
+      failFast = false;
+      const shown = () => {
+        expect(screen.getByTestId('health-verdict').textContent).toBe('Needs attention');
+        expect(screen.getByTestId('health-problems').textContent).toBe('The health check failed.');
+        expect(screen.getByTestId('health-failure').textContent).toBe(
+          'The service at this site could not be reached. Check the service URL in Settings. Asked again every 5 s.',
+        );
+        expect(screen.getByTestId('anchor-due').textContent).toBe(
+          'Unknown: the anchoring status could not be loaded. Asked again every 2 s.',
+        );
+        const health = screen.getByRole('region', { name: 'Chain and service health' });
+        expect(within(health).getByRole('alert').textContent).toContain('The health check failed');
+        expect(within(health).getByTestId('retrying').textContent).toBe('Asked again every 5 s.');
+        expect(screen.queryByText(/Loading|Checking health/)).toBeNull();
+      };
+      shown();
+      // The page asks again (health every 5 s, the status every 2 s): the failure stays said meanwhile.
+      await vi.advanceTimersByTimeAsync(5_500);
+      shown();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says "none yet" once about an anchor that never happened, and writes heights as Verify does', async () => {
+    health = { ...health, chain_tip: 4_000_011, last_scanned_height: 4_000_011 };
+    vi.stubGlobal('fetch', async (input: string | URL) => {
+      const url = String(input);
+      if (url.includes('/protocol/info')) return Response.json({ protocol: 'ZAP1', version: '3' });
+      if (url.includes('/anchor/status'))
+        return Response.json({
+          current_root: ROOT,
+          leaf_count: 1,
+          unanchored_leaves: 1,
+          latest_anchor: null,
+        });
+      if (url.includes('/anchor/history')) return Response.json({ anchors: [], last_anchor_age_hours: -1 });
+      if (url.includes('/health')) return Response.json(health);
+      throw new TypeError('fetch failed');
+    });
+    renderWithProviders(<StatusPage />);
+    await waitFor(() => expect(screen.getByTestId('last-anchor').textContent).toBe('none yet'));
+    // One row about the last anchor: no second one saying "unknown" beside "none yet".
+    expect(screen.getAllByText(/^Last anchor/)).toHaveLength(1);
+    expect(screen.queryByText('unknown')).toBeNull();
+    expect((await screen.findByTestId('chain-tip')).textContent).toBe('4,000,011');
+    expect(screen.getByText('Last scanned height').nextElementSibling?.textContent).toBe('4,000,011');
+  });
+
+  it('names the last anchor in one row: height, leaves, transaction and time', async () => {
+    renderWithProviders(<StatusPage />);
+    const row = await screen.findByTestId('last-anchor');
+    // From the history (this stub's status names no latest anchor): its newest entry, and its time.
+    await waitFor(() => expect(row.textContent).toMatch(/^height 110, 2 leaves, t2.*, .* UTC · .* ago$/));
+    expect(screen.queryByText('Last anchored')).toBeNull();
   });
 
   it('tells one story of the anchor in flight: no "attempt 0", no "nothing attempted"', async () => {

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  anchorHistoryQueryOptions,
-  type AnchorHistoryEntry,
-  anchorStatusQueryOptions,
-} from '../../api/anchor';
+import { anchorHistoryQueryOptions, anchorStatusQueryOptions } from '../../api/anchor';
 import { healthQueryOptions } from '../../api/health';
 import { networkName } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
-import { formatDuration } from '../../components/time-format';
+import { countWords, formatNumber } from '../../components/number-words';
 import { HashText } from '../../components/hash-text';
-import { RelativeTime } from '../../components/relative-time';
 import { TxLink } from '../../components/tx-link';
+import { useKeptError } from '../../components/use-kept-error';
 import { inFlightText, lastAnchorAgeS, syncLagText } from './status-summary';
 import { Page } from '../../components/ui/page';
 import { Section } from '../../components/ui/section';
@@ -22,11 +18,13 @@ import { ManualAnchor } from './manual-anchor';
 import { AttemptLog } from './attempt-log';
 import { AnchorNow } from './anchor-now';
 import { DetailsList, Row } from './details-list';
+import { LastAnchor } from './last-anchor';
 import { StatusBanner } from './status-banner';
 import { useRefreshAfterAnchor } from './use-refresh-after-anchor';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
+const HISTORY_MS = 30_000;
 
 /**
  * What an operator watches: first a banner (healthy or not, the next anchor, balance and runway),
@@ -37,15 +35,18 @@ export function StatusPage() {
   const baseUrl = useBaseUrl();
   const status = useQuery(anchorStatusQueryOptions(baseUrl, STATUS_MS));
   const health = useQuery(healthQueryOptions(baseUrl, HEALTH_MS));
-  const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: 30_000 });
+  const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: HISTORY_MS });
   const capabilities = useCapabilities(baseUrl);
+  // Each failure stays shown while the page asks again, instead of going back to "Loading…".
+  const statusError = useKeptError(status, [baseUrl]);
+  const healthError = useKeptError(health, [baseUrl]);
+  const historyError = useKeptError(history, [baseUrl]);
 
   const s = status.data;
   useRefreshAfterAnchor(baseUrl, s ? (s.latest_anchor?.root ?? s.last_anchor_txid ?? null) : undefined);
   const ageS = s
     ? lastAnchorAgeS(s, history.data?.last_anchor_age_hours, new Date(status.dataUpdatedAt))
     : null;
-  const lastInHistory = latestOf(history.data?.anchors ?? []);
 
   return (
     <Page title="Operator status" className="max-w-4xl space-y-6">
@@ -53,14 +54,20 @@ export function StatusPage() {
       <StatusBanner
         status={s}
         health={health.data}
-        healthFailed={health.isError}
+        healthError={healthError}
+        statusFailed={statusError !== null}
+        retryMs={{ health: HEALTH_MS, status: STATUS_MS }}
         anchors={history.data?.anchors ?? []}
       />
 
       <Section title="Anchoring">
-        {status.isPending && <Loading what="anchoring status" />}
-        {status.isError && (
-          <ErrorNotice error={status.error} title="The anchoring status could not be loaded" />
+        {status.isPending && !statusError && <Loading what="anchoring status" />}
+        {statusError && (
+          <ErrorNotice
+            error={statusError}
+            title="The anchoring status could not be loaded"
+            retryEveryMs={STATUS_MS}
+          />
         )}
         {s && (
           <DetailsList>
@@ -72,28 +79,28 @@ export function StatusPage() {
               )}
             </Row>
             <Row label="Leaves" testId="leaf-count">
-              {s.leaf_count}
+              {formatNumber(s.leaf_count)}
             </Row>
             <Row label="Unanchored leaves" testId="unanchored">
-              {s.unanchored_leaves}
+              {formatNumber(s.unanchored_leaves)}
             </Row>
             <Row label="In flight" testId="in-flight">
               {s.in_flight ? (
                 <span data-state={s.in_flight.state}>
                   <strong>{inFlightText(s.in_flight)}</strong> · root{' '}
                   <HashText value={s.in_flight.root} what="root in flight" /> (
-                  {leavesText(s.in_flight.leaf_count)})
+                  {countWords(s.in_flight.leaf_count, 'leaf', 'leaves')})
                   {s.in_flight.txid && (
                     <>
                       {' '}
                       · tx <TxLink txid={s.in_flight.txid} />
                     </>
                   )}
-                  {s.in_flight.height != null && ` · height ${s.in_flight.height}`}
+                  {s.in_flight.height != null && ` · height ${formatNumber(s.in_flight.height)}`}
                   {/* `attempts` counts the errors met, as the attempt log's "retries" does. */}
                   {s.in_flight.attempts != null &&
                     s.in_flight.attempts > 0 &&
-                    ` · ${s.in_flight.attempts} ${s.in_flight.attempts === 1 ? 'retry' : 'retries'}`}
+                    ` · ${countWords(s.in_flight.attempts, 'retry', 'retries')}`}
                   {s.in_flight.last_error && (
                     <span className="block text-red-700 dark:text-red-300">
                       Last error: {visibleText(s.in_flight.last_error)}
@@ -105,26 +112,12 @@ export function StatusPage() {
               )}
             </Row>
             <Row label="Last anchor" testId="last-anchor">
-              {s.latest_anchor ? (
-                <>
-                  height {s.latest_anchor.height ?? 'unknown'}, {leavesText(s.latest_anchor.leaf_count)},{' '}
-                  <TxLink txid={s.latest_anchor.txid} />
-                </>
-              ) : s.last_anchor_txid ? (
-                <>
-                  height {s.last_anchor_height ?? 'unknown'}, <TxLink txid={s.last_anchor_txid} />
-                </>
-              ) : lastInHistory ? (
-                // The reference names only the current root's own anchor: the history has the latest.
-                <>
-                  height {lastInHistory.height ?? 'unknown'}, {leavesText(lastInHistory.leaf_count)},{' '}
-                  <TxLink txid={lastInHistory.txid} />
-                </>
-              ) : history.isPending ? (
-                'loading…'
-              ) : (
-                'none yet'
-              )}
+              <LastAnchor
+                status={s}
+                anchors={history.data?.anchors ?? []}
+                historyState={history.data ? 'loaded' : historyError ? 'failed' : 'pending'}
+                ageS={ageS}
+              />
             </Row>
             {s.broadcast_enabled !== undefined && (
               <Row label="Sending anchors" testId="broadcast-enabled">
@@ -135,16 +128,6 @@ export function StatusPage() {
                     : 'enabled'}
               </Row>
             )}
-            <Row label="Last anchored" testId="last-anchor-age">
-              {s.latest_anchor?.block_time != null ? (
-                <RelativeTime value={s.latest_anchor.block_time} />
-              ) : ageS === null ? (
-                'unknown'
-              ) : (
-                // A reference service gives only whole hours since the anchor, not its time.
-                `about ${formatDuration(ageS)} ago`
-              )}
-            </Row>
           </DetailsList>
         )}
         {capabilities?.anchorNow && <AnchorNow status={s} feeZat={health.data?.anchor_cost_zat} />}
@@ -156,14 +139,16 @@ export function StatusPage() {
       )}
 
       <Section title="Chain and service health">
-        {health.isPending && <Loading what="health" />}
-        {health.isError && <ErrorNotice error={health.error} title="The health check failed" />}
+        {health.isPending && !healthError && <Loading what="health" />}
+        {healthError && (
+          <ErrorNotice error={healthError} title="The health check failed" retryEveryMs={HEALTH_MS} />
+        )}
         {health.data && (
           <DetailsList>
             <Row label="Chain tip" testId="chain-tip">
-              {health.data.chain_tip}
+              {formatNumber(health.data.chain_tip)}
             </Row>
-            <Row label="Last scanned height">{health.data.last_scanned_height}</Row>
+            <Row label="Last scanned height">{formatNumber(health.data.last_scanned_height)}</Row>
             <Row label="Sync lag" testId="sync-lag">
               {syncLagText(health.data.sync_lag)}
             </Row>
@@ -184,17 +169,5 @@ export function StatusPage() {
         )}
       </Section>
     </Page>
-  );
-}
-
-function leavesText(count: number): string {
-  return `${count} ${count === 1 ? 'leaf' : 'leaves'}`;
-}
-
-/** The most recent anchor of a history (the one covering the most leaves). */
-function latestOf(anchors: readonly AnchorHistoryEntry[]): AnchorHistoryEntry | null {
-  return anchors.reduce<AnchorHistoryEntry | null>(
-    (latest, a) => (latest === null || a.leaf_count >= latest.leaf_count ? a : latest),
-    null,
   );
 }

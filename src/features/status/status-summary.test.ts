@@ -152,8 +152,31 @@ describe('the anchor an operator started', () => {
       },
     });
     const text = startedAnchorText(started, status);
-    expect(text).toBe('Anchored at height 4000010: the root of the first 4 leaves.');
+    expect(text).toBe('Anchored at height 4,000,010: the root of the first 4 leaves.');
     expect(text).not.toMatch(/Pending/);
+  });
+
+  it('says "the first leaf" for one leaf, never "the first 1 leaf"', () => {
+    const one = { ...started, leaf_count: 1 };
+    const anchored = anchorStatusSchema.parse({
+      ...base,
+      leaf_count: 1,
+      unanchored_leaves: 0,
+      in_flight: null,
+      latest_anchor: {
+        root: one.root,
+        txid: 'ef'.repeat(32),
+        height: 4000024,
+        leaf_count: 1,
+        block_time: null,
+      },
+    });
+    expect(startedAnchorText(one, anchored)).toBe(
+      'Anchored at height 4,000,024: the root of the first leaf.',
+    );
+    expect(startedAnchorText(one, undefined)).toBe(
+      'Anchoring the root of the first leaf. Pending: the intent is written; the transaction is being sent.',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { isAnchorInFlight, type AnchorStatus, type InFlightAnchor } from '../../api/anchor';
 import { ApiError } from '../../api/client';
+import { countWords, formatNumber } from '../../components/number-words';
 import { formatDuration, parseServiceTime } from '../../components/time-format';
 import { visibleText } from 'zap1';
 
@@ -60,7 +61,7 @@ function anchorNowErrorWords(error: unknown): string {
 /** The sync lag in words, with the reference's operational threshold (10 blocks). */
 export function syncLagText(lag: number): string {
   if (lag === 0) return 'in sync';
-  return `${lag} ${lag === 1 ? 'block' : 'blocks'} behind${lag > 10 ? ' (more than 10: the scanner counts as not operational)' : ''}`;
+  return `${countWords(lag, 'block', 'blocks')} behind${lag > 10 ? ' (more than 10: the scanner counts as not operational)' : ''}`;
 }
 
 /**
@@ -71,8 +72,8 @@ export function syncLagText(lag: number): string {
  */
 export function dueText(status: AnchorStatus): string {
   const waiting = status.unanchored_leaves;
-  const leaves = (n: number) => `${n} ${n === 1 ? 'leaf' : 'leaves'}`;
-  const waitingLeaves = (n: number) => (n === 1 ? '1 leaf waits' : `${n} leaves wait`);
+  const leaves = (n: number) => countWords(n, 'leaf', 'leaves');
+  const waitingLeaves = (n: number) => `${leaves(n)} ${n === 1 ? 'waits' : 'wait'}`;
   if (waiting <= 0) return 'No: every leaf is anchored.';
   const inFlight = status.in_flight;
   if (inFlight && isAnchorInFlight(status)) {
@@ -111,14 +112,16 @@ export function dueText(status: AnchorStatus): string {
  */
 export function startedAnchorText(started: InFlightAnchor | null, status: AnchorStatus | undefined): string {
   if (!started) return 'Anchor started.';
-  const leaves = `${started.leaf_count} ${started.leaf_count === 1 ? 'leaf' : 'leaves'}`;
+  // "the first leaf", never "the first 1 leaf".
+  const first =
+    started.leaf_count === 1
+      ? 'the first leaf'
+      : `the first ${countWords(started.leaf_count, 'leaf', 'leaves')}`;
   const latest = status?.latest_anchor;
   if (latest && latest.root === started.root)
-    return `Anchored at height ${latest.height ?? 'unknown'}: the root of the first ${leaves}.`;
+    return `Anchored at height ${latest.height === null ? 'unknown' : formatNumber(latest.height)}: the root of ${first}.`;
   const live = status?.in_flight;
-  if (live && live.root === started.root)
-    return `Anchoring the root of the first ${leaves}. ${inFlightText(live)}.`;
-  if (status && !live)
-    return `The anchor of the first ${leaves} is no longer in flight; see the last anchor above.`;
-  return `Anchoring the root of the first ${leaves}. ${inFlightText(started)}.`;
+  if (live && live.root === started.root) return `Anchoring the root of ${first}. ${inFlightText(live)}.`;
+  if (status && !live) return `The anchor of ${first} is no longer in flight; see the last anchor above.`;
+  return `Anchoring the root of ${first}. ${inFlightText(started)}.`;
 }
