@@ -1,5 +1,6 @@
 /** The anchor form's rules: the CONTRACT_ANCHOR body, what to do about its fields, and its local leaf (home/contract-leaf.ts). */
 import { contractAnchorLeaf, type ContractAnchorProblems } from '../home/contract-leaf';
+import { EMPTY_FILE_SHA256 } from './hash-chunks';
 
 export interface AnchorFormValues {
   walletHash: string;
@@ -34,11 +35,16 @@ export const MISSING = {
   wallet_hash: 'Enter a wallet pseudonym, or press "New pseudonym".',
 } as const;
 
+/** Said of the empty file's digest, however it got here: the service would accept it, but it proves nothing. */
+export const EMPTY_CONTRACT =
+  'This is the SHA-256 of an empty file (0 bytes), so there is no document to anchor. Give the contract file, or its own SHA-256.';
+
 /** Problems per field: validateEvent's checks (the service's), told about the form's fields; empty when the body may be sent. */
 export function anchorFormErrors(values: AnchorFormValues): AnchorFieldErrors {
   const errors: AnchorFieldErrors = {};
   // Empty fields get what to do rather than the rule they break.
   if (values.contractSha256 === '') errors.contract_sha256 = MISSING.contract_sha256;
+  if (values.contractSha256 === EMPTY_FILE_SHA256) errors.contract_sha256 = EMPTY_CONTRACT;
   if (values.serialNumber === '') errors.serial_number = MISSING.serial_number;
   if (values.walletHash === '') errors.wallet_hash = MISSING.wallet_hash;
   const checked = contractAnchorLeaf(values);

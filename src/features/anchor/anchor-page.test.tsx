@@ -3,55 +3,12 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getApiKey, setApiKey } from '../../api/settings';
-import { fixture } from '../../api/fixtures/fetch-stub';
 import { renderWithProviders } from '../../components/test-render';
 import { AnchorPage } from './anchor-page';
+import { LEAF, SHA, TRIAL, fakeService, fillExample } from './anchor-test-support';
 
 function renderPage() {
   return renderWithProviders(<AnchorPage />);
-}
-
-const SHA = '0123456789abcdef'.repeat(4);
-const LEAF = 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04';
-const TRIAL = fixture('service-trial-key.json') as { key: string };
-
-interface Seen {
-  path: string;
-  method: string;
-  authorization: string | null;
-}
-
-/**
- * The service by path: a trial key (or `trialStatus`), the recorded event, an anchor expected in
- * 57 minutes, and a proof still awaiting its anchor. Returns the requests seen.
- */
-function service({ trialStatus = 201 }: { trialStatus?: number } = {}): Seen[] {
-  const seen: Seen[] = [];
-  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
-    const path = new URL(String(input), 'http://app.test').pathname;
-    const method = init.method ?? 'GET';
-    seen.push({ path, method, authorization: new Headers(init.headers).get('authorization') });
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (path === '/trial-key') {
-      return trialStatus === 201
-        ? json(TRIAL, 201)
-        : json(
-            { error: { code: 'rate_limited', message: 'Too many trial keys; try again in 60 s.' } },
-            trialStatus,
-          );
-    }
-    if (path === '/event') return json(fixture('reference-event-created.json'), 201);
-    if (path === '/anchor/status') {
-      return json({
-        ...(fixture('explore-status.json') as object),
-        expected_wait_s: 3420,
-      });
-    }
-    if (path.endsWith('/proof.json')) return json(fixture('service-proof-awaiting.json'));
-    return json({ error: { code: 'not_found', message: 'no' } }, 404);
-  });
-  return seen;
 }
 
 beforeEach(() => {
@@ -63,18 +20,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Fills the worked example (docs/protocol.md 2.1) with a pasted digest. */
-async function fillExample(user: ReturnType<typeof userEvent.setup>, sha = SHA) {
-  await user.click(screen.getByLabelText(/Paste its SHA-256/));
-  await user.type(screen.getByLabelText('Contract SHA-256'), sha);
-  const serial = screen.getByLabelText(/serial number/i);
-  await user.clear(serial);
-  await user.type(serial, 'Z15P-2026-001');
-}
-
 describe('AnchorPage', () => {
   it('starts with a generated reference and the wallet pseudonym under Advanced', () => {
-    service();
+    fakeService();
     renderPage();
     expect((screen.getByLabelText(/serial number/i) as HTMLInputElement).value).toMatch(
       /^REF-\d{8}-[0-9A-Z]{8}$/,
@@ -87,7 +35,7 @@ describe('AnchorPage', () => {
 
   it('lowercases a pasted digest, shows the local leaf, and without a key gets a trial key and submits', async () => {
     const user = userEvent.setup();
-    const seen = service();
+    const seen = fakeService();
     renderPage();
     expect(screen.getByTestId('no-key-note').textContent).toMatch(/Submitting gets a trial key for you/);
     await fillExample(user, SHA.toUpperCase());
@@ -105,7 +53,7 @@ describe('AnchorPage', () => {
 
   it('keeps the form and sends nothing when no trial key is issued', async () => {
     const user = userEvent.setup();
-    const seen = service({ trialStatus: 429 });
+    const seen = fakeService({ trialStatus: 429 });
     renderPage();
     await fillExample(user);
     await user.click(screen.getByRole('button', { name: 'Get a trial key and submit' }));
@@ -117,7 +65,7 @@ describe('AnchorPage', () => {
 
   it('refuses an empty file with the reason, and starts no hashing', async () => {
     const user = userEvent.setup();
-    service();
+    fakeService();
     renderPage();
     await user.upload(screen.getByLabelText('Contract file'), new File([], 'empty.pdf'));
     expect(screen.getByRole('alert').textContent).toBe(
@@ -128,7 +76,7 @@ describe('AnchorPage', () => {
 
   it('never disables Submit silently: pressing it says what to do, and sends nothing', async () => {
     const user = userEvent.setup();
-    const seen = service();
+    const seen = fakeService();
     renderPage();
     await user.clear(screen.getByLabelText(/serial number/i));
     const wallet = screen.getByLabelText('Wallet pseudonym');
@@ -154,7 +102,7 @@ describe('AnchorPage', () => {
 
   it('ties each error to its field, focuses the first, and opens Advanced for a wallet error', async () => {
     const user = userEvent.setup();
-    service();
+    fakeService();
     renderPage();
     await fillExample(user);
     const wallet = screen.getByLabelText('Wallet pseudonym');
@@ -174,7 +122,7 @@ describe('AnchorPage', () => {
 
   it('focuses the file input when no contract was given', async () => {
     const user = userEvent.setup();
-    service();
+    fakeService();
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Get a trial key and submit' }));
     const file = screen.getByLabelText('Contract file');
@@ -188,7 +136,7 @@ describe('AnchorPage', () => {
   it('submits with the kept key, gives the expected anchoring time, and becomes "Done · anchor another"', async () => {
     const user = userEvent.setup();
     setApiKey('zap1_trial_kept', '');
-    const seen = service();
+    const seen = fakeService();
     renderPage();
     await fillExample(user);
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
@@ -221,7 +169,7 @@ describe('AnchorPage', () => {
 
   it('keeps the draft when the page is left and opened again, and forgets it once submitted', async () => {
     const user = userEvent.setup();
-    service();
+    fakeService();
     const first = renderPage();
     await fillExample(user);
     const wallet = screen.getByLabelText('Wallet pseudonym');
@@ -243,7 +191,7 @@ describe('AnchorPage', () => {
   });
 
   it('keeps a hashed file in the draft by name, size and digest', () => {
-    service();
+    fakeService();
     sessionStorage.setItem(
       'zap1.anchorDraft',
       JSON.stringify({

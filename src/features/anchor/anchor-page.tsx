@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
-import { normaliseHex64 } from '../../components/hash-input';
 import { Button } from '../../components/ui/button';
 import { TextField, fieldErrorId } from '../../components/ui/field';
 import { Page } from '../../components/ui/page';
@@ -20,6 +19,7 @@ import {
 import { clearDraft, newReference, readDraft, writeDraft, type AnchorDraft } from './anchor-draft';
 import { EventFields } from './event-fields';
 import { FileHasher } from './file-hasher';
+import { parsePastedSha256, pastedSha256Help } from './pasted-sha256';
 import { SavedSubmissions } from './saved-submissions';
 import { SubmitResult } from './submit-result';
 import { useAnchorSubmission } from './use-anchor-submission';
@@ -57,13 +57,15 @@ export function AnchorPage() {
   const [walletHash, setWalletHash] = useState(() => draft?.walletHash ?? keptWalletPseudonym());
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
+  // A pasted value is checked once it is pasted or left, not while it is being typed.
+  const [pasteChecked, setPasteChecked] = useState(false);
   const fileHash = useFileHash({ initial: restoredFileState(draft) });
   const sending = useAnchorSubmission(baseUrl, apiKey);
   const { submit, trial } = sending;
   // Once recorded, the form is done: a second press would only answer "already recorded" for the same leaf.
   const done = submit.isSuccess;
 
-  const pastedHash = normaliseHex64(pasted, 'The SHA-256');
+  const pastedHash = parsePastedSha256(pasted);
   const hashedFile = source === 'file' && fileHash.state.status === 'done' ? fileHash.state : null;
   const contractSha256 =
     source === 'file' ? (hashedFile?.sha256Hex ?? '') : pastedHash.ok ? pastedHash.hex : '';
@@ -72,6 +74,9 @@ export function AnchorPage() {
   const leafHex = localAnchorLeaf(values);
   const contractError =
     source === 'paste' && !pastedHash.ok && !pastedHash.empty ? pastedHash.message : errors.contract_sha256;
+  // sha256sum's line names the file: the submission (its card and receipt) is named after it.
+  const pastedFile =
+    source === 'paste' && pastedHash.ok && pastedHash.fileName !== null ? pastedHash.fileName : null;
   const fieldErrors = { ...errors, contract_sha256: contractError };
   const fieldIds: Record<AnchorFormField, string> = {
     contract_sha256: source === 'file' ? `${ids}-file` : `${ids}-sha`,
@@ -86,6 +91,8 @@ export function AnchorPage() {
     label: FIELD_SPECS[field].label,
     error: shown(fieldErrors[field]),
   });
+  const pastedError =
+    showErrors || (pasteChecked && pasted.trim() !== '') ? fieldErrors.contract_sha256 : undefined;
   const problems = [
     fieldErrors.contract_sha256,
     fieldErrors.serial_number,
@@ -120,6 +127,7 @@ export function AnchorPage() {
     setPasted('');
     setSerialNumber(newReference());
     setShowErrors(false);
+    setPasteChecked(false);
     // Focus returns to the start of the form, now empty again.
     requestAnimationFrame(() => document.getElementById(`${ids}-file`)?.focus());
   };
@@ -160,7 +168,11 @@ export function AnchorPage() {
           if (!leafHex) return;
           sending.send(
             anchorEventBody(values),
-            hashedFile && { name: hashedFile.fileName, size: hashedFile.totalBytes },
+            hashedFile
+              ? { name: hashedFile.fileName, size: hashedFile.totalBytes }
+              : pastedFile !== null
+                ? { name: pastedFile, size: null }
+                : null,
           );
         }}
       >
@@ -197,17 +209,17 @@ export function AnchorPage() {
                 )}
               </div>
             ) : (
-              <TextField
-                {...fieldWords('contract_sha256')}
-                help={
-                  pastedHash.ok && pastedHash.lowercased
-                    ? 'Lowercased: the service records hashes in lowercase only, so the same digest always gives the same leaf.'
-                    : '64 hex characters, e.g. from sha256sum. Uppercase is fine; it will be lowercased.'
-                }
-                value={pasted}
-                onChange={setPasted}
-                spellCheck={false}
-              />
+              // Blur and paste bubble up from the field's input (React's focusout and paste events).
+              <div onBlur={() => setPasteChecked(true)} onPaste={() => setPasteChecked(true)}>
+                <TextField
+                  {...fieldWords('contract_sha256')}
+                  error={pastedError}
+                  help={pastedSha256Help(pastedHash)}
+                  value={pasted}
+                  onChange={setPasted}
+                  spellCheck={false}
+                />
+              </div>
             )}
           </fieldset>
 

@@ -47,7 +47,12 @@ export function FileCheck({
       </p>
       <HashingProgress state={state} onCancel={onCancel} />
       {state.status === 'done' && (
-        <Comparison entry={entry} fileName={state.fileName} actual={state.sha256Hex} />
+        <Comparison
+          entry={entry}
+          fileName={state.fileName}
+          actual={state.sha256Hex}
+          empty={state.totalBytes === 0}
+        />
       )}
     </div>
   );
@@ -57,10 +62,13 @@ function Comparison({
   entry,
   fileName,
   actual,
+  empty,
 }: {
   entry: SavedSubmission;
   fileName: string;
   actual: string;
+  /** The file had no bytes: said as such, since "its SHA-256 differs" hides why. */
+  empty: boolean;
 }) {
   const same = actual === entry.contractSha256;
   return (
@@ -79,7 +87,9 @@ function Comparison({
       >
         {same
           ? `✓ Same: ${visibleText(fileName)} is the file this submission anchored.`
-          : `✗ Changed: ${visibleText(fileName)} is not the file this submission anchored (its SHA-256 differs).`}
+          : empty
+            ? `✗ Changed: ${visibleText(fileName)} is empty (0 bytes), so it is not the file this submission anchored.`
+            : `✗ Changed: ${visibleText(fileName)} is not the file this submission anchored (its SHA-256 differs).`}
       </p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
         <dt>Expected</dt>

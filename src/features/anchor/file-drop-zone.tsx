@@ -1,6 +1,17 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { visibleText } from 'zap1';
 import { BUTTON_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+
+/**
+ * What the zone says when several files are dropped at once: it takes the first, and names the rest
+ * rather than dropping them silently. `done` says what happens to a file: "anchored", "imported".
+ */
+function leftOutText(done: string, taken: string, leftOut: readonly string[]): string {
+  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(leftOut.map(visibleText));
+  const one = leftOut.length === 1;
+  return `Only one file is ${done} at a time: ${visibleText(taken)} was taken; ${names} ${one ? 'was' : 'were'} left out (drop ${one ? 'it' : 'each'} on its own next).`;
+}
 
 /**
  * A drop zone that says which file it holds, in place of a native file input (whose "No file
@@ -19,6 +30,7 @@ export function FileDropZone({
   testId,
   inputRef,
   accept,
+  done,
 }: {
   inputId: string;
   label: ReactNode;
@@ -33,10 +45,25 @@ export function FileDropZone({
   testId: string;
   inputRef?: React.Ref<HTMLInputElement>;
   accept?: string;
+  /** What happens to the one file taken ("anchored"), for the note when several are dropped. */
+  done: string;
 }) {
   const chosenId = useId();
   const helpId = useId();
-  const { dragging, dropProps } = useFileDrop(([file]) => file && onFile(file));
+  const [leftOut, setLeftOut] = useState<string | null>(null);
+  const { dragging, dropProps } = useFileDrop(([file, ...rest]) => {
+    if (!file) return;
+    setLeftOut(
+      rest.length > 0
+        ? leftOutText(
+            done,
+            file.name,
+            rest.map((other) => other.name),
+          )
+        : null,
+    );
+    onFile(file);
+  });
   const describedBy = [chosenId, help ? helpId : null, errorId].filter(Boolean).join(' ');
   return (
     <div
@@ -56,6 +83,11 @@ export function FileDropZone({
       <p id={chosenId} className="text-sm [overflow-wrap:anywhere]" data-testid={`${testId}-chosen`}>
         {chosen}
       </p>
+      {leftOut && (
+        <p role="status" className="text-sm [overflow-wrap:anywhere]" data-testid={`${testId}-left-out`}>
+          {leftOut}
+        </p>
+      )}
       <input
         ref={inputRef}
         id={inputId}
@@ -66,6 +98,7 @@ export function FileDropZone({
         aria-describedby={describedBy}
         onChange={(e) => {
           const file = e.target.files?.[0];
+          setLeftOut(null);
           if (file) onFile(file);
           e.target.value = ''; // choosing the same file again reads it again
         }}

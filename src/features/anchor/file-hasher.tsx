@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { HashText } from '../../components/hash-text';
 import { FileDropZone } from './file-drop-zone';
-import { formatBytes } from './hash-chunks';
+import { formatBytes, formatSpeed } from './hash-chunks';
 import { HashingProgress } from './hashing-progress';
 import type { FileHashState } from './use-file-hash';
 import { visibleText } from 'zap1';
@@ -36,6 +36,7 @@ export function FileHasher({
         invalid={invalid}
         errorId={errorId}
         testId="file-drop"
+        done="anchored"
       />
       <HashStatus
         state={state}
@@ -73,7 +74,7 @@ function HashStatus({ state, onCancel }: { state: FileHashState; onCancel: () =>
     <div className="space-y-1">
       <p className="text-sm">
         SHA-256 of {fileName} ({formatBytes(state.totalBytes)}
-        {state.mbPerS !== null ? `, ${state.mbPerS.toFixed(0)} MB/s` : ''}):
+        {state.mbPerS !== null ? `, ${formatSpeed(state.mbPerS)}` : ''}):
       </p>
       <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
         <HashText value={state.sha256Hex} what="contract SHA-256" full testId="contract-sha256" />

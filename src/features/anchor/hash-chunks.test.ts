@@ -7,6 +7,7 @@ import {
   chooseHashMethod,
   feedStream,
   formatBytes,
+  formatSpeed,
   megabytesPerSecond,
 } from './hash-chunks';
 
@@ -151,5 +152,13 @@ describe('speed and size display', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(50 * 1024 * 1024)).toBe('50.0 MiB');
     expect(formatBytes(2 * 1024 ** 3)).toBe('2.00 GiB');
+  });
+
+  it('gives no speed for a tiny file or a near-zero duration, and never shows "0 MB/s"', () => {
+    expect(megabytesPerSecond(36, 2)).toBeNull();
+    expect(megabytesPerSecond(50_000_000, 10)).toBeNull();
+    expect(formatSpeed(180.4)).toBe('180 MB/s');
+    expect(formatSpeed(2.46)).toBe('2.5 MB/s');
+    expect(formatSpeed(0.4)).toBe('0.40 MB/s');
   });
 });

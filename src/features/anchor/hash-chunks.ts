@@ -77,10 +77,28 @@ export async function feedStream(options: FeedStreamOptions): Promise<'done' | '
   return 'done';
 }
 
-/** Throughput in MB/s (10^6 bytes per second), or null before there is anything to measure. */
+/** The SHA-256 of zero bytes: what every empty file hashes to, so it names no document. */
+export const EMPTY_FILE_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/**
+ * Below these a speed says nothing: the worker's start-up and the browser's coarsened timer (up to a
+ * millisecond, far more with fingerprinting protection) outweigh the hashing itself.
+ */
+export const MIN_SPEED_BYTES = 1_000_000;
+export const MIN_SPEED_MS = 50;
+
+/**
+ * Throughput in MB/s (10^6 bytes per second), or null while it cannot be measured meaningfully:
+ * fewer than MIN_SPEED_BYTES read, or in less than MIN_SPEED_MS.
+ */
 export function megabytesPerSecond(bytes: number, elapsedMs: number): number | null {
-  if (elapsedMs <= 0 || bytes <= 0) return null;
+  if (bytes < MIN_SPEED_BYTES || elapsedMs < MIN_SPEED_MS) return null;
   return bytes / 1e6 / (elapsedMs / 1000);
+}
+
+/** "180 MB/s", "2.5 MB/s", "0.40 MB/s": two significant digits below 10, never a bare "0". */
+export function formatSpeed(mbPerS: number): string {
+  return `${mbPerS >= 10 ? mbPerS.toFixed(0) : mbPerS.toPrecision(2)} MB/s`;
 }
 
 /** Human size: bytes, KiB, MiB, GiB. */

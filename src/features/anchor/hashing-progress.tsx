@@ -7,7 +7,7 @@
 import { visibleText } from 'zap1';
 import { Button } from '../../components/ui/button';
 import { FIELD_ERROR_CLASS } from '../../components/ui/styles';
-import { formatBytes } from './hash-chunks';
+import { formatBytes, formatSpeed } from './hash-chunks';
 import type { FileHashState } from './use-file-hash';
 
 /** The whole percent read so far; an empty file is all read. */
@@ -50,7 +50,7 @@ export function HashingProgress({ state, onCancel }: { state: FileHashState; onC
         <span>
           {formatBytes(state.bytesDone)} of {formatBytes(state.totalBytes)} ({percent}%)
         </span>
-        <span data-testid="hash-speed">{state.mbPerS === null ? '' : `${state.mbPerS.toFixed(0)} MB/s`}</span>
+        <span data-testid="hash-speed">{state.mbPerS === null ? '' : formatSpeed(state.mbPerS)}</span>
         {onCancel && <Button onClick={onCancel}>Cancel</Button>}
       </p>
     </div>

@@ -1,31 +1,44 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { bundleIsAnchored, proofBundleQueryOptions } from '../../api/verify';
 import { verifyProofBundle, visibleText } from 'zap1';
-import {
-  removeSubmission,
-  updateSavedBundle,
-  useSavedSubmissions,
-  type SavedSubmission,
-} from './submissions-store';
+import { updateSavedBundle, useSavedSubmissions, type SavedSubmission } from './submissions-store';
 import { leafPath, verifyLeafPath } from '../../app/paths';
 import { Section } from '../../components/ui/section';
 import { StatusPill } from '../../components/ui/status-pill';
 import { HashText } from '../../components/hash-text';
 import { RelativeTime } from '../../components/relative-time';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
+import { focusWhenShown } from '../../components/ui/focus-when-shown';
+import { HELP_CLASS } from '../../components/ui/styles';
 import { FileCheck } from './file-check';
+import { ForgetSubmission } from './forget-submission';
 import { DownloadReceiptButton } from './receipt-button';
 import { SubmissionsTransfer } from './submissions-transfer-controls';
 import { useFileHash } from './use-file-hash';
+import { formatNumber } from '../../components/number-words';
 
 /** This browser's submissions to the current service, each watched until its bundle names an anchor. */
 export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
   const saved = useSavedSubmissions().filter((s) => s.baseUrl === baseUrl);
+  // What was last forgotten: said where the card was, and focused, since the card took focus with it.
+  const [forgotten, setForgotten] = useState<{ what: string; at: number } | null>(null);
   return (
     <Section title="Your submissions" className="space-y-3">
       <SubmissionsTransfer />
+      {forgotten && (
+        <p
+          role="status"
+          className={HELP_CLASS}
+          data-testid="forgotten"
+          tabIndex={-1}
+          ref={focusWhenShown}
+          key={forgotten.at}
+        >
+          Forgot {forgotten.what} in this browser. Its leaf stays recorded with the service.
+        </p>
+      )}
       {saved.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           None yet from this browser for this service. Submissions are kept here so you can come back to them.
@@ -33,12 +46,22 @@ export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
       ) : (
         <ul className="space-y-3" data-testid="saved-submissions">
           {saved.map((s) => (
-            <SavedRow key={s.leafHex} entry={s} />
+            <SavedRow
+              key={s.leafHex}
+              entry={s}
+              onForgotten={() => setForgotten({ what: submissionTitle(s), at: Date.now() })}
+            />
           ))}
         </ul>
       )}
     </Section>
   );
+}
+
+/** A card's title in words: its file (or "the pasted SHA-256") and serial number, hidden characters shown. */
+function submissionTitle(entry: SavedSubmission): string {
+  const what = entry.fileName === null ? 'the pasted SHA-256' : visibleText(entry.fileName);
+  return `${what} · serial number ${visibleText(entry.serialNumber)}`;
 }
 
 /** What a kept bundle says about the anchor, checked with the protocol library, not taken on trust. */
@@ -60,19 +83,22 @@ export function savedAnchorSummary(
  * One kept submission. Its file name, serial and wallet are what the user (or a file) gave, and the
  * errors may quote the service: all shown with visibleText, so none can disguise itself.
  */
-function SavedRow({ entry }: { entry: SavedSubmission }) {
+function SavedRow({ entry, onForgotten }: { entry: SavedSubmission; onForgotten: () => void }) {
   const anchored = bundleIsAnchored(entry.bundle);
   const bundle = useQuery({
     ...proofBundleQueryOptions(entry.baseUrl, entry.leafHex, { pollUntilAnchored: true }),
     enabled: !anchored,
   });
-  // Keep the latest bundle with the submission, so it is there offline and after the service moves on.
+  // Keep the latest bundle with the submission, so it is there offline and after the service moves on;
+  // also when the entry was saved again without one (the query's data, unchanged, would not say so).
+  const keptBundle = entry.bundle !== undefined;
   useEffect(() => {
     if (bundle.data !== undefined) updateSavedBundle(entry.baseUrl, entry.leafHex, bundle.data);
-  }, [bundle.data, entry.baseUrl, entry.leafHex]);
+  }, [bundle.data, keptBundle, entry.baseUrl, entry.leafHex]);
   const summary = savedAnchorSummary(entry);
   // "Did this file change?": the whole card takes the file.
-  const check = useFileHash({ prestartWorker: false });
+  // An empty file is an answer here (it is not the anchored document), not a document refused.
+  const check = useFileHash({ prestartWorker: false, refuseEmpty: false });
   const { dragging, dropProps } = useFileDrop(([file]) => file && check.hashFile(file));
   return (
     <li
@@ -98,7 +124,7 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
         {summary.kind === 'anchored' && (
           <span>
             <StatusPill state="anchored">Anchored</StatusPill>
-            {summary.height !== null ? ` at height ${summary.height}` : ''} in transaction{' '}
+            {summary.height !== null ? ` at height ${formatNumber(summary.height)}` : ''} in transaction{' '}
             <HashText value={summary.txid} what="transaction id" />
           </span>
         )}
@@ -127,7 +153,7 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
         )}
       </p>
       <FileCheck entry={entry} state={check.state} onFile={check.hashFile} onCancel={check.cancel} />
-      <p className="flex flex-wrap items-center gap-4">
+      <div className="flex flex-wrap items-center gap-4">
         <DownloadReceiptButton
           submission={entry}
           label={summary.kind === 'anchored' ? 'Download the final receipt' : 'Download the pending receipt'}
@@ -138,14 +164,8 @@ function SavedRow({ entry }: { entry: SavedSubmission }) {
         <Link className="underline" to={verifyLeafPath(entry.leafHex)}>
           Verify
         </Link>
-        <button
-          type="button"
-          className="underline"
-          onClick={() => removeSubmission(entry.baseUrl, entry.leafHex)}
-        >
-          Forget
-        </button>
-      </p>
+        <ForgetSubmission entry={entry} onForgotten={onForgotten} />
+      </div>
     </li>
   );
 }

@@ -92,12 +92,19 @@ const sameEntry = (
 ) => a.baseUrl === b.baseUrl && a.leafHex === b.leafHex;
 
 /**
- * Adds a submission at the top, replacing an earlier one of the same leaf on the same service.
+ * Adds a submission at the top, replacing an earlier one of the same leaf on the same service. The
+ * bundle already kept for that leaf is kept: it proves the leaf, whichever wallet sent it again.
  * A storage failure is ignored: the submission itself succeeded, only the reminder is lost.
  */
 export function saveSubmission(entry: SavedSubmission): void {
-  const rest = loadSubmissions().filter((s) => !sameEntry(s, entry));
-  write([entry, ...rest].slice(0, MAX_SAVED_SUBMISSIONS));
+  const list = loadSubmissions();
+  const earlier = list.find((s) => sameEntry(s, entry));
+  const rest = list.filter((s) => !sameEntry(s, entry));
+  const kept =
+    entry.bundle === undefined && earlier?.bundle !== undefined
+      ? { ...entry, bundle: earlier.bundle }
+      : entry;
+  write([kept, ...rest].slice(0, MAX_SAVED_SUBMISSIONS));
 }
 
 /** Keeps the latest bundle of a saved leaf (a storage failure only loses the copy kept here). */

@@ -74,6 +74,7 @@ export function SubmissionsTransfer() {
           );
         }}
         testId="submissions-import"
+        done="imported"
       />
       {outcome && (
         <p

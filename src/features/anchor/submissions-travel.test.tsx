@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 /** "Your submissions" travel: export and import of the list, and "did this file change?" on a card. */
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leafHash } from 'zap1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { FileCheck } from './file-check';
 import { SavedSubmissions } from './saved-submissions';
-import { loadSubmissions } from './submissions-store';
+import { EMPTY_FILE_SHA256 } from './hash-chunks';
+import { loadSubmissions, saveSubmission } from './submissions-store';
 import { WORKED_EXAMPLE_SUBMISSION } from './worked-example-submission';
 
 const ENTRY = WORKED_EXAMPLE_SUBMISSION;
@@ -132,5 +133,28 @@ describe('did this file change?', () => {
     ).toBeTruthy();
     expect(screen.getByTestId('file-check-expected').textContent).toBe(ENTRY.contractSha256);
     expect(screen.getByTestId('file-check-actual').textContent).toBe(actual);
+  });
+
+  it('says a dropped empty file is empty, so not the anchored file, rather than "no document to anchor"', async () => {
+    saveSubmission(ENTRY);
+    renderWithProviders(<SavedSubmissions baseUrl="" />);
+    fireEvent.drop(screen.getByTestId('saved-submission'), {
+      dataTransfer: { files: [new File([], 'empty.pdf')] },
+    });
+    const result = await screen.findByTestId('file-check-result');
+    expect(result.dataset['result']).toBe('changed');
+    expect(result.textContent).toContain(
+      '✗ Changed: empty.pdf is empty (0 bytes), so it is not the file this submission anchored.',
+    );
+    expect(screen.queryByText(/no document to anchor/)).toBeNull();
+  });
+
+  it('says same for an empty file when the submission anchored the empty file’s SHA-256', async () => {
+    saveSubmission({ ...ENTRY, contractSha256: EMPTY_FILE_SHA256 });
+    renderWithProviders(<SavedSubmissions baseUrl="" />);
+    await userEvent.setup().upload(screen.getByLabelText('Did this file change?'), new File([], 'empty.pdf'));
+    expect((await screen.findByTestId('file-check-result')).textContent).toContain(
+      '✓ Same: empty.pdf is the file this submission anchored.',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { trialKeyExpiry, type TrialKey } from '../../api/keys';
 import type { EventResult } from '../../api/submit-event';
 import { AWAITING_ANCHOR_POLL_MS } from '../../api/verify';
 import { DownloadReceiptButton } from './receipt-button';
+import { receiptFileNameFor } from './receipt-name';
 import { savedAnchorSummary } from './saved-submissions';
 import { useSavedSubmissions } from './submissions-store';
 import type { SubmittedEntry } from './use-anchor-submission';
@@ -14,6 +15,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { CopyButton } from '../../components/ui/copy-button';
 import { SuccessNotice } from '../../components/ui/success-notice';
 import { awaitingExplanation } from '../leaf/leaf-status';
+import { formatNumber } from '../../components/number-words';
 
 /** What the service recorded for a submission, checked against the leaf computed here, with the receipt. */
 export function SubmitResult({
@@ -31,6 +33,10 @@ export function SubmitResult({
 }) {
   const mismatch = localLeafHex !== null && localLeafHex !== result.leaf_hash;
   const submission = submitted?.submission.leafHex === result.leaf_hash ? submitted.submission : null;
+  // One answer to "is it anchored?" for the whole card: the bundle kept with the leaf (Your submissions).
+  const saved = useSavedSubmissions().find((s) => s.baseUrl === baseUrl && s.leafHex === result.leaf_hash);
+  const summary = saved ? savedAnchorSummary(saved) : null;
+  const anchor = summary?.kind === 'anchored' ? summary : null;
   return (
     <SuccessNotice testId="submit-result">
       <p className="font-semibold" data-testid="submit-status">
@@ -55,12 +61,15 @@ export function SubmitResult({
           Warning: the service recorded a different leaf than the one computed here ({localLeafHex}).
         </p>
       )}
-      <ExpectedAnchor baseUrl={baseUrl} leafHex={result.leaf_hash} />
-      <p className="text-sm">
-        Keep the receipt: with the file, it is what proves this contract was anchored. Until the anchor lands
-        it is a pending receipt (named …pending.zap1.json); once anchored, Your submissions below offers the
-        final one.
-      </p>
+      <ExpectedAnchor baseUrl={baseUrl} anchor={anchor} />
+      {submission && (
+        <p className="text-sm" data-testid="submit-receipt-note">
+          Keep the receipt: with the file, it is what proves this contract was anchored.{' '}
+          {anchor
+            ? `It is final now (${receiptFileNameFor(submission, true)}): it holds the anchor's proof.`
+            : `Until the anchor lands it is a pending receipt (${receiptFileNameFor(submission, false)}); once anchored, "Download receipt" gives the final one, as does Your submissions below.`}
+        </p>
+      )}
       {issuedKey && <IssuedTrialKey trialKey={issuedKey} />}
       <p className="flex flex-wrap items-center gap-4">
         {submission && <DownloadReceiptButton submission={submission} />}
@@ -79,18 +88,21 @@ export function SubmitResult({
  * When the root is expected on chain: the same words (from /anchor/status) as the Leaf page, until
  * the kept submission's proof (watched in Your submissions) names its anchor.
  */
-function ExpectedAnchor({ baseUrl, leafHex }: { baseUrl: string; leafHex: string }) {
-  const saved = useSavedSubmissions().find((s) => s.baseUrl === baseUrl && s.leafHex === leafHex);
-  const anchor = saved ? savedAnchorSummary(saved) : null;
-  const anchored = anchor?.kind === 'anchored';
+function ExpectedAnchor({
+  baseUrl,
+  anchor,
+}: {
+  baseUrl: string;
+  anchor: { txid: string; height: number | null } | null;
+}) {
   const status = useQuery({
     ...anchorStatusQueryOptions(baseUrl, AWAITING_ANCHOR_POLL_MS),
-    enabled: !anchored,
+    enabled: anchor === null,
   });
   return (
     <p className="text-sm" data-testid="submit-expected-wait">
-      {anchored
-        ? `Anchored${anchor.height !== null ? ` at height ${anchor.height}` : ''}: the final receipt is in Your submissions below.`
+      {anchor
+        ? `Anchored${anchor.height !== null ? ` at height ${formatNumber(anchor.height)}` : ''}.`
         : status.isError
           ? 'When the next anchor is due could not be fetched; the leaf page shows it.'
           : status.isPending

@@ -11,6 +11,9 @@ import { submitEventMutationOptions } from '../../api/submit-event';
 import type { AnchorEventBody } from './anchor-form';
 import { loadSubmissions, saveSubmission, type SavedSubmission } from './submissions-store';
 
+/** The file a submission names: hashed here (with its size), or named by sha256sum's pasted line (no size). */
+export type SubmittedFile = { name: string; size: number | null };
+
 export interface SubmittedEntry {
   submission: SavedSubmission;
   /** This browser had already submitted the same leaf to this service. */
@@ -24,7 +27,7 @@ export function useAnchorSubmission(baseUrl: string, apiKey: string | null) {
   const [issuedKey, setIssuedKey] = useState<TrialKey | null>(null);
   const [submitted, setSubmitted] = useState<SubmittedEntry | null>(null);
 
-  const send = async (body: AnchorEventBody, file: { name: string; size: number } | null) => {
+  const send = async (body: AnchorEventBody, file: SubmittedFile | null) => {
     let key = apiKey;
     if (key === null) {
       const issued = await trial.mutateAsync();
@@ -55,7 +58,7 @@ export function useAnchorSubmission(baseUrl: string, apiKey: string | null) {
 
   return {
     /** Sends the body; failures are shown from `trial.error` and `submit.error`, so none is thrown. */
-    send: (body: AnchorEventBody, file: { name: string; size: number } | null) => {
+    send: (body: AnchorEventBody, file: SubmittedFile | null) => {
       trial.reset();
       send(body, file).catch(() => {});
     },

@@ -1,6 +1,6 @@
 /** Hashes a chosen file in the hash worker and exposes progress, speed and cancel to the page. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { megabytesPerSecond } from './hash-chunks';
+import { EMPTY_FILE_SHA256, megabytesPerSecond } from './hash-chunks';
 import { parseWorkerReply } from './hash-messages';
 
 export type FileHashState =
@@ -25,12 +25,14 @@ function startHashWorker(): Worker {
 
 /**
  * `initial`: a state to start from (a draft's digest). `prestartWorker`: start a worker before any
- * file is chosen; false where many checks share a page and most are never used.
+ * file is chosen; false where many checks share a page and most are never used. `refuseEmpty`:
+ * false where an empty file is an answer (a comparison), not a document to anchor.
  */
 export function useFileHash({
   initial = { status: 'idle' },
   prestartWorker = true,
-}: { initial?: FileHashState; prestartWorker?: boolean } = {}): {
+  refuseEmpty = true,
+}: { initial?: FileHashState; prestartWorker?: boolean; refuseEmpty?: boolean } = {}): {
   state: FileHashState;
   hashFile: (file: File) => void;
   cancel: () => void;
@@ -65,6 +67,16 @@ export function useFileHash({
   const hashFile = useCallback(
     (file: File) => {
       stop();
+      if (file.size === 0 && !refuseEmpty) {
+        setState({
+          status: 'done',
+          fileName: file.name,
+          sha256Hex: EMPTY_FILE_SHA256,
+          totalBytes: 0,
+          mbPerS: null,
+        });
+        return;
+      }
       if (file.size === 0) {
         // Any empty file hashes to the same digest: anchoring it would prove nothing about a document.
         setState({
@@ -117,7 +129,7 @@ export function useFileHash({
       });
       worker.postMessage({ type: 'hash', file });
     },
-    [stop, prepareSpare],
+    [stop, prepareSpare, refuseEmpty],
   );
 
   const cancel = useCallback(() => {

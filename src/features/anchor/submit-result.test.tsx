@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+/** The result of a submit: one answer to "is it anchored?", whichever wallet sent the contract. */
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HEIGHT, bundleOfLeaves, contractEvent } from '../../../test/bundles';
+import { fixture } from '../../api/fixtures/fetch-stub';
+import { setApiKey } from '../../api/settings';
+import { renderWithProviders } from '../../components/test-render';
+import { AnchorPage } from './anchor-page';
+import { LEAF, fakeService, fillExample } from './anchor-test-support';
+import { loadSubmissions, saveSubmission } from './submissions-store';
+import { WORKED_EXAMPLE_SUBMISSION } from './worked-example-submission';
+
+/** The example's leaf, anchored at HEIGHT in a tree of two. */
+const anchoredBundle = () => bundleOfLeaves([LEAF, contractEvent(1).leafHex], 0, 'CONTRACT_ANCHOR');
+
+/** What the service answers a second wallet sending a leaf it holds (docs/architecture.md decision 4). */
+const exists = (wallet: string) => ({
+  ...(fixture('reference-event-created.json') as object),
+  status: 'exists',
+  wallet_hash: wallet,
+  subject_id: wallet,
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  setApiKey('zap1_trial_kept', '');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the result of a submit', () => {
+  it('says an already anchored contract sent again under another wallet is anchored, as its card does', async () => {
+    const user = userEvent.setup();
+    saveSubmission({ ...WORKED_EXAMPLE_SUBMISSION, fileName: null, walletHash: 'wallet_a' });
+    fakeService({
+      event: exists('wallet_b'),
+      status: fixture('explore-status-anchored.json'),
+      proof: anchoredBundle,
+    });
+    renderWithProviders(<AnchorPage />);
+    // The card watched the leaf until its anchor, in this visit.
+    const card = screen.getByTestId('saved-submission');
+    await vi.waitFor(() =>
+      expect(within(card).getByTestId('saved-status').textContent).toMatch(/^Anchored at height/),
+    );
+
+    await fillExample(user, undefined, 'wallet_b');
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    expect((await screen.findByTestId('submit-status')).textContent).toMatch(/^Already recorded/);
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('submit-expected-wait').textContent).toBe(
+        `Anchored at height ${HEIGHT.toLocaleString('en-US')}.`,
+      ),
+    );
+    expect(screen.getByTestId('submit-receipt-note').textContent).toBe(
+      "Keep the receipt: with the file, it is what proves this contract was anchored. It is final now (leaf-ae15a6e4afce.zap1.json): it holds the anchor's proof.",
+    );
+    expect(screen.getByTestId('submit-result').textContent).not.toMatch(/pending/);
+    expect(loadSubmissions()[0]?.walletHash).toBe('wallet_b');
+  });
+
+  it('calls the receipt pending, and says where the final one comes from, until the anchor lands', async () => {
+    const user = userEvent.setup();
+    fakeService();
+    renderWithProviders(<AnchorPage />);
+    await fillExample(user);
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    await screen.findByTestId('submit-status');
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('submit-expected-wait').textContent).toBe(
+        'The next anchor is expected in about 57 minutes.',
+      ),
+    );
+    expect(screen.getByTestId('submit-receipt-note').textContent).toBe(
+      'Keep the receipt: with the file, it is what proves this contract was anchored. Until the anchor lands it is a pending receipt (leaf-ae15a6e4afce.pending.zap1.json); once anchored, "Download receipt" gives the final one, as does Your submissions below.',
+    );
+    expect(screen.getByTestId('submit-result').textContent).not.toMatch(/Anchored at height/);
+  });
+});
