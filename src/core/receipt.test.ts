@@ -11,6 +11,8 @@ import {
   parseReceipt,
   provenReceiptFields,
   receiptCommitsToFile,
+  receiptServiceUrl,
+  serviceBaseUrl,
   uncommittedReceiptFields,
 } from './receipt.js';
 
@@ -173,5 +175,36 @@ describe('receipts with chain evidence', () => {
       ok: false,
       error: "the receipt's chain evidence has no txid (64 lowercase hex)",
     });
+  });
+});
+
+describe("a receipt's service", () => {
+  it('is asked only at an http(s) address, and a receipt naming another still parses, saying it names no usable service', () => {
+    expect(
+      receiptServiceUrl({ ...receipt, service: { url: 'https://zap1.example/', network: null } }),
+    ).toEqual({
+      ok: true,
+      url: 'https://zap1.example',
+    });
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,x', 'zap1.example', '']) {
+      const hostile = parseReceipt({ ...receipt, service: { url, network: null } });
+      expect(hostile.ok).toBe(true);
+      if (!hostile.ok) continue;
+      expect(receiptServiceUrl(hostile.receipt)).toEqual({
+        ok: false,
+        problem: `the receipt names no usable service: its service URL ${JSON.stringify(url)} is not an http(s) address`,
+      });
+    }
+  });
+
+  it('names a long or hidden-character URL in the problem as what it is, cut short', () => {
+    const long = `javascript:${'a'.repeat(500)}\u202E`;
+    const problem = receiptServiceUrl({ ...receipt, service: { url: long, network: null } });
+    expect(problem.ok).toBe(false);
+    if (problem.ok) return;
+    expect(problem.problem).toContain(`"javascript:${'a'.repeat(89)}…"`);
+    expect(problem.problem).not.toContain('\u202E');
+    expect(serviceBaseUrl('https://a.example/zap1/?q=1')).toBeNull();
+    expect(serviceBaseUrl(' https://user:pw@a.example/zap1/ ')).toBe('https://a.example/zap1');
   });
 });

@@ -92,6 +92,45 @@ export function parseReceipt(value: unknown): ParsedReceipt {
   return { ok: true, receipt };
 }
 
+/**
+ * A ZAP1 service's base URL as a verifier may ask it: an http(s) URL without query or fragment
+ * (credentials are dropped), else null. Any other scheme (`javascript:`, `file:`, `data:`) names no
+ * service a verifier can fetch from, and must never be followed.
+ */
+export function serviceBaseUrl(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) return null;
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** A URL quoted in a message: its hidden characters shown, and a long one cut (it is only named). */
+function quotedUrl(text: string): string {
+  const shown = text.length > 100 ? `${text.slice(0, 100)}…` : text;
+  return visibleText(JSON.stringify(shown));
+}
+
+/**
+ * The service a receipt names, to ask about its anchor: its URL when that is http(s)
+ * (`serviceBaseUrl`), else why the receipt names no usable service. The receipt still parses
+ * either way: what it proves without a service (its event, its file, its chain evidence) stands.
+ */
+export function receiptServiceUrl(
+  receipt: Receipt,
+): { ok: true; url: string } | { ok: false; problem: string } {
+  const url = serviceBaseUrl(receipt.service.url);
+  return url !== null
+    ? { ok: true, url }
+    : {
+        ok: false,
+        problem: `the receipt names no usable service: its service URL ${quotedUrl(receipt.service.url)} is not an http(s) address`,
+      };
+}
+
 /** A new receipt for an accepted event (its proof comes later unless it is anchored already). */
 export function makeReceipt(input: {
   serviceUrl: string;

@@ -114,3 +114,12 @@ describe('a verdict quoting the service', () => {
     );
   });
 });
+
+describe('a verdict in words', () => {
+  it('counts one leaf as a leaf', () => {
+    expect(verdictText({ kind: 'extends', fromSize: 1 })).toBe(
+      'Verified: extends the previous anchor (1 leaf)',
+    );
+    expect(verdictText({ kind: 'same', fromSize: 2 })).toBe('Same root as the previous anchor (2 leaves)');
+  });
+});

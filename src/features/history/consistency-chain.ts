@@ -4,6 +4,7 @@
  */
 import type { AnchorConsistency, AnchorHistoryEntry } from '../../api/anchor';
 import { verifyConsistency, visibleText } from 'zap1';
+import { countWords, formatNumber } from '../../components/number-words';
 
 export type ConsistencyVerdict =
   | { kind: 'first' }
@@ -41,7 +42,7 @@ export function consistencyNeeds(
         verdict: {
           kind: 'broken',
           fromSize: from,
-          reason: `this root has ${to} leaves, fewer than the ${from} anchored before it`,
+          reason: `this root has ${countWords(to, 'leaf', 'leaves')}, fewer than the ${formatNumber(from)} anchored before it`,
         },
       };
     }
@@ -53,7 +54,7 @@ export function consistencyNeeds(
             verdict: {
               kind: 'broken',
               fromSize: from,
-              reason: `a different root was anchored for the same ${to} leaves`,
+              reason: `a different root was anchored for the same ${countWords(to, 'leaf', 'leaves')}`,
             },
           };
     }
@@ -103,11 +104,11 @@ export function verdictText(verdict: ConsistencyVerdict): string {
     case 'unsupported':
       return 'This service offers no consistency proofs';
     case 'same':
-      return `Same root as the previous anchor (${verdict.fromSize} leaves)`;
+      return `Same root as the previous anchor (${countWords(verdict.fromSize, 'leaf', 'leaves')})`;
     case 'checking':
       return 'Checking…';
     case 'extends':
-      return `Verified: extends the previous anchor (${verdict.fromSize} leaves)`;
+      return `Verified: extends the previous anchor (${countWords(verdict.fromSize, 'leaf', 'leaves')})`;
     // A reason or an error may quote the service: shown with visibleText.
     case 'broken':
       return `NOT an extension: ${visibleText(verdict.reason)}`;

@@ -13,7 +13,8 @@ import { DataTable } from '../../components/data-table';
 import { HashLink } from '../../components/hash-link';
 import { MorePagesButton } from '../../components/more-pages-button';
 import { TxLink } from '../../components/tx-link';
-import { anchorTime, coveredRange, withPositions } from './root-leaves';
+import { normaliseHex64 } from '../../components/hash-input';
+import { anchorTime, coveredRange, positionsText, withPositions } from './root-leaves';
 import { SCHEME_NOT_STATED } from './anchor-scheme';
 import { Page } from '../../components/ui/page';
 import { PATHS } from '../../app/paths';
@@ -23,7 +24,25 @@ const PAGE_SIZE = 50;
 /** One anchored root: its anchor, and the leaves it covers (newest first, from its leaf count down). */
 export function RootPage() {
   const { root = '' } = useParams();
-  const rootHex = root.toLowerCase();
+  const parsed = normaliseHex64(root, 'The root hash');
+  // An address that is no root hash names no root: nothing is looked up or shown as one.
+  if (!parsed.ok) {
+    return (
+      <Page title="Anchored root">
+        <p role="alert" className="text-red-700 dark:text-red-300" data-testid="root-address-problem">
+          This address names no root: {parsed.message}{' '}
+          <Link className="underline" to={PATHS.history}>
+            See all anchored roots
+          </Link>
+          .
+        </p>
+      </Page>
+    );
+  }
+  return <AnchoredRoot rootHex={parsed.hex} />;
+}
+
+function AnchoredRoot({ rootHex }: { rootHex: string }) {
   const baseUrl = useBaseUrl();
   const history = useQuery(anchorHistoryQueryOptions(baseUrl));
   const anchors = history.data?.anchors ?? [];
@@ -74,9 +93,9 @@ export function RootPage() {
             </dd>
             <dt className="font-medium">Leaves covered</dt>
             <dd>
-              positions 1 to {anchor.leaf_count}
+              {positionsText(0, anchor.leaf_count - 1)}
               {range.newFrom <= range.newTo
-                ? `; new in this anchor: ${range.newFrom} to ${range.newTo}`
+                ? `; new in this anchor: ${positionsText(range.newFrom, range.newTo)}`
                 : '; no new leaves since the previous anchor'}
             </dd>
             <dt className="font-medium">Scheme</dt>

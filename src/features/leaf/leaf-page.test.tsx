@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, stubFetch, type RecordedResponse } from '../../api/fixtures/fetch-stub';
 import { renderWithProviders } from '../../components/test-render';
@@ -21,12 +21,24 @@ function stubByPath(routes: Record<string, RecordedResponse>) {
   });
 }
 
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
 function renderAt(url: string) {
   return renderWithProviders(
-    <Routes>
-      <Route path="/leaf" element={<LeafPage />} />
-      <Route path="/leaf/:leaf" element={<LeafPage />} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path="/leaf" element={<LeafPage />} />
+        <Route path="/leaf/:leaf" element={<LeafPage />} />
+      </Routes>
+      <BackButton />
+    </>,
     url,
   );
 }
@@ -117,5 +129,44 @@ describe('LeafPage', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'The leaf hash may contain only the hex digits 0-9 and a-f.',
     );
+  });
+
+  it('keeps the leaf box on the leaf of the address after Back', async () => {
+    stubByPath({ '/check': { status: 404, body: fixture('service-error-not-found.json') } });
+    const [leafA, leafB] = ['aa'.repeat(32), 'bb'.repeat(32)];
+    renderAt('/leaf');
+    const box = screen.getByLabelText('Leaf hash') as HTMLInputElement;
+    for (const leaf of [leafA, leafB]) {
+      fireEvent.change(box, { target: { value: leaf } });
+      fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+      await screen.findByText('This service has no such leaf.');
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect((screen.getByLabelText('Leaf hash') as HTMLInputElement).value).toBe(leafA));
+  });
+
+  it('leaves behind, on Back, what was said of the leaf hash typed before', async () => {
+    stubByPath({ '/check': { status: 404, body: fixture('service-error-not-found.json') } });
+    const [leafA, leafB] = ['aa'.repeat(32), 'bb'.repeat(32)];
+    renderAt(`/leaf/${leafA}`);
+    const box = () => screen.getByLabelText('Leaf hash') as HTMLInputElement;
+    const lookUp = (typed: string) => {
+      fireEvent.change(box(), { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    };
+    const said = () => screen.queryByText(/^(Lowercased|The leaf hash)/)?.textContent ?? null;
+    lookUp(leafB.toUpperCase());
+    await waitFor(() => expect(box().value).toBe(leafB));
+    expect(said()).toBe('Lowercased: leaf hashes are looked up in lowercase.');
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(box().value).toBe(leafA));
+    expect(said()).toBeNull();
+    lookUp(leafB);
+    await waitFor(() => expect(box().value).toBe(leafB));
+    lookUp('zz');
+    expect(said()).toBe('The leaf hash may contain only the hex digits 0-9 and a-f.');
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    await waitFor(() => expect(box().value).toBe(leafA));
+    expect(said()).toBeNull();
   });
 });

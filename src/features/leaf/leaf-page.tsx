@@ -55,6 +55,7 @@ export function LeafPage() {
 function LeafForm({ initial }: { initial: string }) {
   const id = useId();
   const navigate = useNavigate();
+  // The box follows the address (Back, Forward, a link): it shows the leaf whose status is shown.
   const { draft, setDraft, problem, submit } = useLeafHashDraft(initial, (hex) => {
     void navigate(leafPath(hex));
   });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { MemoPage } from './memo-page';
@@ -7,7 +8,11 @@ import { MemoResult } from './memo-result';
 
 const RLO = '\u202E';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  // The page keeps its draft in sessionStorage: each test starts with none.
+  sessionStorage.clear();
+});
 
 describe('memo text with hidden characters', () => {
   it('shows a text memo\u2019s right-to-left override as <U+202E>', async () => {
@@ -32,5 +37,44 @@ describe('memo text with hidden characters', () => {
     const parts = screen.getByTestId('zip302-parts');
     expect(parts.textContent).toContain('SN-<U+202E>exe.fdp<U+200B>');
     expect(parts.textContent).not.toContain(RLO);
+  });
+});
+
+describe('the memo draft', () => {
+  function renderWithElsewhere(url: string) {
+    return renderWithProviders(
+      <Routes>
+        <Route
+          path="/memo"
+          element={
+            <>
+              <MemoPage />
+              <Link to="/elsewhere">Go elsewhere</Link>
+            </>
+          }
+        />
+        <Route path="/elsewhere" element={<Link to="/memo">Back to the memo page</Link>} />
+      </Routes>,
+      url,
+    );
+  }
+  const box = () => screen.getByLabelText(/^Memo bytes as hex/) as HTMLTextAreaElement;
+
+  it('keeps typed hex, and its decoding, after a trip to another page', async () => {
+    renderWithElsewhere('/memo');
+    fireEvent.change(box(), { target: { value: '68 69' } });
+    expect((await screen.findByTestId('memo-kind')).textContent).toBe('Plain UTF-8 text');
+    fireEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Back to the memo page' }));
+    expect(box().value).toBe('68 69');
+    expect((await screen.findByTestId('memo-kind')).textContent).toBe('Plain UTF-8 text');
+  });
+
+  it("opens a link's own memo rather than a draft typed elsewhere", () => {
+    renderWithElsewhere('/memo');
+    fireEvent.change(box(), { target: { value: '68 69' } });
+    cleanup();
+    renderWithElsewhere('/memo?hex=6f6b');
+    expect(box().value).toBe('6f6b');
   });
 });

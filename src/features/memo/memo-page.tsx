@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { memoDecodeMutationOptions } from '../../api/memo';
 import { useBaseUrl } from '../../api/settings';
@@ -14,6 +14,7 @@ import {
   type MemoInputMode,
   type ParsedMemoInput,
 } from './memo-input';
+import { readMemoDraft, writeMemoDraft } from './memo-draft';
 import { HexView, MemoResult } from './memo-result';
 import { Page } from '../../components/ui/page';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
@@ -27,9 +28,13 @@ const MODES: { mode: MemoInputMode; label: string }[] = [
 /** Decodes a Zcash memo in the browser, and on request also on the service, saying whether both agree. */
 export function MemoPage() {
   const [params] = useSearchParams();
-  const [mode, setMode] = useState<MemoInputMode>('hex');
-  const [input, setInput] = useState(params.get('hex') ?? '');
-  const [file, setFile] = useState<{ name: string; result: ParsedMemoInput } | null>(null);
+  const linkHex = params.get('hex');
+  // What was typed before a trip to another page (memo-draft.ts); a link's memo otherwise.
+  const [draft] = useState(() => readMemoDraft(linkHex));
+  const [mode, setMode] = useState<MemoInputMode>(draft?.mode ?? 'hex');
+  const [input, setInput] = useState(draft?.input ?? linkHex ?? '');
+  const [file, setFile] = useState<{ name: string; result: ParsedMemoInput } | null>(draft?.file ?? null);
+  useEffect(() => writeMemoDraft(linkHex, { mode, input, file }), [linkHex, mode, input, file]);
   const baseUrl = useBaseUrl();
   const service = useMutation(memoDecodeMutationOptions(baseUrl));
   const id = useId();

@@ -13,6 +13,7 @@ export function BlockHashField({
   height,
   explorerLink,
   given,
+  kept = false,
   onBlockHash,
   checking,
 }: {
@@ -21,6 +22,8 @@ export function BlockHashField({
   explorerLink: string | null;
   /** The hash entered last, if any. */
   given: string | null;
+  /** `given` was entered earlier in this tab and came back with the page, not typed just now. */
+  kept?: boolean;
   onBlockHash: (hex: string) => void;
   checking: boolean;
 }) {
@@ -71,6 +74,11 @@ export function BlockHashField({
         spellCheck={false}
         placeholder="64 hex characters"
       />
+      {kept && (
+        <p className="text-sm" data-testid="block-hash-kept">
+          Entered earlier in this tab, and used for this check: change it here if it is not the hash you read.
+        </p>
+      )}
       <Button type="submit" variant="primary" disabled={checking}>
         {checking ? 'Checking…' : 'Compare the block'}
       </Button>

@@ -23,8 +23,8 @@ export function Certificate({
 }: {
   outcome: ClaimOutcome;
   receipt: Receipt | null;
-  /** The file checked here, if any (printed only when its check passed). */
-  file: { name: string } | null;
+  /** The file checked (here, or `restored` from earlier in this tab), if any: printed only when its check passed. */
+  file: { name: string; restored?: boolean } | null;
   link: string;
   headline: string;
   /** Why the verdict is what it is (already visible text). */

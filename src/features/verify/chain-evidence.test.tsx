@@ -7,7 +7,7 @@
  * no block.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractEvent, testReceipt } from '../../../test/bundles';
 import { OTHER_KEY, WALLET_KEY, anchorTransaction, evidencedBundle } from '../../../test/chain-evidence';
@@ -35,6 +35,8 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // The page keeps its inputs for Back in sessionStorage: each test starts with none.
+  sessionStorage.clear();
 });
 
 const json = (body: unknown, status = 200) =>
@@ -74,10 +76,21 @@ function historyService(served: ChainEvidence | null) {
   });
 }
 
+/** Another page of the app, with the way Back to the Verify page. */
+function Elsewhere() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
+
 function verifyText(value: unknown) {
   renderWithProviders(
     <Routes>
       <Route path="/verify" element={<VerifyPage />} />
+      <Route path="*" element={<Elsewhere />} />
     </Routes>,
     '/verify',
   );
@@ -175,6 +188,30 @@ describe('a receipt with chain evidence and no service behind it', () => {
     // The right one, entered after, is anchored.
     enterBlockHash(evidence.block_hash);
     await verdictBecomes('anchored');
+  });
+
+  it('comes back after a link and Back with the block hash entered, shown in its field, not used unseen', async () => {
+    noService();
+    verifyText(receipt);
+    await verdictBecomes('unconfirmed');
+    enterBlockHash(evidence.block_hash);
+    await verdictBecomes('anchored');
+    expect(screen.queryByTestId('block-hash-form')).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Check whether a leaf is anchored' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    await verdictBecomes('anchored');
+    expect(textOf('check-block')).toContain(`The block hash you read for height ${evidence.height}`);
+    const field = screen.getByLabelText(
+      `Block hash at height ${evidence.height}, from an explorer or your node`,
+    ) as HTMLInputElement;
+    expect(field.value).toBe(evidence.block_hash);
+    expect(textOf('block-hash-kept')).toBe(
+      'Entered earlier in this tab, and used for this check: change it here if it is not the hash you read.',
+    );
+    // Another hash, entered in its place, is checked as one typed just now.
+    enterBlockHash('ab'.repeat(32));
+    await verdictBecomes('invalid');
+    expect(screen.queryByTestId('block-hash-kept')).toBeNull();
   });
 
   it('refuses a block hash that is not 64 hex characters without verifying again', async () => {

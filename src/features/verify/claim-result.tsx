@@ -25,6 +25,7 @@ import {
   anchorNetwork,
   documentStatus,
   expectedDocumentHash,
+  hashedWhere,
   verdictHeadline,
 } from './document-status';
 import { ExpectedActual } from './expected-actual';
@@ -65,13 +66,15 @@ export function ClaimResult({
   onCheckAgain,
   checking,
   blockHash = null,
+  blockHashKept = false,
   onBlockHash = () => {},
 }: {
   outcome: ClaimOutcome;
   /** What the service holds for the same leaf, when the held claim's anchor or path failed. */
   serviceProof?: ServiceProof | null;
   claim: HeldClaim | null;
-  file: { name: string; sha256Hex: string } | null;
+  /** The document given: hashed here, or `restored` (its digest kept from earlier in this tab). */
+  file: { name: string; sha256Hex: string; restored?: boolean } | null;
   /** The document's SHA-256 a shared link carries (`?sha256=`), when there is no receipt. */
   linkedSha256?: string | null;
   /** Opens the file chooser of the drop zone, to give the document. */
@@ -83,6 +86,8 @@ export function ClaimResult({
   checking: boolean;
   /** The block hash the person entered (from an explorer or their node), if any. */
   blockHash?: string | null;
+  /** The block hash was entered earlier in this tab and came back with the page: its field stays. */
+  blockHashKept?: boolean;
   /** Verifies again with the hash of the block at the evidence's height. */
   onBlockHash?: (hex: string) => void;
 }) {
@@ -126,15 +131,16 @@ export function ClaimResult({
   const summary = fileMismatchFirst
     ? "The document's SHA-256 is not the contract hash the receipt names, so this receipt is not a proof of that document."
     : visibleText(judgement.summary);
+  const hashed = hashedWhere(file?.restored === true);
   // On paper a file that failed is not named: the sheet states only what was proven or checked.
   const paperHeadline =
     docStatus.kind === 'mismatch'
-      ? `${look.headline}: the file hashed here is not the ${docStatus.basis === 'link' ? 'shared' : 'receipt’s'} document`
+      ? `${look.headline}: the file ${hashed} is not the ${docStatus.basis === 'link' ? 'shared' : 'receipt’s'} document`
       : headline
         ? `${look.headline}: ${headline.replace(/^The leaf/, 'the leaf')}`
         : look.headline;
   const paperSummary = fileMismatchFirst
-    ? 'The file hashed here is not the receipt’s document: its SHA-256 is not the contract hash the leaf commits to.'
+    ? `The file ${hashed} is not the receipt’s document: its SHA-256 is not the contract hash the leaf commits to.`
     : visibleText(judgement.summary);
   // The link shares the document's SHA-256 and the receipt only once the leaf proved the receipt's event.
   const provenReceipt = receipt && eventProven(judgement.checks) ? receipt : null;
@@ -186,7 +192,7 @@ export function ClaimResult({
                   : "Expected (the receipt's contract SHA-256)"
               }
               actual={docStatus.actual}
-              actualLabel={`Actual (${visibleText(docStatus.name)}, hashed here)`}
+              actualLabel={`Actual (${visibleText(docStatus.name)}, ${hashed})`}
             />
           )}
           {serviceProof && <ServiceProofNote proof={serviceProof} service={service} />}
@@ -229,13 +235,14 @@ export function ClaimResult({
           )}
         </div>
 
-        {asksForBlockHash(chain) && (
+        {chain?.block && (asksForBlockHash(chain) || (blockHashKept && chain.holds)) && (
           <BlockHashField
             // A new outcome (another receipt) starts the field afresh.
             key={`${chain.evidence.txid}-${blockHash ?? ''}`}
             height={chain.evidence.height}
             explorerLink={blockLink}
             given={blockHash}
+            kept={blockHashKept}
             onBlockHash={onBlockHash}
             checking={checking}
           />

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractEvent, genuineBundle, testReceipt } from '../../../test/bundles';
-import {
-  claimLeaf,
-  parseServiceParam,
-  readClaimText,
-  serviceToAsk,
-  sortDroppedFiles,
-  verdictLook,
-  verifyLink,
-} from './claim';
+import { claimLeaf, parseServiceParam, readClaimText, serviceToAsk, verdictLook, verifyLink } from './claim';
 
 const { leafHex } = contractEvent(1);
 const receipt = testReceipt(contractEvent(1), {
@@ -30,34 +22,25 @@ describe('reading what a person holds', () => {
       message: expect.stringMatching(/^This receipt cannot be read: the receipt has no leaf hash/),
     });
   });
-
-  it('sorts dropped files into the receipt and the document, in either order', async () => {
-    const receiptFile = new File([JSON.stringify(receipt)], 'receipt.json', { type: 'application/json' });
-    const contract = new File(['%PDF-1.7 contract'], 'contract.pdf');
-    for (const files of [
-      [receiptFile, contract],
-      [contract, receiptFile],
-    ]) {
-      const sorted = await sortDroppedFiles(files);
-      expect(sorted.claim?.kind).toBe('receipt');
-      expect(sorted.document?.name).toBe('contract.pdf');
-      expect(sorted.problems).toEqual([]);
-    }
-    // A .json contract that is no receipt is the document.
-    const jsonContract = new File(['{"terms": "pay"}'], 'terms.json');
-    const sorted = await sortDroppedFiles([jsonContract, receiptFile]);
-    expect(sorted.document?.name).toBe('terms.json');
-    expect(sorted.claim?.kind).toBe('receipt');
-  });
 });
 
 describe('which service is asked, and the shared link', () => {
   it("asks a receipt's own service first, then the link's, then the app's", () => {
     const held = { kind: 'receipt' as const, receipt, label: 'r' };
-    expect(serviceToAsk(held, 'https://b.example', 'https://c.example')).toBe('https://a.example');
+    expect(serviceToAsk(held, 'https://b.example', 'https://c.example').url).toBe('https://a.example');
     const bundle = { kind: 'bundle' as const, bundle: {}, label: 'b' };
-    expect(serviceToAsk(bundle, 'https://b.example', 'https://c.example')).toBe('https://b.example');
-    expect(serviceToAsk(null, null, 'https://c.example')).toBe('https://c.example');
+    expect(serviceToAsk(bundle, 'https://b.example', 'https://c.example').url).toBe('https://b.example');
+    expect(serviceToAsk(null, null, 'https://c.example').url).toBe('https://c.example');
+  });
+
+  it('asks no service, never another in its place, for a receipt naming one that is not http(s)', () => {
+    const hostile = { ...receipt, service: { url: 'javascript:alert(1)', network: null } };
+    const held = { kind: 'receipt' as const, receipt: hostile, label: 'r' };
+    expect(serviceToAsk(held, 'https://b.example', 'https://c.example')).toEqual({
+      url: null,
+      problem:
+        'the receipt names no usable service: its service URL "javascript:alert(1)" is not an http(s) address',
+    });
   });
 
   it('reads ?service= only as an http(s) address', () => {

@@ -4,7 +4,16 @@
  * and colours of each verdict. The verifying itself is src/core's `verifyClaim`.
  */
 import { base64urlnopad } from '@scure/base';
-import { isHex64, isRecord, looksLikeReceipt, parseReceipt, type Receipt, type Verdict } from 'zap1';
+import {
+  isHex64,
+  isRecord,
+  looksLikeReceipt,
+  parseReceipt,
+  receiptServiceUrl,
+  serviceBaseUrl,
+  type Receipt,
+  type Verdict,
+} from 'zap1';
 import { parseBundleText } from './verdict';
 import { verifyLeafPath } from '../../app/paths';
 
@@ -45,39 +54,6 @@ export function readClaimText(text: string, label: string): ClaimReading {
   };
 }
 
-/**
- * Sorts dropped files: the first that reads as a receipt or bundle is the claim, the first other
- * file is the document to check against it. `readText` is the browser's `File.text`.
- */
-export async function sortDroppedFiles(
-  files: readonly File[],
-): Promise<{ claim: HeldClaim | null; document: File | null; problems: string[] }> {
-  let claim: HeldClaim | null = null;
-  let document: File | null = null;
-  const problems: string[] = [];
-  for (const file of files) {
-    const mayBeClaim = file.size <= MAX_CLAIM_FILE_BYTES && /\.json$/i.test(file.name);
-    if (mayBeClaim && claim === null) {
-      let text: string;
-      try {
-        text = await file.text();
-      } catch {
-        problems.push(`${file.name} could not be read.`);
-        continue;
-      }
-      const reading = readClaimText(text, `the file ${file.name}`);
-      if (reading.ok) {
-        claim = { ...reading.claim, fileName: file.name };
-        continue;
-      }
-      // A .json contract is a document like any other when it is no receipt or bundle.
-      if (document !== null) problems.push(`${file.name}: ${reading.message}`);
-    }
-    if (document === null) document = file;
-  }
-  return { claim, document, problems };
-}
-
 /** The leaf a claim is about, when it names one. */
 export function claimLeaf(claim: HeldClaim): string | null {
   if (claim.kind === 'receipt') return claim.receipt.leaf_hash;
@@ -91,27 +67,31 @@ export function absoluteServiceUrl(configured: string, origin: string): string {
   return configured === '' ? origin : configured.replace(/\/+$/, '');
 }
 
+/** The service a verification asks, or (a receipt naming no http(s) service) why none is. */
+export type ServiceToAsk = { url: string; problem: null } | { url: null; problem: string };
+
 /**
  * The service a verification asks: the one a receipt names, else the one the link names
- * (`?service=`), else the app's own.
+ * (`?service=`), else the app's own. A receipt's own is its word alone: one that names no usable
+ * service is checked with none, never with another in its place.
  */
-export function serviceToAsk(claim: HeldClaim | null, linked: string | null, configured: string): string {
-  if (claim?.kind === 'receipt') return claim.receipt.service.url.replace(/\/+$/, '');
-  return linked ?? configured;
+export function serviceToAsk(
+  claim: HeldClaim | null,
+  linked: string | null,
+  configured: string,
+): ServiceToAsk {
+  if (claim?.kind !== 'receipt') return { url: linked ?? configured, problem: null };
+  const named = receiptServiceUrl(claim.receipt);
+  return named.ok ? { url: named.url, problem: null } : { url: null, problem: named.problem };
 }
 
 /** Reads `?service=`: an http(s) URL without query or fragment, else null (and the reason). */
 export function parseServiceParam(value: string | null): { url: string | null; problem: string | null } {
   if (value === null || value.trim() === '') return { url: null, problem: null };
-  try {
-    const url = new URL(value.trim());
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash) {
-      return { url: `${url.origin}${url.pathname}`.replace(/\/+$/, ''), problem: null };
-    }
-  } catch {
-    // Falls through to the problem below.
-  }
-  return { url: null, problem: `The link names the service "${value}", which is not an http(s) address.` };
+  const url = serviceBaseUrl(value);
+  return url !== null
+    ? { url, problem: null }
+    : { url: null, problem: `The link names the service "${value}", which is not an http(s) address.` };
 }
 
 /** What a shared link may carry besides the leaf: the document's SHA-256, and the receipt itself. */

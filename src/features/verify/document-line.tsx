@@ -5,10 +5,10 @@
 import { visibleText } from 'zap1';
 import { BUTTON_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
-import { blockWords, type DocumentStatus } from './document-status';
+import { blockWords, hashedWhere, type DocumentStatus } from './document-status';
 import type { ServiceProof } from './use-verification';
 
-/** The document's status, in the verdict box: matched (hashed here), not provided, mismatch, not checked, or outside the proof. */
+/** The document's status, in the verdict box: matched (hashed here, or earlier in this tab), not provided, mismatch, not checked, or outside the proof. */
 export function DocumentLine({
   status,
   onChooseDocument,
@@ -23,6 +23,10 @@ export function DocumentLine({
   if (status.kind === 'none') return null;
   const name = status.kind === 'not-provided' ? status.statedName : status.name;
   const shown = name === null ? null : visibleText(name);
+  const hashed = `${shown} was ${hashedWhere('restored' in status && status.restored)}`;
+  // A digest kept from earlier in this tab matches; the file itself was not read again.
+  const readAgain =
+    'restored' in status && status.restored ? ` Drop ${shown} again to check the file itself.` : '';
   return (
     <div
       className={`space-y-1 rounded ${dragging ? DRAGGING_CLASS : ''}`}
@@ -34,16 +38,16 @@ export function DocumentLine({
         <span className="font-medium">Document:</span>{' '}
         {status.kind === 'matched' &&
           (status.basis === 'receipt'
-            ? `✓ matched: ${shown} was hashed here, and its SHA-256 is the contract hash the leaf commits to.`
-            : `✓ matched: ${shown} was hashed here, and its SHA-256 is the one in the link. Only the receipt (with its serial number) proves that the leaf commits to it.`)}
+            ? `✓ matched: ${hashed}, and its SHA-256 is the contract hash the leaf commits to.${readAgain}`
+            : `✓ matched: ${hashed}, and its SHA-256 is the one in the link. Only the receipt (with its serial number) proves that the leaf commits to it.${readAgain}`)}
         {status.kind === 'mismatch' &&
-          `✗ mismatch: ${shown} was hashed here, and it is not the ${status.basis === 'link' ? 'document the link names' : 'document the receipt names'}.`}
+          `✗ mismatch: ${hashed}, and it is not the ${status.basis === 'link' ? 'document the link names' : 'document the receipt names'}.`}
         {status.kind === 'not-provided' &&
           `not provided: only the ${status.basis === 'link' ? 'leaf' : 'receipt'} was checked, not the document itself.`}
         {status.kind === 'unchecked' &&
           (status.reason === 'bundle'
-            ? `not checked: ${shown} was hashed here, but a bare proof bundle names no document to compare it with. Drop it with its receipt to check it.`
-            : `not checked: ${shown} was hashed here, but the receipt's event failed its check, so the contract hash it names is not proven: nothing shows whether ${shown} is the document the leaf commits to.`)}
+            ? `not checked: ${hashed}, but a bare proof bundle names no document to compare it with. Drop it with its receipt to check it.`
+            : `not checked: ${hashed}, but the receipt's event failed its check, so the contract hash it names is not proven: nothing shows whether ${shown} is the document the leaf commits to.`)}
         {status.kind === 'outside' &&
           `not part of this proof: the leaf commits to no file, so nothing about ${shown} was checked.`}
       </p>

@@ -16,17 +16,32 @@ import {
   type VerdictCheck,
 } from 'zap1';
 import { formatDateTime } from '../../components/time-format';
+import { formatNumber } from '../../components/number-words';
 import { evidenceView } from './evidence-view';
 import { eventProven } from './receipt-rows';
 
 /** Where the document's expected SHA-256 comes from: a receipt's proven event, or a shared link's word. */
 export type DocumentBasis = 'receipt' | 'link';
 
+/**
+ * How the document given was read: hashed here just now, or `restored`, its digest kept from earlier
+ * in this tab (verify-draft.ts) and the file not read again, which is said wherever it is judged.
+ */
+export const hashedWhere = (restored: boolean): string =>
+  restored ? 'hashed earlier in this tab (not read again)' : 'hashed here';
+
 export type DocumentStatus =
-  /** Hashed here, and its SHA-256 is the one expected. */
-  | { kind: 'matched'; name: string; sha256Hex: string; basis: DocumentBasis }
-  /** Hashed here, and its SHA-256 is not the one expected. */
-  | { kind: 'mismatch'; name: string; expected: string; actual: string; basis: DocumentBasis }
+  /** Hashed (here, or `restored`), and its SHA-256 is the one expected. */
+  | { kind: 'matched'; name: string; sha256Hex: string; basis: DocumentBasis; restored: boolean }
+  /** Hashed (here, or `restored`), and its SHA-256 is not the one expected. */
+  | {
+      kind: 'mismatch';
+      name: string;
+      expected: string;
+      actual: string;
+      basis: DocumentBasis;
+      restored: boolean;
+    }
   /** A document is expected, and none was given: only the receipt was checked. */
   | { kind: 'not-provided'; statedName: string | null; expected: string; basis: DocumentBasis }
   /** A document was given, but the leaf commits to no file hash: nothing about it was checked. */
@@ -35,7 +50,7 @@ export type DocumentStatus =
    * A document was given, but there is no proven hash to compare it with: a bare bundle names no
    * document, and a receipt whose event failed its check names a contract hash its leaf does not prove.
    */
-  | { kind: 'unchecked'; name: string; reason: 'bundle' | 'unproven-receipt' }
+  | { kind: 'unchecked'; name: string; reason: 'bundle' | 'unproven-receipt'; restored: boolean }
   /** Nothing about a document: a leaf or a bundle alone, or a receipt of a kind that names no file. */
   | { kind: 'none' };
 
@@ -49,7 +64,7 @@ export function expectedDocumentHash(receipt: Receipt): string | null {
 }
 
 /**
- * The document's status. `file` is the document hashed here (if any); `bundle` says a bare proof
+ * The document's status. `file` is the document hashed (here, or `restored`), if any; `bundle` says a bare proof
  * bundle is held; `linked` the SHA-256 a shared link carries (`?sha256=`), used only when nothing
  * (no receipt, no bundle) is held to check the document against.
  */
@@ -57,21 +72,24 @@ export function documentStatus(input: {
   receipt: Receipt | null;
   bundle?: boolean;
   checks: readonly VerdictCheck[];
-  file: { name: string; sha256Hex: string } | null;
+  file: { name: string; sha256Hex: string; restored?: boolean } | null;
   linkedSha256?: string | null;
 }): DocumentStatus {
   const { receipt, checks, file } = input;
   const linked = input.linkedSha256 ?? null;
+  const restored = file?.restored === true;
   if (receipt) {
     const expected = expectedDocumentHash(receipt);
     const check = fileCheck(checks);
     if (file && check) {
       if (check.status === 'unknown' || expected === null) return { kind: 'outside', name: file.name };
       // A forger can set contract_sha256 to their own file's hash: it is compared only once the leaf proves it.
-      if (!eventProven(checks)) return { kind: 'unchecked', name: file.name, reason: 'unproven-receipt' };
+      if (!eventProven(checks)) {
+        return { kind: 'unchecked', name: file.name, reason: 'unproven-receipt', restored };
+      }
       return check.status === 'pass'
-        ? { kind: 'matched', name: file.name, sha256Hex: file.sha256Hex, basis: 'receipt' }
-        : { kind: 'mismatch', name: file.name, expected, actual: file.sha256Hex, basis: 'receipt' };
+        ? { kind: 'matched', name: file.name, sha256Hex: file.sha256Hex, basis: 'receipt', restored }
+        : { kind: 'mismatch', name: file.name, expected, actual: file.sha256Hex, basis: 'receipt', restored };
     }
     if (expected !== null) {
       return { kind: 'not-provided', statedName: receipt.file?.name ?? null, expected, basis: 'receipt' };
@@ -79,12 +97,21 @@ export function documentStatus(input: {
     return { kind: 'none' };
   }
   // A bare bundle names no document: nothing was compared, so neither matched nor mismatch.
-  if (input.bundle) return file ? { kind: 'unchecked', name: file.name, reason: 'bundle' } : { kind: 'none' };
+  if (input.bundle) {
+    return file ? { kind: 'unchecked', name: file.name, reason: 'bundle', restored } : { kind: 'none' };
+  }
   if (linked !== null) {
     if (!file) return { kind: 'not-provided', statedName: null, expected: linked, basis: 'link' };
     return file.sha256Hex === linked
-      ? { kind: 'matched', name: file.name, sha256Hex: file.sha256Hex, basis: 'link' }
-      : { kind: 'mismatch', name: file.name, expected: linked, actual: file.sha256Hex, basis: 'link' };
+      ? { kind: 'matched', name: file.name, sha256Hex: file.sha256Hex, basis: 'link', restored }
+      : {
+          kind: 'mismatch',
+          name: file.name,
+          expected: linked,
+          actual: file.sha256Hex,
+          basis: 'link',
+          restored,
+        };
   }
   if (file) return { kind: 'outside', name: file.name };
   return { kind: 'none' };
@@ -96,11 +123,11 @@ export function documentStatusWords(status: DocumentStatus): string {
     case 'matched':
       // Whether the leaf is anchored is the verdict's to say: a pending leaf's document is matched all the same.
       return status.basis === 'receipt'
-        ? `matched: ${visibleText(status.name)} was hashed here, and its SHA-256 is the contract hash the leaf commits to`
-        : `matched: ${visibleText(status.name)} was hashed here and has the SHA-256 the link gives`;
+        ? `matched: ${visibleText(status.name)} was ${hashedWhere(status.restored)}, and its SHA-256 is the contract hash the leaf commits to`
+        : `matched: ${visibleText(status.name)} was ${hashedWhere(status.restored)} and has the SHA-256 the link gives`;
     case 'mismatch':
       // Only a matched file is named: a name beside a failed check would lend it a weight no hash gives it.
-      return 'mismatch: the file hashed here is not the expected document';
+      return `mismatch: the file ${hashedWhere(status.restored)} is not the expected document`;
     case 'not-provided':
       return 'not provided: only the receipt was checked, not the document';
     case 'unchecked':
@@ -152,7 +179,7 @@ export function anchorBlockTime(outcome: ClaimOutcome): number | null {
 
 /** "block 4,000,022": heights are written with the thousands marked, as explorers show them. */
 export function blockWords(height: number): string {
-  return `block ${height.toLocaleString('en-US')}`;
+  return `block ${formatNumber(height)}`;
 }
 
 /**
@@ -179,7 +206,9 @@ export function verdictHeadline(input: {
   const block = height === null ? null : blockWords(height);
   const by = when ? `by ${when}${block ? ` (${block})` : ''}` : block ? `by ${block}` : null;
   if (document.kind === 'matched' && document.basis === 'receipt') {
-    return by ? `${visibleText(document.name)} existed ${by}` : `${visibleText(document.name)} is anchored`;
+    // A digest kept from earlier in this tab is named as such: the file itself was not read again.
+    const name = `${visibleText(document.name)}${document.restored ? `, ${hashedWhere(true)},` : ''}`;
+    return by ? `${name} existed ${by}` : `${name} is anchored`;
   }
   return by ? `The leaf existed ${by}` : null;
 }

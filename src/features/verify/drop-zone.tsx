@@ -1,8 +1,9 @@
 /**
  * The Verify page's one drop target: the receipt and the document, dropped together or one after
  * the other, or chosen with the file picker (click, or Space/Enter from the keyboard). Its two
- * slots say what it holds so far (receipt ✓, document —): a receipt or bundle .json is recognised
- * as the claim, any other file is the document, hashed here and never uploaded.
+ * slots say what it holds so far (receipt ✓, document —): a receipt or bundle is recognised as the
+ * claim by its content, another file is the document, hashed here and never uploaded (how each
+ * file is taken, and what is said of those that are neither: dropped-files.ts).
  */
 import type { ReactNode } from 'react';
 import { visibleText } from 'zap1';
@@ -60,7 +61,11 @@ function documentSlot(state: FileHashState, expectedName: string | null) {
     case 'error':
       return { filled: 'failed' as const, text: visibleText(state.fileName) };
     case 'done':
-      return { filled: 'yes' as const, text: `${visibleText(state.fileName)}, hashed here` };
+      // Kept from before a link and Back (verify-draft.ts): its digest, not the file, is at hand.
+      return {
+        filled: 'yes' as const,
+        text: `${visibleText(state.fileName)}, ${state.restored ? 'hashed earlier in this tab' : 'hashed here'}`,
+      };
   }
 }
 

@@ -31,7 +31,7 @@ export function ReceiptFacts({
 }: {
   receipt: Receipt;
   checks: readonly VerdictCheck[];
-  file: { name: string } | null;
+  file: { name: string; restored?: boolean } | null;
 }) {
   const proven = provenRows(receipt, checks, file);
   return (

@@ -57,19 +57,20 @@ export function eventProven(checks: readonly VerdictCheck[]): boolean {
 
 /**
  * What the leaf proves, in preimage order: nothing unless the event check passed. A file checked
- * here is added only when its check passed (its SHA-256 is the proven contract hash).
+ * here is added only when its check passed (its SHA-256 is the proven contract hash); one `restored`
+ * (its digest kept from earlier in this tab) is named as such, since it was not read again.
  */
 export function provenRows(
   receipt: Receipt,
   checks: readonly VerdictCheck[],
-  file: { name: string } | null,
+  file: { name: string; restored?: boolean } | null,
 ): ReceiptRow[] {
   if (!eventProven(checks)) return [];
   const rows = provenReceiptFields(receipt).map(([field, value]) => eventRow(field, value));
   if (file && checks.some((check) => check.name === 'file' && check.status === 'pass')) {
     rows.push({
       key: 'file.checked',
-      label: 'File checked here',
+      label: file.restored ? 'File hashed earlier in this tab (not read again)' : 'File checked here',
       value: visibleText(file.name),
       hash: false,
     });

@@ -14,7 +14,7 @@ import {
   type ClaimOutcome,
   type ServiceReader,
 } from 'zap1';
-import type { HeldClaim } from './claim';
+import type { HeldClaim, ServiceToAsk } from './claim';
 
 /**
  * What the service holds for the same leaf, asked when a held claim's anchor or path failed: a
@@ -38,7 +38,8 @@ export interface VerificationRequest {
   /** What is held (a receipt or bundle, numbered so a new drop is a new verification), or null for a leaf. */
   claim: { id: string; value: HeldClaim } | null;
   leafHex: string | null;
-  service: string;
+  /** The service to ask, or why the receipt names none that can be asked. */
+  service: ServiceToAsk;
   file: { sha256Hex: string; name: string } | null;
   /** The hash of the block at the evidence's height, as the person read it; null until they give one. */
   blockHash?: string | null;
@@ -54,7 +55,7 @@ export function useVerification(request: VerificationRequest) {
   const queryClient = useQueryClient();
   const queryKey = [
     'verification',
-    service,
+    service.url ?? service.problem,
     claim?.id ?? null,
     claim ? null : leafHex,
     file?.sha256Hex ?? null,
@@ -70,23 +71,29 @@ export function useVerification(request: VerificationRequest) {
     placeholderData: (previous, previousQuery) =>
       previousQuery && sameClaim(previousQuery.queryKey, queryKey) ? previous : undefined,
     queryFn: async (): Promise<VerificationResult> => {
-      const reader = httpServiceReader(service);
+      const reader = service.url === null ? unaskable(service.problem) : httpServiceReader(service.url);
       const now = new Date();
       // Where the service's explorer shows a block; a service that cannot be asked names none.
-      const info = await queryClient.fetchQuery(protocolInfoQueryOptions(service)).catch(() => null);
+      const info =
+        service.url === null
+          ? null
+          : await queryClient.fetchQuery(protocolInfoQueryOptions(service.url)).catch(() => null);
       const chainInput = { blockHash, explorerBlockUrl: explorerBlockTemplate(info) };
       if (claim) {
         const input =
           claim.value.kind === 'receipt'
             ? { receipt: claim.value.receipt, file, ...chainInput }
             : { receipt: null, bundle: claim.value.bundle, file, ...chainInput };
-        const outcome = await verifyClaim(input, reader, now);
+        const asked = await verifyClaim(input, reader, now);
+        // No service was asked: the outcome names none (nothing to link to or fetch from).
+        const outcome = service.url === null ? { ...asked, service: null } : asked;
         return {
           kind: 'verified',
           outcome,
-          serviceProof: claimWasAltered(outcome)
-            ? await serviceProofOf(reader, outcome, chainInput, now)
-            : null,
+          serviceProof:
+            service.url !== null && claimWasAltered(outcome)
+              ? await serviceProofOf(reader, outcome, chainInput, now)
+              : null,
         };
       }
       if (leafHex === null) throw new Error('nothing to verify');
@@ -104,6 +111,15 @@ export function useVerification(request: VerificationRequest) {
       };
     },
   });
+}
+
+/**
+ * The reader for a receipt that names no usable service: nothing is fetched, and each question
+ * answers why, so the verdict says the receipt names no usable service where a service was needed.
+ */
+function unaskable(reason: string): ServiceReader {
+  const refuse = () => Promise.reject(new ServiceUnavailableError(reason));
+  return { url: '', network: refuse, leafKnown: refuse, proof: refuse, historyPage: refuse };
 }
 
 /** A held claim whose anchor or Merkle path failed: it claims something the service may contradict. */

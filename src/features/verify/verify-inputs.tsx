@@ -17,6 +17,7 @@ export function LeafSource({
   onLeaf: (hex: string) => void;
 }) {
   const id = useId();
+  // The box follows the address's leaf (Back, Forward, a link), as the verdict below does.
   const { draft, setDraft, problem, submit } = useLeafHashDraft(initial, onLeaf);
   return (
     <form

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEIGHT, TXID, contractEvent, genuineBundle } from '../../../test/bundles';
 import { readZap1Text } from '../../../test/vectors';
@@ -11,12 +11,24 @@ import { VerifyPage } from './verify-page';
 
 vi.mock('../leaf/download-json', () => ({ downloadJson: vi.fn() }));
 
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Browser back
+    </button>
+  );
+}
+
 function renderAt(url: string) {
   return renderWithProviders(
-    <Routes>
-      <Route path="/verify" element={<VerifyPage />} />
-      <Route path="/verify/:leaf" element={<VerifyPage />} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path="/verify" element={<VerifyPage />} />
+        <Route path="/verify/:leaf" element={<VerifyPage />} />
+      </Routes>
+      <BackButton />
+    </>,
     url,
   );
 }
@@ -24,6 +36,8 @@ function renderAt(url: string) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // The page keeps its inputs for Back in sessionStorage: each test starts with none.
+  sessionStorage.clear();
 });
 
 const OTHER_SERVICE = 'https://zap1.other.example';
@@ -159,6 +173,41 @@ describe('VerifyPage links and receipts', () => {
       `http://localhost:3000/app/verify?leaf=${leafHex}&service=${encodeURIComponent(OTHER_SERVICE)}`,
     );
     expect((await screen.findAllByTestId('verify-qr')).length).toBeGreaterThan(0);
+  });
+
+  it("keeps the leaf box on the address's leaf after Back, as the verdict is", async () => {
+    fakeService();
+    const otherLeaf = 'cd'.repeat(32);
+    renderAt(`/verify?leaf=${leafHex}`);
+    expect(await verdict()).toBe('anchored');
+    const box = screen.getByLabelText('Leaf hash') as HTMLInputElement;
+    fireEvent.change(box, { target: { value: otherLeaf } });
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch and verify' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/has no such leaf/);
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await verdict()).toBe('anchored');
+    expect((screen.getByLabelText('Leaf hash') as HTMLInputElement).value).toBe(leafHex);
+  });
+
+  it('leaves behind, on Back, what was said of the leaf hash typed before', async () => {
+    fakeService();
+    renderAt(`/verify?leaf=${leafHex}`);
+    expect(await verdict()).toBe('anchored');
+    const box = () => screen.getByLabelText('Leaf hash') as HTMLInputElement;
+    const fetchAndVerify = (typed: string) => {
+      fireEvent.change(box(), { target: { value: typed } });
+      fireEvent.click(screen.getByRole('button', { name: 'Fetch and verify' }));
+    };
+    const said = () => screen.queryByText(/^(Lowercased|The leaf hash)/)?.textContent ?? null;
+    fetchAndVerify('CD'.repeat(32));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/has no such leaf/);
+    expect(said()).toBe('Lowercased: leaf hashes are looked up in lowercase.');
+    fetchAndVerify('zz');
+    expect(said()).toBe('The leaf hash may contain only the hex digits 0-9 and a-f.');
+    fireEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await verdict()).toBe('anchored');
+    expect(box().value).toBe(leafHex);
+    expect(said()).toBeNull();
   });
 
   it('turns the old /verify/<leaf> address into ?leaf=', async () => {

@@ -6,6 +6,8 @@
  * each); a leaf lookup and pasted JSON are the other ways. The link it shares is
  * `/verify?leaf=<hex>&sha256=<document>&service=<url>#receipt=<base64url>`: the fragment (never
  * sent to a server) carries the receipt, and the colleague is asked for the document itself.
+ * What the page was given is kept per history entry (use-kept-inputs.ts, verify-draft.ts), so Back
+ * after following a link, or after a leaf looked up here, brings the same check back.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
@@ -14,8 +16,6 @@ import { ErrorNotice } from '../../components/error-notice';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Page } from '../../components/ui/page';
 import { visibleText } from 'zap1';
-import { HashingProgress } from '../anchor/hashing-progress';
-import { useFileHash } from '../anchor/use-file-hash';
 import {
   absoluteServiceUrl,
   claimLeaf,
@@ -23,17 +23,24 @@ import {
   parseSha256Param,
   readReceiptFragment,
   serviceToAsk,
-  sortDroppedFiles,
   type HeldClaim,
 } from './claim';
 import { ClaimResult } from './claim-result';
+import { DocumentState, DropNotices, NO_NOTICES, type DroppedNotices } from './drop-notices';
+import { sortDroppedFiles } from './dropped-files';
 import { DropZone } from './drop-zone';
+import { keptDocumentConflict } from './verify-draft';
+import { useKeptInputs, type Held } from './use-kept-inputs';
 import { expectedDocumentHash } from './document-status';
 import { LeafSource, PasteSource } from './verify-inputs';
 import { useVerification } from './use-verification';
 import { Button } from '../../components/ui/button';
-import { HashText } from '../../components/hash-text';
 import { PATHS, verifyLeafPath } from '../../app/paths';
+
+const IDLE = { status: 'idle' } as const;
+
+/** How a held claim is named in a note: its file, else its label ("the pasted JSON"). */
+const claimName = (claim: HeldClaim): string => claim.fileName ?? claim.label;
 
 export function VerifyPage() {
   const { leaf: legacyLeaf } = useParams();
@@ -45,7 +52,8 @@ export function VerifyPage() {
 function VerifyClaimPage() {
   const fileInputId = useId();
   const [params, setParams] = useSearchParams();
-  const { hash } = useLocation();
+  const { hash, pathname, search } = useLocation();
+  const address = `${pathname}${search}${hash}`;
   const leafParam = params.get('leaf');
   const parsedLeaf = leafParam === null ? null : normaliseHex64(leafParam, 'The leaf hash');
   const leafHex = parsedLeaf?.ok ? parsedLeaf.hex : null;
@@ -68,33 +76,31 @@ function VerifyClaimPage() {
   // The link's receipt is numbered by its fragment, so another link's receipt is another verification.
   const fromLink = fragment?.ok ? { id: `link ${hash}`, value: fragment.claim } : null;
   const nextId = useRef(1);
-  const [claim, setClaim] = useState<{ id: string; value: HeldClaim } | null>(fromLink);
-  // A new fragment (a link followed within the app, Back or Forward) is read as on a first visit.
-  const [readHash, setReadHash] = useState(hash);
-  if (hash !== readHash) {
-    setReadHash(hash);
-    if (fromLink) setClaim(fromLink);
-    else if (claim?.value.fromLink) setClaim(null);
-  }
+  const [notices, setNotices] = useState<DroppedNotices>(NO_NOTICES);
+  // What this history entry was given (a new fragment is a new entry, read as on a first visit);
+  // the block hash the person read belongs to the claim it was given for.
+  const { claim, setClaim, blockHash, setBlockHash, hashing } = useKeptInputs(address, fromLink, () =>
+    setNotices(NO_NOTICES),
+  );
   // Set aside (Clear, Back to the leaf, or another receipt dropped): it can be taken up again.
   const linkReceiptAside = fromLink !== null && claim?.id !== fromLink.id;
-  const [problems, setProblems] = useState<string[]>([]);
   const [otherWays, setOtherWays] = useState(parsedLeaf !== null && !parsedLeaf.ok);
-  // The block hash the person read for the evidence's height; it belongs to the claim it was given for.
-  const [blockHash, setBlockHash] = useState<{
-    claimId: string | null;
-    leafHex: string | null;
-    hex: string;
-  } | null>(null);
-  const hashing = useFileHash();
+  const receipt = claim?.value.kind === 'receipt' ? claim.value.receipt : null;
   const hashed = hashing.state.status === 'done' ? hashing.state : null;
-  const file = hashed ? { sha256Hex: hashed.sha256Hex, name: hashed.fileName } : null;
+  // A digest kept from earlier in this tab is stored text: one whose size is not the receipt's is no match.
+  const keptAside = hashed && keptDocumentConflict(hashed, receipt);
+  const file =
+    hashed && !keptAside
+      ? { sha256Hex: hashed.sha256Hex, name: hashed.fileName, restored: hashed.restored === true }
+      : null;
 
   const service = serviceToAsk(claim?.value ?? null, linkedService.url, configured);
   const givenBlockHash =
     blockHash && blockHash.claimId === (claim?.id ?? null) && blockHash.leafHex === (claim ? null : leafHex)
       ? blockHash.hex
       : null;
+  // One kept from earlier in this tab stays in its field, seen and changeable, even once it confirms the block.
+  const blockHashKept = givenBlockHash !== null && blockHash?.kept === true;
   const verification = useVerification({
     claim,
     leafHex: claim ? null : leafHex,
@@ -104,24 +110,73 @@ function VerifyClaimPage() {
     blockHash: givenBlockHash,
   });
 
-  const holdClaim = (value: HeldClaim) => setClaim({ id: `held ${nextId.current++}`, value });
+  /**
+   * Holds `next` in place of what is held. The document given for another leaf's receipt is stale:
+   * it is set aside (unless `withDocument`, a document coming with it), and both are said.
+   */
+  const replaceClaim = (next: Held | null, withDocument = false): string[] => {
+    const notes: string[] = [];
+    if (claim && next && claim.id !== next.id) {
+      notes.push(`${claimName(next.value)} replaces ${claimName(claim.value)} as the one checked.`);
+      const leaf = claimLeaf(next.value);
+      const sameLeaf = leaf !== null && leaf === claimLeaf(claim.value);
+      const given = hashing.state.status === 'done' || hashing.state.status === 'hashing';
+      if (!withDocument && !sameLeaf && hashing.state.status !== 'idle') {
+        if (given) {
+          notes.push(
+            `${hashing.state.fileName} was given for ${claimName(claim.value)}, so it is set aside: give the document of ${claimName(next.value)}.`,
+          );
+        }
+        hashing.reset();
+      }
+    }
+    setClaim(next);
+    return notes;
+  };
+  const holdClaim = (value: HeldClaim, withDocument = false) =>
+    replaceClaim({ id: `held ${Date.now()} ${nextId.current++}`, value }, withDocument);
+  const takeDocument = (document: File, problems: string[]) => {
+    if (document.size === 0) problems.push(`${document.name} is empty (0 bytes): there is nothing to check.`);
+    else hashing.hashFile(document);
+  };
   const takeFiles = (files: readonly File[]) => {
     if (files.length === 0) return;
-    void sortDroppedFiles(files).then(({ claim: found, document, problems: found_ }) => {
-      const next = [...found_];
-      if (found) holdClaim(found);
-      if (document) {
-        if (document.size === 0) next.push(`${document.name} is empty (0 bytes): there is nothing to check.`);
-        else hashing.hashFile(document);
+    void sortDroppedFiles(files).then((sorted) => {
+      const problems = [...sorted.problems];
+      // Only a document that can be hashed takes the place of the one given before; an empty one is refused.
+      const withDocument = sorted.document !== null && sorted.document.size > 0;
+      const notes = sorted.claim ? holdClaim(sorted.claim, withDocument) : [];
+      if (sorted.document) {
+        takeDocument(sorted.document, problems);
+        if (sorted.documentUnread !== null && !sorted.claim) {
+          // Without a receipt beside it, a .json that is none may as well be a damaged receipt: say which it was taken for.
+          (claim ? notes : problems).push(
+            `${sorted.document.name} is not a readable receipt, so it is taken as the document to check. ${sorted.documentUnread}`,
+          );
+        }
       }
-      if (!found && claim === null && document === null && next.length === 0) {
-        next.push('None of these files is a receipt or a proof bundle.');
+      if (
+        !sorted.claim &&
+        claim === null &&
+        !sorted.document &&
+        problems.length === 0 &&
+        sorted.damaged.length === 0
+      ) {
+        problems.push('None of these files is a receipt or a proof bundle.');
       }
-      setProblems(next);
+      setNotices({ problems, notes, damaged: sorted.damaged });
     });
   };
+  const takeAsDocument = (chosen: File) => {
+    const problems: string[] = [];
+    takeDocument(chosen, problems);
+    setNotices((current) => ({
+      ...current,
+      problems: [...current.problems, ...problems],
+      damaged: current.damaged.filter(({ file: other }) => other !== chosen),
+    }));
+  };
   const chooseDocument = () => document.getElementById(fileInputId)?.click();
-  const receipt = claim?.value.kind === 'receipt' ? claim.value.receipt : null;
   const expectedName = receipt?.file?.name ?? null;
   const expectsDocument =
     (receipt !== null && expectedDocumentHash(receipt) !== null) || (!claim && linkedSha256 !== null);
@@ -158,7 +213,7 @@ function VerifyClaimPage() {
         <DropZone
           inputId={fileInputId}
           claim={claim?.value ?? null}
-          documentState={hashing.state}
+          documentState={keptAside ? IDLE : hashing.state}
           expectedDocumentName={expectedName}
           onFiles={takeFiles}
         />
@@ -169,27 +224,24 @@ function VerifyClaimPage() {
           data-testid="link-receipt-aside"
         >
           <span>This link carries a receipt{claim ? ', set aside for the one you gave' : ''}.</span>
-          <Button
-            onClick={() => {
-              setClaim(fromLink);
-              setProblems([]);
-            }}
-          >
+          <Button onClick={() => setNotices({ ...NO_NOTICES, notes: replaceClaim(fromLink) })}>
             Use the receipt in the link
           </Button>
         </p>
       )}
-      {problems.length > 0 && (
-        <div role="alert" className="space-y-1 text-sm text-red-700 print:hidden dark:text-red-300">
-          {/* Problems name the dropped files: untrusted text. */}
-          {problems.map((problem) => (
-            <p key={problem}>{visibleText(problem)}</p>
-          ))}
-        </div>
-      )}
+      <DropNotices notices={notices} onUseAsDocument={takeAsDocument} />
       {fragment && !fragment.ok && (
         <p role="alert" className="text-red-700 print:hidden dark:text-red-300">
           {fragment.message}
+        </p>
+      )}
+      {keptAside && (
+        <p
+          role="alert"
+          className="text-sm text-red-700 print:hidden dark:text-red-300"
+          data-testid="kept-document-aside"
+        >
+          {visibleText(keptAside)}
         </p>
       )}
       <DocumentState
@@ -214,14 +266,13 @@ function VerifyClaimPage() {
             initial={leafParam ?? ''}
             service={linkedService.url}
             onLeaf={(hex) => {
-              setClaim(null);
-              hashing.reset();
+              // The new entry starts empty (use-kept-inputs.ts): clearing here would keep this one empty too.
               const next = new URLSearchParams({ leaf: hex });
               if (linkedService.url) next.set('service', linkedService.url);
               setParams(next);
             }}
           />
-          <PasteSource onClaim={holdClaim} />
+          <PasteSource onClaim={(value) => setNotices({ ...NO_NOTICES, notes: holdClaim(value) })} />
         </div>
         <p className="px-4 pb-3 text-sm">
           Only want to know whether a leaf is anchored yet?{' '}
@@ -244,13 +295,15 @@ function VerifyClaimPage() {
       {claim && (
         <p className="flex flex-wrap items-center gap-3 text-sm print:hidden">
           {/* The label and a receipt's service are untrusted text. */}
-          <span>
-            Verifying {visibleText(claim.value.label)} against {visibleText(service)}.
+          <span data-testid="verifying">
+            {service.url !== null
+              ? `Verifying ${visibleText(claim.value.label)} against ${visibleText(service.url)}.`
+              : `Verifying ${visibleText(claim.value.label)} with no service: ${visibleText(service.problem)}. Only what this browser can check without one is checked.`}
           </span>
           <Button
             onClick={() => {
               setClaim(null);
-              setProblems([]);
+              setNotices(NO_NOTICES);
               hashing.reset();
             }}
           >
@@ -265,7 +318,7 @@ function VerifyClaimPage() {
         )}
         {verification.data?.kind === 'unknown-leaf' && (
           <p role="alert" className="rounded border border-slate-400 p-4">
-            {visibleText(service)} has no such leaf, so there is no proof to verify.{' '}
+            {visibleText(service.url ?? '')} has no such leaf, so there is no proof to verify.{' '}
             <Link className="underline" to={PATHS.settings}>
               Check the service URL
             </Link>
@@ -291,6 +344,7 @@ function VerifyClaimPage() {
             onCheckAgain={() => void verification.refetch()}
             checking={verification.isFetching}
             blockHash={givenBlockHash}
+            blockHashKept={blockHashKept}
             onBlockHash={(hex) =>
               setBlockHash({ claimId: claim?.id ?? null, leafHex: claim ? null : leafHex, hex })
             }
@@ -298,32 +352,5 @@ function VerifyClaimPage() {
         )}
       </div>
     </Page>
-  );
-}
-
-function DocumentState({
-  state,
-  onCancel,
-  waiting,
-}: {
-  state: ReturnType<typeof useFileHash>['state'];
-  onCancel: () => void;
-  /** Nothing to check the document against yet (no receipt, no SHA-256 in the link). */
-  waiting: boolean;
-}) {
-  if (state.status !== 'done') {
-    return (
-      <div className="print:hidden">
-        <HashingProgress state={state} onCancel={onCancel} />
-      </div>
-    );
-  }
-  // A dropped file's name is untrusted text (invoice_\u202Efdp.exe would read as …exe.pdf).
-  const fileName = visibleText(state.fileName);
-  return !waiting ? null : (
-    <p className="text-sm print:hidden" data-testid="document-waiting">
-      {fileName} is hashed (SHA-256 <HashText value={state.sha256Hex} what="SHA-256" />
-      ). Now give its receipt to check it against.
-    </p>
   );
 }

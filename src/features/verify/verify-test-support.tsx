@@ -65,12 +65,16 @@ export class HashWorker extends EventTarget {
   terminate() {}
 }
 
-/** For each test of the file: the hash worker stood in for; after it, the page and every stub gone. */
+/**
+ * For each test of the file: the hash worker stood in for; after it, the page, every stub and the
+ * inputs the page kept for Back (sessionStorage) gone.
+ */
 export function standInForWorkerInEachTest(): void {
   beforeEach(() => vi.stubGlobal('Worker', HashWorker));
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    sessionStorage.clear();
   });
 }
 
