@@ -15,7 +15,7 @@ test.afterAll(() => {
 
 test('a trial key is issued with one click, shown once, kept and described', async ({ page }) => {
   await page.goto('/app/keys');
-  await expect(page.getByRole('heading', { name: 'API key' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Get a trial key' }).click();
   await expect(page.getByTestId('issued-key')).toHaveText(/^zap1_trial_[0-9a-f]{32}$/);

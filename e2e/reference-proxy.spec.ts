@@ -33,7 +33,7 @@ test('status shows the reference fields and offers no "Anchor now" the service l
   await page.goto(app('/status'));
   await expect(page.getByTestId('current-root')).toContainText('437e12dd66cfcb9e');
   await expect(page.getByTestId('leaf-count')).toHaveText('12');
-  await expect(page.getByTestId('last-anchor')).toContainText('height 3288022');
+  await expect(page.getByTestId('last-anchor')).toContainText('height 3,288,022');
   await expect(page.getByTestId('scanner-operational')).toHaveText('yes');
   await expect(page.getByTestId('health-network')).toHaveText('mainnet');
   await expect(page.getByRole('button', { name: 'Anchor now' })).toHaveCount(0);

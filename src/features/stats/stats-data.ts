@@ -1,6 +1,7 @@
 import type { AnchorHistoryEntry } from '../../api/anchor';
 import type { Stats } from '../../api/stats';
 import { parseServiceTime } from '../../components/time-format';
+import { formatNumber } from '../../components/number-words';
 
 /** Counts per type in registry order, then any label only the service knows (e.g. OTHER_UNKNOWN when > 0). */
 export function typeCountRows(
@@ -59,7 +60,7 @@ export function anchoredOverTime(anchors: readonly AnchorHistoryEntry[]): OverTi
 
 /** A tick label of the x axis: "2026-03-27 03:29" (UTC) on a time axis, the height otherwise. */
 export function overTimeAxisLabel(axis: OverTimeSeries['axis'], x: number): string {
-  if (axis === 'height') return String(x);
+  if (axis === 'height') return formatNumber(x);
   return new Date(x * 1000).toISOString().slice(0, 16).replace('T', ' ');
 }
 

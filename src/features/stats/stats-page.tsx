@@ -11,6 +11,7 @@ import { RelativeTime } from '../../components/relative-time';
 import { Page } from '../../components/ui/page';
 import { Section } from '../../components/ui/section';
 import { DataTable, type DataTableProps } from '../../components/data-table';
+import { formatNumber } from '../../components/number-words';
 
 const REFRESH_MS = 10_000;
 
@@ -130,7 +131,10 @@ export function StatsPage() {
               rows={overTime}
               rowKey={(p) => `${p.x}-${p.height}-${p.leafCount}`}
               columns={[
-                { header: 'Block height', cell: (p) => p.height ?? 'unknown' },
+                {
+                  header: 'Block height',
+                  cell: (p) => (p.height === null ? 'unknown' : formatNumber(p.height)),
+                },
                 { header: 'Time', cell: (p) => <RelativeTime value={p.time} /> },
                 { header: 'Leaves anchored', cell: (p) => p.leafCount },
               ]}

@@ -25,6 +25,7 @@ import { TextField } from '../../components/ui/field';
 import { PATHS, walletPath } from '../../app/paths';
 import { NotifyWhenAnchored } from '../../components/ui/notify-when-anchored';
 import { StatusPill } from '../../components/ui/status-pill';
+import { formatNumber } from '../../components/number-words';
 
 const POLL_MS = 3_000;
 
@@ -192,8 +193,9 @@ function Timeline({ wallet }: { wallet: string }) {
               <p className="text-sm" data-testid="anchor-state">
                 {state.kind === 'anchored' && (
                   <>
-                    <StatusPill state="anchored">Anchored</StatusPill> at height {state.height ?? 'unknown'}{' '}
-                    in <TxLink txid={state.txid} />
+                    <StatusPill state="anchored">Anchored</StatusPill> at height{' '}
+                    {state.height === null ? 'unknown' : formatNumber(state.height)} in{' '}
+                    <TxLink txid={state.txid} />
                   </>
                 )}
                 {state.kind === 'broadcast' && (
