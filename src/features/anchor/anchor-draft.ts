@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { HEX64_PATTERN } from 'zap1';
+import { sessionStore, type DraftStorage } from '../../components/tab-storage';
 
 const DRAFT_KEY = 'zap1.anchorDraft';
 
@@ -23,16 +24,6 @@ const draftSchema = z.object({
     .nullable(),
 });
 export type AnchorDraft = z.infer<typeof draftSchema>;
-
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function sessionStore(): DraftStorage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined; // storage disabled: the form works, the draft is not kept
-  }
-}
 
 /** Every service's draft; anything unreadable (storage is user-editable) counts as none. */
 function readAll(storage: DraftStorage | undefined): Record<string, unknown> {

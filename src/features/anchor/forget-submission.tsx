@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/button';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
 import { PANEL_CLASS } from '../../components/ui/styles';
+import { useConfirmStep } from '../../components/ui/use-confirm-step';
 import { removeSubmission, type SavedSubmission } from './submissions-store';
 
 /**
@@ -17,20 +18,12 @@ export function ForgetSubmission({
   /** Called once the entry is gone, so the list can say so (the card, and its focus, go with it). */
   onForgotten: () => void;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const cancelled = useRef(false);
-  // Back on "Forget" after Cancel: the button is shown again only once the question is gone.
-  useEffect(() => {
-    if (confirming || !cancelled.current) return;
-    cancelled.current = false;
-    opener.current?.focus();
-  }, [confirming]);
+  const { confirming, opener, ask, cancel } = useConfirmStep();
   const headingId = useId();
 
   if (!confirming) {
     return (
-      <button ref={opener} type="button" className="underline" onClick={() => setConfirming(true)}>
+      <button ref={opener} type="button" className="underline" onClick={ask}>
         Forget
       </button>
     );
@@ -61,14 +54,7 @@ export function ForgetSubmission({
         >
           Forget it
         </Button>
-        <Button
-          onClick={() => {
-            cancelled.current = true;
-            setConfirming(false);
-          }}
-        >
-          Cancel
-        </Button>
+        <Button onClick={cancel}>Cancel</Button>
       </div>
     </div>
   );

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { toHex } from 'zap1';
 import { MAX_FILE_BYTES, parseMemoHex, type MemoInputMode, type ParsedMemoInput } from './memo-input';
+import { sessionStore } from '../../components/tab-storage';
 
 const DRAFT_KEY = 'zap1.memoDraft';
 
@@ -32,16 +33,6 @@ export interface MemoDraft {
   mode: MemoInputMode;
   input: string;
   file: { name: string; result: ParsedMemoInput } | null;
-}
-
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function sessionStore(): DraftStorage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined; // storage disabled: the page works, the draft is not kept
-  }
 }
 
 /** The draft to show at an address with `?hex=linkHex` (null: none), or null when there is none. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { type AnchorStatus, anchorKeys, isAnchorInFlight, requestAnchorNow } from '../../api/anchor';
 import { useBaseUrl } from '../../api/settings';
@@ -8,6 +8,7 @@ import { countWords } from '../../components/number-words';
 import { formatZec } from '../../components/time-format';
 import { Button } from '../../components/ui/button';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
+import { useConfirmStep } from '../../components/ui/use-confirm-step';
 import { HELP_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { visibleText } from 'zap1';
 import { anchorNowErrorText, startedAnchorText } from './status-summary';
@@ -31,15 +32,7 @@ export function AnchorNow({
   const baseUrl = useBaseUrl();
   const { apiKey, keyInfo } = useOperatorKey();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const cancelled = useRef(false);
-  // Back on "Anchor now" after Cancel: the button is shown again only once the question is gone.
-  useEffect(() => {
-    if (confirming || !cancelled.current) return;
-    cancelled.current = false;
-    opener.current?.focus();
-  }, [confirming]);
+  const { confirming, opener, ask, confirmed, cancel } = useConfirmStep();
   const headingId = useId();
   const anchorNow = useMutation({
     mutationFn: () => requestAnchorNow(baseUrl),
@@ -68,10 +61,6 @@ export function AnchorNow({
       </p>
     );
   }
-  const cancel = () => {
-    cancelled.current = true;
-    setConfirming(false);
-  };
   return (
     <div className="space-y-2">
       {!confirming && (
@@ -81,7 +70,7 @@ export function AnchorNow({
           disabled={anchorNow.isPending || inFlight || nothingToAnchor || status === undefined}
           onClick={() => {
             anchorNow.reset();
-            setConfirming(true);
+            ask();
           }}
         >
           {anchorNow.isPending ? 'Starting…' : 'Anchor now'}
@@ -122,7 +111,7 @@ export function AnchorNow({
               variant="primary"
               disabled={inFlight || nothingToAnchor}
               onClick={() => {
-                setConfirming(false);
+                confirmed();
                 anchorNow.mutate();
               }}
             >

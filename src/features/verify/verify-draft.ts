@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { HEX64_PATTERN, type Receipt } from 'zap1';
 import { readClaimText, type HeldClaim } from './claim';
 import type { FileHashState } from '../anchor/use-file-hash';
+import { sessionStore, type DraftStorage } from '../../components/tab-storage';
 
 const DRAFT_KEY = 'zap1.verifyDraft';
 /** Entries kept: enough for Back through a few checks, bounded so the tab's storage is not filled. */
@@ -40,16 +41,6 @@ export interface VerifyDraft {
   /** The document as the hasher shows one it hashed earlier in this tab. */
   document: FileHashState | null;
   blockHash: KeptBlockHash | null;
-}
-
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-function sessionStore(): DraftStorage | undefined {
-  try {
-    return globalThis.sessionStorage;
-  } catch {
-    return undefined; // storage disabled: the page works, its inputs are not kept
-  }
 }
 
 /** Every entry's draft, oldest first; anything unreadable counts as none. */
