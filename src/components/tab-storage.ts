@@ -15,3 +15,23 @@ export function sessionStore(): DraftStorage | undefined {
     return undefined;
   }
 }
+
+/** The JSON kept under `key`, or undefined when none is, it does not parse, or storage refuses. */
+export function readStoredJson(key: string, storage: DraftStorage | undefined): unknown {
+  try {
+    const text = storage?.getItem(key);
+    return text === null || text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps `value` as JSON under `key`; false when storage is missing, full or refuses it. */
+export function writeStoredJson(key: string, value: unknown, storage: DraftStorage | undefined): boolean {
+  try {
+    storage?.setItem(key, JSON.stringify(value));
+    return storage !== undefined;
+  } catch {
+    return false;
+  }
+}

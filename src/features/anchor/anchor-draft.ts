@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { HEX64_PATTERN } from 'zap1';
-import { sessionStore, type DraftStorage } from '../../components/tab-storage';
+import {
+  readStoredJson,
+  sessionStore,
+  writeStoredJson,
+  type DraftStorage,
+} from '../../components/tab-storage';
 
 const DRAFT_KEY = 'zap1.anchorDraft';
 
@@ -27,22 +32,15 @@ export type AnchorDraft = z.infer<typeof draftSchema>;
 
 /** Every service's draft; anything unreadable (storage is user-editable) counts as none. */
 function readAll(storage: DraftStorage | undefined): Record<string, unknown> {
-  try {
-    const data: unknown = JSON.parse(storage?.getItem(DRAFT_KEY) ?? '{}');
-    return typeof data === 'object' && data !== null && !Array.isArray(data)
-      ? (data as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
+  const data = readStoredJson(DRAFT_KEY, storage);
+  return typeof data === 'object' && data !== null && !Array.isArray(data)
+    ? (data as Record<string, unknown>)
+    : {};
 }
 
+/** Full or disabled storage loses only the convenience. */
 function writeAll(all: Record<string, unknown>, storage: DraftStorage | undefined): void {
-  try {
-    storage?.setItem(DRAFT_KEY, JSON.stringify(all));
-  } catch {
-    // Full or disabled storage: only the convenience is lost.
-  }
+  writeStoredJson(DRAFT_KEY, all, storage);
 }
 
 /** The draft kept for `baseUrl`, or null. */

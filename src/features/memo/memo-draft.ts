@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { toHex } from 'zap1';
 import { MAX_FILE_BYTES, parseMemoHex, type MemoInputMode, type ParsedMemoInput } from './memo-input';
-import { sessionStore } from '../../components/tab-storage';
+import { readStoredJson, sessionStore, writeStoredJson } from '../../components/tab-storage';
 
 const DRAFT_KEY = 'zap1.memoDraft';
 
@@ -37,13 +37,7 @@ export interface MemoDraft {
 
 /** The draft to show at an address with `?hex=linkHex` (null: none), or null when there is none. */
 export function readMemoDraft(linkHex: string | null, storage = sessionStore()): MemoDraft | null {
-  let data: unknown;
-  try {
-    data = JSON.parse(storage?.getItem(DRAFT_KEY) ?? 'null');
-  } catch {
-    return null;
-  }
-  const parsed = draftSchema.safeParse(data);
+  const parsed = draftSchema.safeParse(readStoredJson(DRAFT_KEY, storage));
   if (!parsed.success || (linkHex !== null && parsed.data.linkHex !== linkHex)) return null;
   const { mode, input, file } = parsed.data;
   if (file === null) return { mode, input, file: null };
@@ -68,9 +62,6 @@ export function writeMemoDraft(linkHex: string | null, draft: MemoDraft, storage
         ? { name: file.name, bytesHex: toHex(file.result.bytes) }
         : { name: file.name, error: file.result.error }),
   };
-  try {
-    storage?.setItem(DRAFT_KEY, JSON.stringify(kept));
-  } catch {
-    // Full or disabled storage: only the convenience is lost.
-  }
+  // Full or disabled storage loses only the convenience.
+  writeStoredJson(DRAFT_KEY, kept, storage);
 }

@@ -9,7 +9,12 @@ import { z } from 'zod';
 import { HEX64_PATTERN, type Receipt } from 'zap1';
 import { readClaimText, type HeldClaim } from './claim';
 import type { FileHashState } from '../anchor/use-file-hash';
-import { sessionStore, type DraftStorage } from '../../components/tab-storage';
+import {
+  readStoredJson,
+  sessionStore,
+  writeStoredJson,
+  type DraftStorage,
+} from '../../components/tab-storage';
 
 const DRAFT_KEY = 'zap1.verifyDraft';
 /** Entries kept: enough for Back through a few checks, bounded so the tab's storage is not filled. */
@@ -45,16 +50,10 @@ export interface VerifyDraft {
 
 /** Every entry's draft, oldest first; anything unreadable counts as none. */
 function readAll(storage: DraftStorage | undefined): Array<[string, unknown]> {
-  try {
-    const data: unknown = JSON.parse(storage?.getItem(DRAFT_KEY) ?? '[]');
-    return Array.isArray(data)
-      ? data.filter(
-          (entry): entry is [string, unknown] => Array.isArray(entry) && typeof entry[0] === 'string',
-        )
-      : [];
-  } catch {
-    return [];
-  }
+  const data = readStoredJson(DRAFT_KEY, storage);
+  return Array.isArray(data)
+    ? data.filter((entry): entry is [string, unknown] => Array.isArray(entry) && typeof entry[0] === 'string')
+    : [];
 }
 
 /**
@@ -144,10 +143,5 @@ export function writeVerifyDraft(
   const empty = draft.claim === null && draft.document === null && blockHash === null;
   if (empty && others.length === all.length) return storage !== undefined;
   const entries = empty ? others : [...others.slice(-(MAX_ENTRIES - 1)), [entryKey, draft]];
-  try {
-    storage?.setItem(DRAFT_KEY, JSON.stringify(entries));
-    return storage !== undefined;
-  } catch {
-    return false;
-  }
+  return writeStoredJson(DRAFT_KEY, entries, storage);
 }
