@@ -5,6 +5,7 @@
  * are the anchor's transaction's bytes and that the key reads `ZAP1:09:<root>` from them.
  */
 import { parseAnchorMemo, readMemos, transactionId, visibleText, type VerdictCheck } from 'zap1';
+import { formatNumber } from '../../components/number-words';
 
 const errorText = (error: unknown): string =>
   visibleText(error instanceof Error ? error.message : String(error));
@@ -55,9 +56,7 @@ export function checkPastedTransaction(
   try {
     // Real unified viewing keys are a few hundred characters; a huge paste would only cost time.
     if (key.length > MAX_PASTED_KEY_CHARS) {
-      throw new Error(
-        `a unified viewing key is at most ${MAX_PASTED_KEY_CHARS.toLocaleString('en-US')} characters`,
-      );
+      throw new Error(`a unified viewing key is at most ${formatNumber(MAX_PASTED_KEY_CHARS)} characters`);
     }
     const roots = readMemos(hex, key).map((recovered) => parseAnchorMemo(recovered.memo));
     const other = roots.find((root) => root !== null) ?? null;

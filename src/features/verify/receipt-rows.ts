@@ -15,6 +15,7 @@ import {
   type Receipt,
   type VerdictCheck,
 } from 'zap1';
+import { formatNumber } from '../../components/number-words';
 
 export interface ReceiptRow {
   /** Unique among the rows (`event.serial_number`, `file.name`, …). */
@@ -95,7 +96,7 @@ export function statedRows(receipt: Receipt, checks: readonly VerdictCheck[]): R
   if (receipt.file) {
     rows.push(
       text('file.name', 'File name', receipt.file.name),
-      text('file.size', 'File size', `${receipt.file.size.toLocaleString('en')} bytes`),
+      text('file.size', 'File size', `${formatNumber(receipt.file.size)} bytes`),
     );
   }
   rows.push(text('service.url', 'Service', receipt.service.url));
