@@ -88,7 +88,7 @@ export async function proofTarget(ledger: Ledger, leaf: LeafRecord): Promise<Pro
       createdAt: anchored.createdAt,
       anchored,
       // Anchored roots never change: their verified upper paths are worth keeping.
-      proof: verifiedInclusionProof(
+      proof: await verifiedInclusionProof(
         ledger.tree,
         leaf.leafHex,
         leaf.position - 1,
@@ -97,15 +97,15 @@ export async function proofTarget(ledger: Ledger, leaf: LeafRecord): Promise<Pro
       ),
     };
   }
+  // Read together, before the path is hashed: the tree may grow meanwhile.
   const size = ledger.size;
   const rootHex = ledger.tree.root(size);
-  return {
+  const createdAt = ledger.lastCreatedAt() ?? leaf.createdAt;
+  const proof = await verifiedInclusionProof(ledger.tree, leaf.leafHex, leaf.position - 1, {
     rootHex,
     leafCount: size,
-    createdAt: ledger.lastCreatedAt() ?? leaf.createdAt,
-    anchored: null,
-    proof: verifiedInclusionProof(ledger.tree, leaf.leafHex, leaf.position - 1, { rootHex, leafCount: size }),
-  };
+  });
+  return { rootHex, leafCount: size, createdAt, anchored: null, proof };
 }
 
 /** The v2 bundle proving a stored leaf against `target`; throws `UnservableProofError` if it would not verify. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MerkleTree, hashLeafPreimage, toHex, verifyProof } from '../src/core/index.js';
+import { pathHashingCounts } from './path-hashing.js';
 import { UnservableProofError } from './proofs.js';
 import { verifiedInclusionProof } from './verified-proof.js';
 import { VerifiedUpperPaths } from './verified-upper-paths.js';
@@ -15,26 +16,26 @@ function treeOf(count: number): MerkleTree {
 }
 
 describe('verifiedInclusionProof', () => {
-  it("is the tree's proof of every leaf against every earlier root, and verifies", () => {
+  it("is the tree's proof of every leaf against every earlier root, and verifies", async () => {
     const tree = treeOf(70);
     for (let leafCount = 1; leafCount <= 70; leafCount++) {
       const rootHex = tree.root(leafCount);
       for (let i = 0; i < leafCount; i++) {
-        const proof = verifiedInclusionProof(tree, leafAt(i), i, { rootHex, leafCount });
+        const proof = await verifiedInclusionProof(tree, leafAt(i), i, { rootHex, leafCount });
         expect(proof).toEqual(tree.inclusionProof(i, leafCount));
         expect(verifyProof({ leafHex: leafAt(i), proof, leafCount, rootHex }).valid).toBe(true);
       }
     }
   });
 
-  it('serves a proof against any of many anchored roots, whatever the anchoring cadence', () => {
+  it('serves a proof against any of many anchored roots, whatever the anchoring cadence', async () => {
     const tree = treeOf(600);
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         // Anchor cadences: the leaf counts of successive anchored roots.
         fc.uniqueArray(fc.integer({ min: 1, max: 600 }), { minLength: 1, maxLength: 40 }),
         fc.array(fc.nat(), { minLength: 1, maxLength: 20 }),
-        (counts, picks) => {
+        async (counts, picks) => {
           const roots = [...counts]
             .sort((a, b) => a - b)
             .map((leafCount) => ({ leafCount, rootHex: tree.root(leafCount) }));
@@ -42,7 +43,7 @@ describe('verifiedInclusionProof', () => {
             const index = pick % roots.at(-1)!.leafCount;
             // The first anchored root that contains the leaf, as the service picks it.
             const target = roots.find((root) => root.leafCount > index)!;
-            const proof = verifiedInclusionProof(tree, leafAt(index), index, target);
+            const proof = await verifiedInclusionProof(tree, leafAt(index), index, target);
             expect(verifyProof({ leafHex: leafAt(index), proof, ...target }).valid).toBe(true);
           }
         },
@@ -51,26 +52,50 @@ describe('verifiedInclusionProof', () => {
     );
   });
 
-  it('never returns a proof that does not reach the anchored root', () => {
+  it('never returns a proof that does not reach the anchored root', async () => {
     const tree = treeOf(200);
-    expect(() =>
+    await expect(
       verifiedInclusionProof(tree, leafAt(5), 5, { rootHex: tree.root(199), leafCount: 200 }),
-    ).toThrow(UnservableProofError);
+    ).rejects.toThrow(UnservableProofError);
     // The leaf hash that is not the one at that position.
-    expect(() =>
+    await expect(
       verifiedInclusionProof(tree, leafAt(6), 5, { rootHex: tree.root(200), leafCount: 200 }),
-    ).toThrow(UnservableProofError);
+    ).rejects.toThrow(UnservableProofError);
+  });
+
+  it('hashes paths asked for together on the hashing thread, and refuses only the wrong one', async () => {
+    const tree = treeOf(3000);
+    const target = { rootHex: tree.root(3000), leafCount: 3000 };
+    const indexes = Array.from({ length: 64 }, (_, i) => i * 46);
+    const before = pathHashingCounts();
+    // Leaf 46 * 7 is asked for with the hash of the leaf after it.
+    const outcomes = await Promise.allSettled(
+      indexes.map((index) =>
+        verifiedInclusionProof(tree, leafAt(index === 322 ? 323 : index), index, target),
+      ),
+    );
+    outcomes.forEach((outcome, k) => {
+      if (indexes[k] === 322) {
+        expect(outcome.status).toBe('rejected');
+        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(UnservableProofError);
+      } else {
+        expect(outcome).toEqual({ status: 'fulfilled', value: tree.inclusionProof(indexes[k]!, 3000) });
+      }
+    });
+    const after = pathHashingCounts();
+    expect(after.onThread - before.onThread).toBe(64);
+    expect(after.here - before.here).toBe(0);
   });
 
   describe('reusing the verified upper paths of anchored roots', () => {
     const tree = treeOf(3000);
 
-    it("serves exactly the tree's proofs, whatever the cadence and the order of requests", () => {
-      fc.assert(
-        fc.property(
+    it("serves exactly the tree's proofs, whatever the cadence and the order of requests", async () => {
+      await fc.assert(
+        fc.asyncProperty(
           fc.uniqueArray(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 12 }),
           fc.array(fc.nat(), { minLength: 1, maxLength: 60 }),
-          (counts, picks) => {
+          async (counts, picks) => {
             const upperPaths = new VerifiedUpperPaths();
             const roots = [...counts]
               .sort((a, b) => a - b)
@@ -79,7 +104,7 @@ describe('verifiedInclusionProof', () => {
             for (const pick of [...picks, ...picks]) {
               const index = pick % roots.at(-1)!.leafCount;
               const target = roots.find((root) => root.leafCount > index)!;
-              const proof = verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
+              const proof = await verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
               expect(proof).toEqual(tree.inclusionProof(index, target.leafCount));
             }
           },
@@ -88,10 +113,10 @@ describe('verifiedInclusionProof', () => {
       );
     });
 
-    it('hashes only below the deepest kept node once a root has been asked for', () => {
+    it('hashes only below the deepest kept node once a root has been asked for', async () => {
       const upperPaths = new VerifiedUpperPaths();
       const target = { rootHex: tree.root(3000), leafCount: 3000 };
-      verifiedInclusionProof(tree, leafAt(10), 10, target, upperPaths);
+      await verifiedInclusionProof(tree, leafAt(10), 10, target, upperPaths);
       // 3,000 leaves: the path's nodes of 256 leaves or more, below the root (2048, 1024, 512, 256).
       expect(upperPaths.size).toBe(4);
       const kept = upperPaths.deepest(target, [
@@ -110,41 +135,43 @@ describe('verifiedInclusionProof', () => {
       const saved = stored.slice();
       stored.fill(0);
       try {
-        expect(() => verifiedInclusionProof(tree, leafAt(200), 200, target)).toThrow(UnservableProofError);
-        expect(verifiedInclusionProof(tree, leafAt(200), 200, target, upperPaths)).toEqual(expected);
+        await expect(verifiedInclusionProof(tree, leafAt(200), 200, target)).rejects.toThrow(
+          UnservableProofError,
+        );
+        expect(await verifiedInclusionProof(tree, leafAt(200), 200, target, upperPaths)).toEqual(expected);
       } finally {
         stored.set(saved);
       }
     });
 
-    it('keeps a root by its hash and its leaf count: the right hash with another count still fails', () => {
+    it('keeps a root by its hash and its leaf count: the right hash with another count still fails', async () => {
       const upperPaths = new VerifiedUpperPaths();
       const rootHex = tree.root(3000);
-      verifiedInclusionProof(tree, leafAt(10), 10, { rootHex, leafCount: 3000 }, upperPaths);
-      expect(() =>
+      await verifiedInclusionProof(tree, leafAt(10), 10, { rootHex, leafCount: 3000 }, upperPaths);
+      await expect(
         verifiedInclusionProof(tree, leafAt(10), 10, { rootHex, leafCount: 2500 }, upperPaths),
-      ).toThrow(UnservableProofError);
+      ).rejects.toThrow(UnservableProofError);
     });
 
-    it('still refuses a leaf that is not the one at that position, with its upper path kept', () => {
+    it('still refuses a leaf that is not the one at that position, with its upper path kept', async () => {
       const upperPaths = new VerifiedUpperPaths();
       const target = { rootHex: tree.root(3000), leafCount: 3000 };
-      verifiedInclusionProof(tree, leafAt(5), 5, target, upperPaths);
-      expect(() => verifiedInclusionProof(tree, leafAt(6), 5, target, upperPaths)).toThrow(
+      await verifiedInclusionProof(tree, leafAt(5), 5, target, upperPaths);
+      await expect(verifiedInclusionProof(tree, leafAt(6), 5, target, upperPaths)).rejects.toThrow(
         UnservableProofError,
       );
-      expect(() =>
+      await expect(
         verifiedInclusionProof(tree, leafAt(5), 5, { ...target, rootHex: tree.root(2999) }, upperPaths),
-      ).toThrow(UnservableProofError);
+      ).rejects.toThrow(UnservableProofError);
     });
 
-    it('keeps at most the entries it is given, dropping whole roots least recently used first', () => {
+    it('keeps at most the entries it is given, dropping whole roots least recently used first', async () => {
       const upperPaths = new VerifiedUpperPaths(10);
       const kept: number[] = [];
       for (const leafCount of [1000, 2000, 3000]) {
         const target = { rootHex: tree.root(leafCount), leafCount };
         for (const index of [0, 300, 600, 900]) {
-          verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
+          await verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
           expect(upperPaths.size).toBeLessThanOrEqual(10);
         }
         kept.push(upperPaths.size);
@@ -168,10 +195,16 @@ describe('verifiedInclusionProof', () => {
       ).toBe(null);
     });
 
-    it('holds nothing for roots too small to keep a node', () => {
+    it('holds nothing for roots too small to keep a node', async () => {
       const upperPaths = new VerifiedUpperPaths();
       for (let leafCount = 2; leafCount <= 256; leafCount++) {
-        verifiedInclusionProof(tree, leafAt(0), 0, { rootHex: tree.root(leafCount), leafCount }, upperPaths);
+        await verifiedInclusionProof(
+          tree,
+          leafAt(0),
+          0,
+          { rootHex: tree.root(leafCount), leafCount },
+          upperPaths,
+        );
       }
       expect(upperPaths.size).toBe(0);
       expect(upperPaths.rootCount).toBe(0);

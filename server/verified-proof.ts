@@ -15,12 +15,12 @@ import {
   SCHEME_COUNT_BOUND,
   bytesEqual,
   commitRoot,
-  hashNode,
   inclusionRanges,
   parseHash,
   type MerkleTree,
   type ProofStep,
 } from '../src/core/index.js';
+import { climbPath, type PathStep } from './path-hashing.js';
 import { VerifiedUpperPaths } from './verified-upper-paths.js';
 
 /** A bundle that would not verify: never served (the route answers 500 without internals). */
@@ -32,7 +32,6 @@ export class UnservableProofError extends Error {
 }
 
 type Target = { rootHex: string; leafCount: number };
-type PathStep = { sibling: Uint8Array; position: ProofStep['position'] };
 
 /** The kept upper paths of each tree's anchored roots. */
 const upperPathsOfTree = new WeakMap<MerkleTree, VerifiedUpperPaths>();
@@ -45,17 +44,6 @@ export function upperPathsOf(tree: MerkleTree): VerifiedUpperPaths {
     upperPathsOfTree.set(tree, paths);
   }
   return paths;
-}
-
-/** Hashes `path` up from `leaf`: the node after each step. */
-function climb(leaf: Uint8Array, path: readonly PathStep[]): Uint8Array[] {
-  const nodes: Uint8Array[] = [];
-  let node = leaf;
-  for (const { sibling, position } of path) {
-    node = position === 'right' ? hashNode(node, sibling) : hashNode(sibling, node);
-    nodes.push(node);
-  }
-  return nodes;
 }
 
 /** The steps as served: one hex encoding of all the siblings, then a slice each (cheaper than one per step). */
@@ -72,19 +60,19 @@ function hexSteps(path: readonly PathStep[]): ProofStep[] {
  * `UnservableProofError` when the path from that leaf hash does not lead to that root. With
  * `upperPaths` (for anchored roots, which never change), verified upper paths are reused and kept.
  */
-export function verifiedInclusionProof(
+export async function verifiedInclusionProof(
   tree: MerkleTree,
   leafHex: string,
   index: number,
   target: Target,
   upperPaths?: VerifiedUpperPaths,
-): ProofStep[] {
+): Promise<ProofStep[]> {
   const leaf = parseHash(leafHex, 'leafHex');
   const ranges = upperPaths ? inclusionRanges(index, target.leafCount) : [];
   const kept = upperPaths?.deepest(target, ranges);
   if (upperPaths && kept) {
     const lower = tree.inclusionPath(index, target.leafCount, ranges[kept.depth]);
-    const nodes = climb(leaf, lower);
+    const nodes = await climbPath(leaf, lower);
     if (bytesEqual(nodes.at(-1)!, kept.node)) {
       const steps = [...hexSteps(lower), ...kept.stepsAbove];
       upperPaths.remember(target, ranges, nodes, steps);
@@ -93,7 +81,7 @@ export function verifiedInclusionProof(
     // Not the verified node: check the whole path, which fails unless the tree is right after all.
   }
   const path = tree.inclusionPath(index, target.leafCount);
-  const nodes = climb(leaf, path);
+  const nodes = await climbPath(leaf, path);
   const raw = nodes.at(-1) ?? leaf;
   if (!bytesEqual(commitRoot(target.leafCount, raw), parseHash(target.rootHex, 'rootHex'))) {
     throw new UnservableProofError(

@@ -31,12 +31,17 @@ interface KeptNode {
 type Range = { start: number; end: number };
 type Root = { rootHex: string; leafCount: number };
 
-const keyOf = (range: Range): string => `${range.start}:${range.end}`;
+/**
+ * A node's key within one root: at one depth the ranges of a root's tree are disjoint, so the start
+ * and the depth name one. A number, not a string, to spare an allocation per lookup (exact while
+ * start < 2^47 leaves, far beyond any tree in memory).
+ */
+const keyOf = (range: Range, depth: number): number => range.start * 64 + depth;
 const rootKeyOf = (root: Root): string => `${root.leafCount}:${root.rootHex}`;
 
 export class VerifiedUpperPaths {
   /** Per root (by leaf count and hash), its kept nodes by range; Map order is recency order. */
-  private readonly roots = new Map<string, Map<string, KeptNode>>();
+  private readonly roots = new Map<string, Map<number, KeptNode>>();
   private entries = 0;
 
   constructor(private readonly maxEntries = 65_536) {}
@@ -71,7 +76,7 @@ export class VerifiedUpperPaths {
     for (let depth = 1; depth < ranges.length; depth++) {
       const range = ranges[depth]!;
       if (range.end - range.start < MIN_RANGE) break;
-      const node = kept.get(keyOf(range));
+      const node = kept.get(keyOf(range, depth));
       // Nodes are kept from the top down, so the first gap ends the search.
       if (node === undefined) break;
       stepsAbove.push(node.stepAbove);
@@ -95,9 +100,10 @@ export class VerifiedUpperPaths {
     let kept = this.roots.get(rootKey);
     // nodes[i] is the node of ranges[steps.length - 1 - i]; the root's own (depth 0) is not kept.
     for (let i = Math.min(nodes.length, steps.length - 1) - 1; i >= 0; i--) {
-      const range = ranges[steps.length - 1 - i]!;
+      const depth = steps.length - 1 - i;
+      const range = ranges[depth]!;
       if (range.end - range.start < MIN_RANGE) break;
-      const key = keyOf(range);
+      const key = keyOf(range, depth);
       if (kept?.has(key)) continue;
       if (kept === undefined) {
         // Made with its first node, so every root held counts toward the cap.
@@ -107,7 +113,9 @@ export class VerifiedUpperPaths {
       const above = steps[i + 1]!;
       // A flat copy of the hex: a slice would keep the whole path's string alive.
       const hash = Buffer.from(above.hash, 'hex').toString('hex');
-      kept.set(key, { node: nodes[i]!, stepAbove: Object.freeze({ hash, position: above.position }) });
+      // A copy: the node may be a view into the hashing thread's answer for a whole batch.
+      const node = new Uint8Array(nodes[i]!);
+      kept.set(key, { node, stepAbove: Object.freeze({ hash, position: above.position }) });
       this.entries++;
     }
     if (kept !== undefined) this.evict(rootKey);

@@ -24,6 +24,7 @@ import {
   type AnchoredRoot,
   type AnchoredRootStats,
 } from '../store.js';
+import { RootsBySize } from './roots-by-size.js';
 import {
   ROOT_COLUMNS,
   anchorFromRow,
@@ -38,12 +39,14 @@ import {
 
 export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore {
   private readonly stmts;
+  private readonly rootsBySize: RootsBySize;
 
   constructor(
     private readonly db: Database.Database,
     private readonly now: () => Date,
   ) {
     super();
+    this.rootsBySize = new RootsBySize(db);
     this.stmts = {
       byId: db.prepare<[number], AnchorRow>('SELECT * FROM anchors WHERE id = ?'),
       insert: db.prepare<[string, number, string, string]>(
@@ -73,9 +76,6 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
       ),
       rootStats: db.prepare<[], { n: number; first: number | null; last: number | null }>(
         'SELECT COUNT(*) AS n, MIN(height) AS first, MAX(height) AS last FROM anchored_roots',
-      ),
-      rootCovering: db.prepare<[number], RootRow>(
-        `SELECT ${ROOT_COLUMNS} FROM anchored_roots WHERE leaf_count >= ? ORDER BY leaf_count, anchor_id LIMIT 1`,
       ),
       stateCounts: db.prepare<[], { state: AnchorState; n: number }>(
         'SELECT state, COUNT(*) AS n FROM anchors GROUP BY state',
@@ -142,6 +142,14 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
     input: { height: number; blockTime: number | null },
   ): Promise<AnchorAttempt> {
     requireHeight(input.height);
+    try {
+      return this.markAnchoredNow(id, input);
+    } finally {
+      this.rootsBySize.changed();
+    }
+  }
+
+  private markAnchoredNow(id: number, input: { height: number; blockTime: number | null }): AnchorAttempt {
     return this.db
       .transaction(() => {
         const row = this.rowOrThrow(id);
@@ -168,6 +176,14 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
   }
 
   async revertAnchor(id: number, reason: string): Promise<AnchorAttempt> {
+    try {
+      return this.revertAnchorNow(id, reason);
+    } finally {
+      this.rootsBySize.changed();
+    }
+  }
+
+  private revertAnchorNow(id: number, reason: string): AnchorAttempt {
     return this.db
       .transaction(() => {
         const row = this.rowOrThrow(id);
@@ -218,8 +234,7 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
   }
 
   async firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null> {
-    const row = this.stmts.rootCovering.get(position);
-    return row ? rootFromRow(row) : null;
+    return this.rootsBySize.firstCovering(position);
   }
 
   async anchorStateCounts(): Promise<Record<AnchorState, number>> {

@@ -13,7 +13,7 @@ import type {
   SerializedError,
 } from './commit-protocol.js';
 import type { LeafBatch, LeafBatchOutcome } from './leaf-writer.js';
-import { startWorker } from './start-worker.js';
+import { startWorker } from '../../start-worker.js';
 
 /** Rebuilds the thread's error with its name and code, so callers judge it as if thrown here. */
 function revive(serialized: SerializedError): Error {
@@ -73,7 +73,7 @@ export class SqliteCommitThread {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startWorker('commit-worker', this.options);
+    const worker = startWorker(new URL('./commit-worker.js', import.meta.url), this.options);
     worker.on('message', (reply: CommitThreadReply) => {
       const waiting = this.waiting.get(reply.id);
       if (!waiting) return;

@@ -5,7 +5,7 @@
  * at the soonest). It never holds the process open.
  */
 import type { Worker } from 'node:worker_threads';
-import { startWorker } from './start-worker.js';
+import { startWorker } from '../../start-worker.js';
 
 /** After the thread ended, the wait before a commit starts another (one that cannot open would otherwise restart with every commit). */
 const RESTART_AFTER_MS = 1_000;
@@ -28,7 +28,7 @@ export class WalletIndexThread {
   /** Starts the thread unless it runs. */
   ensureRunning(): void {
     if (this.worker || this.closed || Date.now() - this.endedAt < RESTART_AFTER_MS) return;
-    const worker = startWorker('wallet-index-worker', this.options);
+    const worker = startWorker(new URL('./wallet-index-worker.js', import.meta.url), this.options);
     worker.on('error', () => undefined);
     worker.on('exit', () => {
       if (this.worker !== worker) return;

@@ -1,7 +1,8 @@
 /**
- * Starts one of the SQLite store's worker threads (commit-worker.ts, wallet-index-worker.ts): the
- * built JavaScript beside this file, or (run from source) the TypeScript source through tsx's
- * loader, registered inside the thread before the source is imported.
+ * Starts one of the service's worker threads (the SQLite store's commit-worker.ts and
+ * wallet-index-worker.ts, path-hash-worker.ts): the built JavaScript module named by `builtUrl`,
+ * or (run from source) the TypeScript source beside it through tsx's loader, registered inside the
+ * thread before the source is imported.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,13 +10,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-export function startWorker(
-  moduleName: 'commit-worker' | 'wallet-index-worker',
-  workerData: unknown,
-): Worker {
-  const built = new URL(`./${moduleName}.js`, import.meta.url);
-  if (fs.existsSync(fileURLToPath(built))) return new Worker(built, { workerData });
-  const source = new URL(`./${moduleName}.ts`, import.meta.url).href;
+/** `builtUrl`: the thread's module as built, `new URL('./name.js', import.meta.url)` in its neighbour. */
+export function startWorker(builtUrl: URL, workerData: unknown): Worker {
+  if (fs.existsSync(fileURLToPath(builtUrl))) return new Worker(builtUrl, { workerData });
+  const source = new URL(builtUrl.href.replace(/\.js$/, '.ts')).href;
   // Resolved from the package's `tsx/package.json` so the thread finds it whatever the working folder.
   const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsxApi = pathToFileURL(path.join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href;

@@ -1,0 +1,21 @@
+/**
+ * The hashing thread (path-hashing.ts): hashes each batch of proof paths it is sent and sends the
+ * nodes back. It hashes only; what the paths must lead to is checked by the event loop.
+ */
+import { parentPort } from 'node:worker_threads';
+import { hashPaths, type PathBatch } from './path-batch.js';
+
+export interface PathBatchRequest extends PathBatch {
+  id: number;
+}
+
+export interface PathBatchReply {
+  id: number;
+  nodes: Uint8Array;
+}
+
+parentPort?.on('message', (request: PathBatchRequest) => {
+  const nodes = hashPaths(request);
+  const reply: PathBatchReply = { id: request.id, nodes };
+  parentPort?.postMessage(reply, [nodes.buffer]);
+});

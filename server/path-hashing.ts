@@ -1,0 +1,129 @@
+/**
+ * Hashing proof paths off the event loop (verified-proof.ts). A first request for a proof hashes its
+ * path from the leaf up, about ten node hashes: under load that was the largest part of the event
+ * loop's work for a proof (docs/benchmarks.md, "many-roots"). Paths asked for in the same turn of
+ * the event loop go together, in one message, to a hashing thread (path-hash-worker.ts). A path
+ * asked for alone while the thread has nothing to do is hashed here at once, which is quicker than
+ * the round trip. The thread only hashes: its nodes are checked by the caller exactly as nodes
+ * hashed here would be (they must reach a verified node or the anchored root).
+ *
+ * One thread per process, started on first use; while it has nothing to do it does not keep the
+ * process alive. If it fails, what it was sent is hashed here, and so is every later path.
+ */
+import type { Worker } from 'node:worker_threads';
+import { hashPaths, nodesByPath, packPaths, type PathStep } from './path-batch.js';
+import type { PathBatchReply, PathBatchRequest } from './path-hash-worker.js';
+import { startWorker } from './start-worker.js';
+
+export type { PathStep };
+
+interface Job {
+  leaf: Uint8Array;
+  path: readonly PathStep[];
+  resolve: (nodes: Uint8Array[]) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Sent {
+  jobs: Job[];
+  /** How many steps each job's path has. */
+  lengths: Uint32Array;
+}
+
+/** Hashes the batch of `jobs` here and settles each. */
+function hashHere(jobs: Job[]): void {
+  let byPath: Uint8Array[][];
+  try {
+    const batch = packPaths(jobs);
+    byPath = nodesByPath(batch.lengths, hashPaths(batch));
+  } catch (error) {
+    for (const job of jobs) job.reject(error);
+    return;
+  }
+  jobs.forEach((job, i) => job.resolve(byPath[i]!));
+}
+
+class PathHasher {
+  private queue: Job[] = [];
+  private flushing = false;
+  private worker: Worker | null = null;
+  private failed = false;
+  private nextId = 1;
+  private readonly sent = new Map<number, Sent>();
+  /** Paths hashed on the thread and here, since the process started. */
+  readonly counts = { onThread: 0, here: 0 };
+
+  /** The node after each step of `path`, hashed up from `leaf`. */
+  climb(leaf: Uint8Array, path: readonly PathStep[]): Promise<Uint8Array[]> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ leaf, path, resolve, reject });
+      if (this.flushing) return;
+      this.flushing = true;
+      // After this turn's I/O callbacks, so that the paths of every request read in it go together.
+      setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    this.flushing = false;
+    const jobs = this.queue;
+    this.queue = [];
+    const worker = jobs.length > 1 || this.sent.size > 0 ? this.ensureWorker() : null;
+    if (worker === null) {
+      this.counts.here += jobs.length;
+      hashHere(jobs);
+      return;
+    }
+    const batch = packPaths(jobs);
+    const id = this.nextId++;
+    this.sent.set(id, { jobs, lengths: batch.lengths });
+    // Answers awaited keep the process alive; an idle thread does not.
+    if (this.sent.size === 1) worker.ref();
+    const request: PathBatchRequest = { id, ...batch };
+    // The hashes move to the thread (no copy); `lengths` is kept to split the answer.
+    worker.postMessage(request, [batch.leaves.buffer, batch.siblings.buffer, batch.siblingOnRight.buffer]);
+  }
+
+  private ensureWorker(): Worker | null {
+    if (this.worker !== null || this.failed) return this.worker;
+    const worker = startWorker(new URL('./path-hash-worker.js', import.meta.url), null);
+    worker.unref();
+    worker.on('message', (reply: PathBatchReply) => {
+      const sent = this.sent.get(reply.id);
+      if (sent === undefined) return;
+      this.sent.delete(reply.id);
+      if (this.sent.size === 0) worker.unref();
+      this.counts.onThread += sent.jobs.length;
+      const byPath = nodesByPath(sent.lengths, reply.nodes);
+      sent.jobs.forEach((job, i) => job.resolve(byPath[i]!));
+    });
+    const fail = (reason: string): void => {
+      if (this.failed) return;
+      this.failed = true;
+      this.worker = null;
+      console.error(`proof path hashing thread ${reason}: hashing on the event loop from now on`);
+      // Packed again: what was sent moved to the thread.
+      for (const { jobs } of this.sent.values()) {
+        this.counts.here += jobs.length;
+        hashHere(jobs);
+      }
+      this.sent.clear();
+    };
+    worker.on('error', (error) => fail(`failed (${error.message})`));
+    worker.on('exit', (code) => fail(`exited (${code})`));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+const hasher = new PathHasher();
+
+/** The node after each step of `path`, hashed up from `leaf` (on the hashing thread under load). */
+export function climbPath(leaf: Uint8Array, path: readonly PathStep[]): Promise<Uint8Array[]> {
+  return hasher.climb(leaf, path);
+}
+
+/** How many paths were hashed on the thread and on the event loop, since the process started. */
+export function pathHashingCounts(): { onThread: number; here: number } {
+  return { ...hasher.counts };
+}
