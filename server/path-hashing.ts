@@ -43,7 +43,7 @@ function hashHere(jobs: Job[]): void {
   jobs.forEach((job, i) => job.resolve(byPath[i]!));
 }
 
-class PathHasher {
+export class PathHasher {
   private queue: Job[] = [];
   private flushing = false;
   private worker: Worker | null = null;
@@ -52,6 +52,12 @@ class PathHasher {
   private readonly sent = new Map<number, Sent>();
   /** Paths hashed on the thread and here, since the process started. */
   readonly counts = { onThread: 0, here: 0 };
+
+  /** `startThread`: starts the hashing thread (path-hash-worker.ts unless a test says otherwise). */
+  constructor(
+    private readonly startThread: () => Worker = () =>
+      startWorker(new URL('./path-hash-worker.js', import.meta.url), null),
+  ) {}
 
   /** The node after each step of `path`, hashed up from `leaf`. */
   climb(leaf: Uint8Array, path: readonly PathStep[]): Promise<Uint8Array[]> {
@@ -86,7 +92,7 @@ class PathHasher {
 
   private ensureWorker(): Worker | null {
     if (this.worker !== null || this.failed) return this.worker;
-    const worker = startWorker(new URL('./path-hash-worker.js', import.meta.url), null);
+    const worker = this.startThread();
     worker.unref();
     worker.on('message', (reply: PathBatchReply) => {
       const sent = this.sent.get(reply.id);

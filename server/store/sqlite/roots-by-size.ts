@@ -13,10 +13,13 @@ const MAX_KEPT = 65_536;
 
 export class RootsBySize {
   private readonly stmts;
-  /** null: not read since the last change; 'too many': more than MAX_KEPT. */
+  /** null: not read since the last change; 'too many': more than `maxKept`. */
   private kept: readonly AnchoredRoot[] | 'too many' | null = null;
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    private readonly maxKept = MAX_KEPT,
+  ) {
     this.stmts = {
       count: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM anchored_roots'),
       all: db.prepare<[], RootRow>(
@@ -51,7 +54,7 @@ export class RootsBySize {
   }
 
   private read(): readonly AnchoredRoot[] | 'too many' {
-    if ((this.stmts.count.get()?.n ?? 0) > MAX_KEPT) return 'too many';
+    if ((this.stmts.count.get()?.n ?? 0) > this.maxKept) return 'too many';
     return this.stmts.all.all().map((row) => Object.freeze(rootFromRow(row)));
   }
 }

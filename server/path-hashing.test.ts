@@ -1,0 +1,54 @@
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hashNode } from '../src/core/index.js';
+import type { PathStep } from './path-batch.js';
+import { PathHasher } from './path-hashing.js';
+
+const bytes = (seed: number): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i) & 255);
+
+/** A path of `length` steps whose sides alternate, with its nodes hashed one by one. */
+function pathOf(seed: number, length: number): { leaf: Uint8Array; path: PathStep[]; nodes: Uint8Array[] } {
+  const leaf = bytes(seed);
+  const path: PathStep[] = Array.from({ length }, (_, i) => ({
+    sibling: bytes(seed + i + 1),
+    position: (seed + i) % 2 === 0 ? 'right' : 'left',
+  }));
+  const nodes: Uint8Array[] = [];
+  let node = leaf;
+  for (const { sibling, position } of path) {
+    node = position === 'right' ? hashNode(node, sibling) : hashNode(sibling, node);
+    nodes.push(node);
+  }
+  return { leaf, path, nodes };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('PathHasher', () => {
+  it('hashes a path asked for alone here, and paths asked for together on its thread, alike', async () => {
+    const hasher = new PathHasher();
+    const alone = pathOf(1, 12);
+    expect(await hasher.climb(alone.leaf, alone.path)).toEqual(alone.nodes);
+    expect(hasher.counts).toEqual({ onThread: 0, here: 1 });
+    // Paths of different lengths in one batch, the empty one too: each gets its own nodes back.
+    const together = [0, 1, 5, 20, 3].map((length, i) => pathOf(10 * i + 7, length));
+    const climbed = await Promise.all(together.map(({ leaf, path }) => hasher.climb(leaf, path)));
+    climbed.forEach((nodes, i) => expect(nodes).toEqual(together[i]!.nodes));
+    expect(hasher.counts).toEqual({ onThread: 5, here: 1 });
+  });
+
+  it('hashes here what its thread was sent, and every later path, once the thread dies', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hasher = new PathHasher(() => new Worker('process.exit(3)', { eval: true }));
+    const first = [pathOf(2, 9), pathOf(3, 4)];
+    const climbed = await Promise.all(first.map(({ leaf, path }) => hasher.climb(leaf, path)));
+    climbed.forEach((nodes, i) => expect(nodes).toEqual(first[i]!.nodes));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('exited (3)'));
+    const later = [pathOf(4, 6), pathOf(5, 7)];
+    const again = await Promise.all(later.map(({ leaf, path }) => hasher.climb(leaf, path)));
+    again.forEach((nodes, i) => expect(nodes).toEqual(later[i]!.nodes));
+    expect(hasher.counts).toEqual({ onThread: 0, here: 4 });
+  });
+});
