@@ -19,6 +19,36 @@ describe('parsePastedSha256', () => {
     expect(parsePastedSha256(`${HEX}  -`)).toMatchObject({ ok: true, hex: HEX, fileName: null });
   });
 
+  it('takes the tagged lines of sha256sum --tag, BSD sha256 and OpenSSL, with the file they name', () => {
+    expect(parsePastedSha256(`SHA256 (scans/contract.pdf) = ${HEX}`)).toMatchObject({
+      ok: true,
+      hex: HEX,
+      line: 'tagged',
+      fileName: 'contract.pdf',
+    });
+    expect(parsePastedSha256(`SHA256(contract.pdf)= ${HEX.toUpperCase()}`)).toMatchObject({
+      hex: HEX,
+      fileName: 'contract.pdf',
+      lowercased: true,
+    });
+    // OpenSSL 3 names the digest SHA2-256; a name may hold parentheses of its own.
+    expect(parsePastedSha256(`SHA2-256(offer (final).pdf)= ${HEX}`)).toMatchObject({
+      hex: HEX,
+      fileName: 'offer (final).pdf',
+    });
+    expect(parsePastedSha256(`\\SHA256 (a\\nb.pdf) = ${HEX}`)).toMatchObject({
+      hex: HEX,
+      fileName: 'a\nb.pdf',
+    });
+    expect(pastedSha256Help(parsePastedSha256(`SHA256 (contract.pdf) = ${HEX}`))).toBe(
+      `The SHA-256 of contract.pdf, from the tagged checksum line: ${HEX}. The submission is named after contract.pdf.`,
+    );
+    // Another digest's tagged line is not taken for a SHA-256.
+    expect(parsePastedSha256(`SHA512 (contract.pdf) = ${HEX}`)).toMatchObject({ ok: false });
+    const two = parsePastedSha256(`SHA256 (a.pdf) = ${HEX}\nSHA256 (b.pdf) = ${HEX}`);
+    expect(!two.ok && two.message).toMatch(/^This holds several lines of sha256sum/);
+  });
+
   it('takes a "sha256:" prefix in either case, uppercase, and spaces inside the digest', () => {
     expect(parsePastedSha256(`sha256:${HEX}`)).toMatchObject({ ok: true, hex: HEX, prefixed: true });
     expect(parsePastedSha256(`SHA256: ${HEX.toUpperCase()}`)).toMatchObject({

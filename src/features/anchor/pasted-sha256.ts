@@ -10,9 +10,9 @@ export type PastedSha256 =
       ok: true;
       /** 64 lowercase hex digits. */
       hex: string;
-      /** Whether it came from sha256sum's line. */
-      fromSha256sum: boolean;
-      /** The file named by sha256sum's line (its last path segment), or null. */
+      /** The tool's line it came from: sha256sum's, or a tagged one (`SHA256 (name) = digest`). */
+      line: 'sha256sum' | 'tagged' | null;
+      /** The file named by that line (its last path segment), or null. */
       fileName: string | null;
       /** What was left out or changed to get `hex`, for the help line. */
       prefixed: boolean;
@@ -23,7 +23,7 @@ export type PastedSha256 =
 
 /** What the field takes, said in every refusal. */
 const EXPECTED =
-  'Expected 64 hex digits (0-9, a-f), alone, after "sha256:", or sha256sum\'s whole line ("<digest>  contract.pdf").';
+  'Expected 64 hex digits (0-9, a-f), alone, after "sha256:", or sha256sum\'s whole line ("<digest>  contract.pdf") or its tagged line ("SHA256 (contract.pdf) = <digest>").';
 
 /** The help line before anything usable is pasted. */
 export const PASTE_HELP =
@@ -37,6 +37,12 @@ const OTHER_DIGESTS: Record<number, string> = { 32: 'an MD5', 40: 'a SHA-1', 128
  * name. A leading backslash means the name is escaped (`\\`, `\n`, `\r`): coreutils' rule.
  */
 const SHA256SUM_LINE = /^(\\?)([0-9a-fA-F]{64}) [ *](.+)$/;
+/**
+ * The tagged line of `sha256sum --tag` and BSD's `sha256` (`SHA256 (name) = digest`) and of
+ * OpenSSL's `dgst -sha256` (`SHA256(name)= digest`, `SHA2-256(name)= digest` from OpenSSL 3). The
+ * name runs to the last ") =", so a name with parentheses is whole; a leading backslash, as above.
+ */
+const TAGGED_LINE = /^(\\?)SHA(?:256|2-256) ?\((.+)\) ?= ?([0-9a-fA-F]{64})$/;
 const PREFIX = /^sha256:\s*/i;
 
 function unescapeSha256sumName(name: string): string {
@@ -49,7 +55,18 @@ function fileNameOf(printed: string): string | null {
   return name === '' || printed === '-' ? null : name;
 }
 
-/** Reads a pasted SHA-256 (bare, `sha256:`-prefixed, space-grouped, any case, or sha256sum's line). */
+/** The digest and the name as printed, from sha256sum's line or a tagged one; null for neither. */
+function toolLineOf(
+  text: string,
+): { line: 'sha256sum' | 'tagged'; escaped: boolean; digest: string; printed: string } | null {
+  const plain = SHA256SUM_LINE.exec(text);
+  if (plain) return { line: 'sha256sum', escaped: plain[1] !== '', digest: plain[2]!, printed: plain[3]! };
+  const tagged = TAGGED_LINE.exec(text);
+  if (tagged) return { line: 'tagged', escaped: tagged[1] !== '', digest: tagged[3]!, printed: tagged[2]! };
+  return null;
+}
+
+/** Reads a pasted SHA-256 (bare, `sha256:`-prefixed, space-grouped, any case, or a tool's line). */
 export function parsePastedSha256(input: string): PastedSha256 {
   const trimmed = input.trim();
   if (trimmed === '') return { ok: false, empty: true, message: 'The SHA-256 is empty.' };
@@ -59,14 +76,16 @@ export function parsePastedSha256(input: string): PastedSha256 {
   const spaced = digits !== withoutPrefix;
   let hex = digits;
   let fileName: string | null = null;
-  let fromSha256sum = false;
-  const line = prefixed ? null : SHA256SUM_LINE.exec(trimmed);
-  if (!/^[0-9a-fA-F]{64}$/.test(digits) && line) {
-    hex = line[2] ?? '';
-    fromSha256sum = true;
-    const printed = line[3] ?? '';
-    fileName = fileNameOf(line[1] ? unescapeSha256sumName(printed) : printed);
-  } else if (/^[0-9a-fA-F]{64} [ *]/m.test(trimmed) && trimmed.includes('\n')) {
+  let line: 'sha256sum' | 'tagged' | null = null;
+  const toolLine = prefixed ? null : toolLineOf(trimmed);
+  if (!/^[0-9a-fA-F]{64}$/.test(digits) && toolLine) {
+    hex = toolLine.digest;
+    line = toolLine.line;
+    fileName = fileNameOf(toolLine.escaped ? unescapeSha256sumName(toolLine.printed) : toolLine.printed);
+  } else if (
+    (/^[0-9a-fA-F]{64} [ *]/m.test(trimmed) || /^\\?SHA(?:256|2-256) ?\(/m.test(trimmed)) &&
+    trimmed.includes('\n')
+  ) {
     return {
       ok: false,
       empty: false,
@@ -94,10 +113,10 @@ export function parsePastedSha256(input: string): PastedSha256 {
   return {
     ok: true,
     hex: lower,
-    fromSha256sum,
+    line,
     fileName,
     prefixed,
-    spaced: !fromSha256sum && spaced,
+    spaced: line === null && spaced,
     lowercased: lower !== hex,
   };
 }
@@ -107,12 +126,13 @@ export function pastedSha256Help(pasted: PastedSha256): string {
   if (!pasted.ok) return PASTE_HELP;
   const lowercaseWhy =
     'the service records hashes in lowercase only, so the same digest always gives the same leaf';
+  const from = pasted.line === 'tagged' ? 'the tagged checksum line' : "sha256sum's line";
   if (pasted.fileName !== null) {
     const name = visibleText(pasted.fileName);
-    return `The SHA-256 of ${name}, from sha256sum's line: ${pasted.hex}. The submission is named after ${name}.`;
+    return `The SHA-256 of ${name}, from ${from}: ${pasted.hex}. The submission is named after ${name}.`;
   }
   // A line of standard input ("-") or a folder names no file to call the submission after.
-  if (pasted.fromSha256sum) return `The SHA-256 from sha256sum's line: ${pasted.hex}.`;
+  if (pasted.line !== null) return `The SHA-256 from ${from}: ${pasted.hex}.`;
   const changes = [
     pasted.prefixed && 'without the "sha256:" prefix',
     pasted.spaced && 'without the spaces',
