@@ -97,7 +97,7 @@ export function ClaimResult({
   const chain = evidenceView(outcome);
   const look = verdictLook(
     judgement.verdict,
-    service,
+    outcome.service === null ? null : service,
     !chain?.holds ? 'none' : chain.block?.status === 'pass' ? 'confirmed' : 'open',
   );
   const info = useQuery({
@@ -222,7 +222,9 @@ export function ClaimResult({
               Warning: {HISTORICAL_BUNDLE_WARNING}
             </p>
           )}
-          <p className="text-sm">{look.next}</p>
+          <p className="text-sm" data-testid="verdict-next">
+            {look.next}
+          </p>
           {(judgement.verdict === 'pending' || judgement.verdict === 'unconfirmed') && (
             <button
               type="button"

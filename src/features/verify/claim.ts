@@ -189,14 +189,16 @@ export interface VerdictLook {
 }
 
 /**
+ * `service` names the service asked, or is null when none was (a receipt naming no usable one).
  * `chain` says what chain evidence settled: `confirmed` when its bytes held and a source named its
  * block, `open` when they held and only the block's height is left to compare, `none` otherwise.
  */
 export function verdictLook(
   verdict: Verdict,
-  service: string,
+  serviceAsked: string | null,
   chain: 'none' | 'confirmed' | 'open' = 'none',
 ): VerdictLook {
+  const service = serviceAsked ?? 'the service';
   switch (verdict) {
     case 'anchored':
       return {
@@ -223,7 +225,10 @@ export function verdictLook(
         : {
             headline: 'Unconfirmed: the anchor could not be checked',
             tone: 'wait',
-            next: 'The proof holds, but no service could confirm the anchor it claims. Try again when the service is reachable, or check the transaction on chain yourself.',
+            next:
+              serviceAsked === null
+                ? 'The proof holds, but the receipt names no service that could confirm the anchor it claims. Check the transaction on chain yourself, or ask its issuer for a receipt that names their service.'
+                : 'The proof holds, but no service could confirm the anchor it claims. Try again when the service is reachable, or check the transaction on chain yourself.',
           };
     case 'invalid':
       return {
