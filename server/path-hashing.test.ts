@@ -51,4 +51,16 @@ describe('PathHasher', () => {
     again.forEach((nodes, i) => expect(nodes).toEqual(later[i]!.nodes));
     expect(hasher.counts).toEqual({ onThread: 0, here: 4 });
   });
+
+  it('hashes here when its thread cannot even be started', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hasher = new PathHasher(() => {
+      throw new Error('no threads here');
+    });
+    const paths = [pathOf(6, 5), pathOf(7, 8)];
+    const climbed = await Promise.all(paths.map(({ leaf, path }) => hasher.climb(leaf, path)));
+    climbed.forEach((nodes, i) => expect(nodes).toEqual(paths[i]!.nodes));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('could not be used (no threads here)'));
+    expect(hasher.counts).toEqual({ onThread: 0, here: 2 });
+  });
 });

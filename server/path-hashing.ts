@@ -1,7 +1,7 @@
 /**
  * Hashing proof paths off the event loop (verified-proof.ts). A first request for a proof hashes its
  * path from the leaf up, about ten node hashes: under load that was the largest part of the event
- * loop's work for a proof (docs/benchmarks.md, "many-roots"). Paths asked for in the same turn of
+ * loop's work for a proof (as profiled on the many-roots benchmark, docs/benchmarks.md). Paths asked for in the same turn of
  * the event loop go together, in one message, to a hashing thread (path-hash-worker.ts). A path
  * asked for alone while the thread has nothing to do is hashed here at once, which is quicker than
  * the round trip. The thread only hashes: its nodes are checked by the caller exactly as nodes
@@ -74,20 +74,31 @@ export class PathHasher {
     this.flushing = false;
     const jobs = this.queue;
     this.queue = [];
-    const worker = jobs.length > 1 || this.sent.size > 0 ? this.ensureWorker() : null;
-    if (worker === null) {
-      this.counts.here += jobs.length;
-      hashHere(jobs);
-      return;
+    if (jobs.length > 1 || this.sent.size > 0) {
+      try {
+        if (this.send(jobs)) return;
+      } catch (error) {
+        // Starting or reaching the thread failed at once: the same as its failing later.
+        this.giveUp(`could not be used (${error instanceof Error ? error.message : String(error)})`);
+      }
     }
+    this.counts.here += jobs.length;
+    hashHere(jobs);
+  }
+
+  /** Sends `jobs` to the thread, started if need be; false when there is none. */
+  private send(jobs: Job[]): boolean {
+    const worker = this.ensureWorker();
+    if (worker === null) return false;
     const batch = packPaths(jobs);
     const id = this.nextId++;
-    this.sent.set(id, { jobs, lengths: batch.lengths });
-    // Answers awaited keep the process alive; an idle thread does not.
-    if (this.sent.size === 1) worker.ref();
     const request: PathBatchRequest = { id, ...batch };
     // The hashes move to the thread (no copy); `lengths` is kept to split the answer.
     worker.postMessage(request, [batch.leaves.buffer, batch.siblings.buffer, batch.siblingOnRight.buffer]);
+    this.sent.set(id, { jobs, lengths: batch.lengths });
+    // Answers awaited keep the process alive; an idle thread does not.
+    if (this.sent.size === 1) worker.ref();
+    return true;
   }
 
   private ensureWorker(): Worker | null {
@@ -103,22 +114,27 @@ export class PathHasher {
       const byPath = nodesByPath(sent.lengths, reply.nodes);
       sent.jobs.forEach((job, i) => job.resolve(byPath[i]!));
     });
-    const fail = (reason: string): void => {
-      if (this.failed) return;
-      this.failed = true;
-      this.worker = null;
-      console.error(`proof path hashing thread ${reason}: hashing on the event loop from now on`);
-      // Packed again: what was sent moved to the thread.
-      for (const { jobs } of this.sent.values()) {
-        this.counts.here += jobs.length;
-        hashHere(jobs);
-      }
-      this.sent.clear();
-    };
-    worker.on('error', (error) => fail(`failed (${error.message})`));
-    worker.on('exit', (code) => fail(`exited (${code})`));
+    worker.on('messageerror', (error) => this.giveUp(`sent an unreadable answer (${error.message})`));
+    worker.on('error', (error) => this.giveUp(`failed (${error.message})`));
+    worker.on('exit', (code) => this.giveUp(`exited (${code})`));
     this.worker = worker;
     return worker;
+  }
+
+  /** Stops using the thread for good: what it was sent, and every later path, is hashed here. */
+  private giveUp(reason: string): void {
+    if (this.failed) return;
+    this.failed = true;
+    const worker = this.worker;
+    this.worker = null;
+    console.error(`proof path hashing thread ${reason}: hashing on the event loop from now on`);
+    // Packed again: what was sent moved to the thread.
+    for (const { jobs } of this.sent.values()) {
+      this.counts.here += jobs.length;
+      hashHere(jobs);
+    }
+    this.sent.clear();
+    void worker?.terminate();
   }
 }
 

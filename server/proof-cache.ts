@@ -3,7 +3,7 @@
  * anchored proofs are served from memory). Every path is checked to reach its root when it is built
  * (`proofTarget`, O(log n) whichever root it is); unanchored bundles, and the first of each anchored
  * root, are also checked whole with `verifyProofBundle`. Serving a cached one
- * costs one indexed lookup that proves the bundle still targets the right root. Every served bundle
+ * costs one lookup of the anchored root that proves the bundle still targets the right root. Every served bundle
  * was verified when it was built, so decision 6 holds.
  */
 import type { Ledger } from './ledger.js';

@@ -40,7 +40,7 @@ const keyOf = (range: Range, depth: number): number => range.start * 64 + depth;
 const rootKeyOf = (root: Root): string => `${root.leafCount}:${root.rootHex}`;
 
 export class VerifiedUpperPaths {
-  /** Per root (by leaf count and hash), its kept nodes by range; Map order is recency order. */
+  /** Per root (by leaf count and hash), its kept nodes by `keyOf`; Map order is recency order. */
   private readonly roots = new Map<string, Map<number, KeptNode>>();
   private entries = 0;
 

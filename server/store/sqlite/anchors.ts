@@ -142,11 +142,9 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
     input: { height: number; blockTime: number | null },
   ): Promise<AnchorAttempt> {
     requireHeight(input.height);
-    try {
-      return this.markAnchoredNow(id, input);
-    } finally {
-      this.rootsBySize.changed();
-    }
+    const attempt = this.markAnchoredNow(id, input);
+    this.rootsBySize.added(id);
+    return attempt;
   }
 
   private markAnchoredNow(id: number, input: { height: number; blockTime: number | null }): AnchorAttempt {
@@ -176,11 +174,9 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
   }
 
   async revertAnchor(id: number, reason: string): Promise<AnchorAttempt> {
-    try {
-      return this.revertAnchorNow(id, reason);
-    } finally {
-      this.rootsBySize.changed();
-    }
+    const attempt = this.revertAnchorNow(id, reason);
+    this.rootsBySize.removed(id);
+    return attempt;
   }
 
   private revertAnchorNow(id: number, reason: string): AnchorAttempt {

@@ -47,19 +47,42 @@ describe('RootsBySize', () => {
     );
   });
 
-  it('reads the roots again after a change, and not before', () => {
-    const db = rootsTable();
-    insert(db, 1, 10);
-    const roots = new RootsBySize(db);
-    expect(roots.firstCovering(11)).toBeNull();
-    insert(db, 2, 20);
-    // Kept from before the insert until told of it: only this connection changes them.
-    expect(roots.firstCovering(11)).toBeNull();
-    roots.changed();
-    expect(roots.firstCovering(11)).toMatchObject({ anchorId: 2, leafCount: 20 });
-    db.prepare('DELETE FROM anchored_roots WHERE anchor_id = 2').run();
-    roots.changed();
-    expect(roots.firstCovering(11)).toBeNull();
-    expect(roots.firstCovering(3)).toMatchObject({ anchorId: 1, leafCount: 10 });
+  it('keeps up with the roots this connection adds and removes, whatever their order', () => {
+    fc.assert(
+      fc.property(
+        // Each step anchors a root of that many leaves, or (negative) removes the -n'th one left.
+        fc.array(
+          fc.integer({ min: -8, max: 40 }).filter((n) => n !== 0),
+          { maxLength: 30 },
+        ),
+        fc.integer({ min: 0, max: 12 }),
+        (steps, maxKept) => {
+          const db = rootsTable();
+          const roots = new RootsBySize(db, maxKept);
+          const query = db.prepare<[number], { anchor_id: number }>(
+            'SELECT anchor_id FROM anchored_roots WHERE leaf_count >= ? ORDER BY leaf_count, anchor_id LIMIT 1',
+          );
+          let nextId = 1;
+          for (const step of steps) {
+            if (step > 0) {
+              insert(db, nextId, step);
+              roots.added(nextId++);
+            } else {
+              const ids = db.prepare<[], { anchor_id: number }>('SELECT anchor_id FROM anchored_roots').all();
+              const gone = ids[(-step - 1) % Math.max(1, ids.length)];
+              if (gone === undefined) continue;
+              db.prepare('DELETE FROM anchored_roots WHERE anchor_id = ?').run(gone.anchor_id);
+              roots.removed(gone.anchor_id);
+            }
+            for (let position = 1; position <= 41; position++) {
+              expect(roots.firstCovering(position)?.anchorId ?? null).toBe(
+                query.get(position)?.anchor_id ?? null,
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });
