@@ -31,6 +31,11 @@ export interface RouteDefinition<P extends z.ZodObject, Q extends z.ZodObject> e
   query?: Q;
   /** The body arrives as raw bytes (a Buffer) whatever its content type, and the handler decides what it is. */
   rawBody?: boolean;
+  /**
+   * Checks the caller before anything of the request is parsed (throws the 401 or 403), so that an
+   * operator route tells a caller without the key nothing about what it would take.
+   */
+  authorize?(request: FastifyRequest): Promise<void>;
   /** Returns the body to send, or the reply once it has sent one. */
   handler(input: RouteInput<z.output<P>, z.output<Q>>): Promise<unknown>;
 }
@@ -46,7 +51,7 @@ export function defineRoute(
   docs: RouteDoc[],
   definition: RouteDefinition<z.ZodObject, z.ZodObject>,
 ): void {
-  const { handler, params, query, rawBody, ...doc } = definition;
+  const { handler, params, query, rawBody, authorize, ...doc } = definition;
   docs.push({ ...doc, ...(params ? { params } : {}), ...(query ? { query } : {}) });
   const register = (target: FastifyInstance): void => {
     const method = definition.method.toUpperCase();
@@ -57,13 +62,15 @@ export function defineRoute(
       method: method === 'GET' ? ['GET', 'HEAD'] : method,
       // OpenAPI writes `/verify/{leaf}/check`; Fastify `/verify/:leaf/check`.
       url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
-      handler: (request, reply) =>
-        handler({
+      handler: async (request, reply) => {
+        if (authorize) await authorize(request);
+        return handler({
           request,
           reply,
           params: parseInput(params ?? NO_PARAMETERS, request.params, 'path'),
           query: parseInput(query ?? NO_PARAMETERS, request.query),
-        }),
+        });
+      },
     });
   };
   if (!rawBody) return register(app);

@@ -112,8 +112,8 @@ export function adminAnchorRoutes(ctx: AppContext): void {
       400: { description: 'No leaves yet, or ANCHOR_TO_ADDRESS not configured' },
       ...OPERATOR_ERRORS,
     },
+    authorize: (request) => requireOperator(ctx, request),
     handler: async ({ request, reply }) => {
-      await requireOperator(ctx, request);
       const p = await payment(ctx);
       if (!wantsHtml(request)) return p;
       const send = p.send_enabled && p.payment_uri !== null && p.qr_svg !== null;
@@ -139,8 +139,8 @@ export function adminAnchorRoutes(ctx: AppContext): void {
     summary: 'Not a page: an anchor is recorded with POST (405, after the operator key is checked)',
     auth: 'bearer',
     responses: { 405: { description: 'Use POST' }, ...OPERATOR_ERRORS },
-    handler: async ({ request }) => {
-      await requireOperator(ctx, request);
+    authorize: (request) => requireOperator(ctx, request),
+    handler: async () => {
       throw new ApiError(
         405,
         'method_not_allowed',
@@ -171,8 +171,8 @@ export function adminAnchorRoutes(ctx: AppContext): void {
       415: { description: 'Not application/json' },
       ...OPERATOR_ERRORS,
     },
+    authorize: (request) => requireOperator(ctx, request),
     handler: async ({ request, reply }) => {
-      await requireOperator(ctx, request);
       const input = parseJsonRequest(RecordAnchorSchema, request);
       const record = ctx.chain?.recordManualAnchor;
       if (ctx.config.anchorMode !== 'manual' || !record) {

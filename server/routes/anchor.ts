@@ -341,8 +341,8 @@ export function anchorRoutes(ctx: AppContext): void {
       409: { description: 'An anchor is already in flight, or the current root is already anchored' },
       503: { description: 'The chain is unreachable' },
     },
-    handler: async ({ request, reply }) => {
-      await requireOperator(ctx, request);
+    authorize: (request) => requireOperator(ctx, request),
+    handler: async ({ reply }) => {
       if (ctx.config.anchorMode === 'manual') {
         throw new ApiError(
           409,

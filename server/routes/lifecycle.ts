@@ -138,6 +138,8 @@ export const ExportPackageSchema = z
 
 export function lifecycleRoutes(ctx: AppContext): void {
   const auth = ctx.config.lifecycleRequiresKey ? ('bearer' as const) : undefined;
+  /** Where lifecycles need the operator key, it is checked before the wallet or the page is read. */
+  const keyed = auth ? { auth, authorize: (request: FastifyRequest) => requireOperator(ctx, request) } : {};
   const errors: RouteDoc['responses'] = {
     400: { description: 'wallet is not 1-128 bytes of [A-Za-z0-9_-], or a bad limit or after' },
     404: { description: 'No events for this wallet' },
@@ -148,14 +150,12 @@ export function lifecycleRoutes(ctx: AppContext): void {
   }
   /**
    * One page of the wallet's leaves the tree holds (never one committed but not yet in the tree),
-   * after the operator check where lifecycles need a key; 404 when the wallet has none.
+   * 404 when the wallet has none.
    */
   async function walletPage(
-    request: FastifyRequest,
     wallet: string,
     page: { limit: number; after?: number; maxPosition?: number },
   ): Promise<WalletPage> {
-    if (ctx.config.lifecycleRequiresKey) await requireOperator(ctx, request);
     // A wallet written through another instance reads the same here (an export caught up already
     // when it took its snapshot, `maxPosition`).
     if (page.maxPosition === undefined) await ctx.ledger.catchUpShared();
@@ -168,7 +168,7 @@ export function lifecycleRoutes(ctx: AppContext): void {
     method: 'get',
     path: '/lifecycle/{wallet}',
     summary: 'The events linked to a wallet (claims the service recorded), oldest first, one page at a time',
-    ...(auth ? { auth } : {}),
+    ...keyed,
     params: WalletParamsSchema,
     query: LifecycleQuerySchema,
     responses: {
@@ -179,8 +179,8 @@ export function lifecycleRoutes(ctx: AppContext): void {
       },
       ...errors,
     },
-    handler: async ({ request, reply, params: { wallet }, query }) => {
-      const page = await walletPage(request, wallet, {
+    handler: async ({ reply, params: { wallet }, query }) => {
+      const page = await walletPage(wallet, {
         limit: query.limit,
         ...(query.after !== undefined ? { after: query.after } : {}),
       });
@@ -224,7 +224,7 @@ export function lifecycleRoutes(ctx: AppContext): void {
     method: 'get',
     path: '/lifecycle/{wallet}/export',
     summary: 'Export package with a proof of every event of a wallet (streamed)',
-    ...(auth ? { auth } : {}),
+    ...keyed,
     params: WalletParamsSchema,
     responses: { 200: { description: 'Export package', schema: ExportPackageSchema }, ...errors },
     handler: async ({ request, reply, params: { wallet } }) => {
@@ -237,7 +237,7 @@ export function lifecycleRoutes(ctx: AppContext): void {
       reply.raw.once('close', () => gone.abort());
       // Every read and every entry runs in heavyWork's slices, shared fairly with the other exports.
       const firstPage = await heavyWork
-        .run(() => walletPage(request, wallet, { limit: EXPORT_PAGE, maxPosition }), gone.signal)
+        .run(() => walletPage(wallet, { limit: EXPORT_PAGE, maxPosition }), gone.signal)
         .catch((error: unknown) => {
           if (gone.signal.aborted) return null;
           throw error;

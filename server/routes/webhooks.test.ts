@@ -93,3 +93,28 @@ describe('POST /webhooks/register: the receiver address', () => {
     for (const url of LINK_LOCAL) expect((await register(t, url)).statusCode, url).toBe(201);
   });
 });
+
+describe('operator routes check the key before they read the request', () => {
+  it('answers 401 without a key and 403 with a trial key before a malformed path or query is named', async () => {
+    t = await makeTestApp({ LIFECYCLE_REQUIRES_KEY: 'true' });
+    const issued = await t.app.inject({ method: 'POST', url: '/trial-key' });
+    const trial = { authorization: `Bearer ${(issued.json() as { key: string }).key}` };
+    for (const [method, url] of [
+      // An id longer than any webhook's.
+      ['DELETE', `/webhooks/${'x'.repeat(65)}`],
+      ['GET', '/lifecycle/not%20a%20wallet'],
+      ['GET', '/lifecycle/wallet_1?limit=-1'],
+      ['GET', '/lifecycle/not%20a%20wallet/export'],
+    ] as const) {
+      const without = await t.app.inject({ method, url });
+      expect(without.statusCode, `${method} ${url}`).toBe(401);
+      expect(JSON.stringify(without.json()), url).not.toMatch(/wallet|limit|\bid\b/);
+      const wrong = await t.app.inject({ method, url, headers: trial });
+      expect(wrong.statusCode, `${method} ${url} with a trial key`).toBe(403);
+      // With the key, the request is read and what is wrong with it named.
+      const keyed = await t.app.inject({ method, url, headers: { authorization: operator.authorization } });
+      expect(keyed.statusCode, `${method} ${url} with the key`).toBe(400);
+      expect(keyed.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+  });
+});

@@ -57,8 +57,8 @@ export function webhookRoutes(ctx: AppContext): void {
     summary: 'The registered webhooks (operator key)',
     auth: 'bearer',
     responses: { 200: { description: 'Webhooks', schema: WebhookListSchema }, ...OPERATOR_ERRORS },
-    handler: async ({ request }) => {
-      await requireOperator(ctx, request);
+    authorize: (request) => requireOperator(ctx, request),
+    handler: async () => {
       const hooks = await ctx.store.webhooks.listWebhooks();
       return { webhooks: hooks.map(({ id, url }) => ({ id, url })), count: hooks.length };
     },
@@ -79,8 +79,8 @@ export function webhookRoutes(ctx: AppContext): void {
       415: { description: 'Not application/json' },
       ...OPERATOR_ERRORS,
     },
+    authorize: (request) => requireOperator(ctx, request),
     handler: async ({ request, reply }) => {
-      await requireOperator(ctx, request);
       const { url } = parseJsonRequest(RegisterWebhookSchema, request);
       // Loopback and private receivers are allowed; a host name is checked again at each delivery.
       const refused = webhookUrlRefusal(url, ctx.config.webhookAllowPrivate);
@@ -117,8 +117,8 @@ export function webhookRoutes(ctx: AppContext): void {
       404: { description: 'Webhook not found' },
       ...OPERATOR_ERRORS,
     },
-    handler: async ({ request, reply, params }) => {
-      await requireOperator(ctx, request);
+    authorize: (request) => requireOperator(ctx, request),
+    handler: async ({ reply, params }) => {
       if (!(await ctx.store.webhooks.deleteWebhook(params.id))) throw notFound('Webhook not found.');
       return reply.code(204).send();
     },
