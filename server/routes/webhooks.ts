@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { requireOperator } from '../http/auth.js';
 import { parseJsonRequest, type AppContext } from '../http/context.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { webhookUrlRefusal } from '../webhooks/receiver-address.js';
+import { webhookUrlFormRefusal, webhookUrlRefusal } from '../webhooks/receiver-address.js';
 
 const OPERATOR_ERRORS = {
   401: { description: 'Missing or unknown key' },
@@ -21,20 +21,8 @@ export const RegisterWebhookSchema = z
       .string()
       .max(2048, 'url must be at most 2048 characters')
       .superRefine((value, issues) => {
-        let url: URL;
-        try {
-          url = new URL(value);
-        } catch {
-          // A space, a port above 65535, a zone id: the URL parser says no.
-          issues.addIssue({ code: 'custom', message: 'url is not a valid URL' });
-          return;
-        }
-        const usable =
-          (url.protocol === 'http:' || url.protocol === 'https:') &&
-          url.username === '' &&
-          url.password === '';
-        if (!usable)
-          issues.addIssue({ code: 'custom', message: 'url must be an http(s) URL without credentials' });
+        const refused = webhookUrlFormRefusal(value);
+        if (refused !== null) issues.addIssue({ code: 'custom', message: refused });
       })
       // Kept and listed as deliveries will read it, not as typed (a backslash, a trailing newline).
       .transform((value) => new URL(value).href)

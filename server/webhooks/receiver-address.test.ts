@@ -102,7 +102,7 @@ describe('webhookUrlRefusal', () => {
     ['ftp://x.example/', /http\(s\)/],
     ['file:///etc/passwd', /http\(s\)/],
     ['javascript:alert(1)', /http\(s\)/],
-    ['not a url', /http\(s\)/],
+    ['not a url', /not a valid URL/],
     ['http://u:p@x.example/', /credentials/],
     ['http://169.254.169.254/latest/meta-data/', /link-local/],
     ['http://169.254.43518/', /link-local/], // the URL parser's forms of 169.254.169.254

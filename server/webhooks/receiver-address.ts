@@ -134,22 +134,34 @@ export function addressRefusal(address: string, allowPrivate: boolean): string |
 }
 
 /**
- * Why a webhook URL is refused, or null: not http(s), credentials in it, or a host that is an
- * address refused by `addressRefusal`. A host name passes here; its addresses are checked at delivery.
+ * What is wrong with a webhook URL's form, whatever its host, or null: not a URL, not http(s),
+ * credentials in it, or port 0 (which names no receiver; the URL parser refuses ports above 65535).
+ * The one check of a URL's form, for registration (routes/webhooks.ts) and for each delivery.
  */
-export function webhookUrlRefusal(value: string, allowPrivate: boolean): string | null {
+export function webhookUrlFormRefusal(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'url must be an http(s) URL';
+    // A space, a port above 65535, a zone id: the URL parser says no.
+    return 'url is not a valid URL';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'url must be an http(s) URL';
-  if (url.username !== '' || url.password !== '') return 'url must not contain credentials';
-  // Port 0 names no receiver; the URL parser has already refused ports above 65535.
+  const http = url.protocol === 'http:' || url.protocol === 'https:';
+  if (!http || url.username !== '' || url.password !== '')
+    return 'url must be an http(s) URL without credentials';
   if (url.port === '0') return 'url must not use port 0';
+  return null;
+}
+
+/**
+ * Why a webhook URL is refused, or null: its form (`webhookUrlFormRefusal`), or a host that is an
+ * address refused by `addressRefusal`. A host name passes here; its addresses are checked at delivery.
+ */
+export function webhookUrlRefusal(value: string, allowPrivate: boolean): string | null {
+  const form = webhookUrlFormRefusal(value);
+  if (form !== null) return form;
   // The URL parser has already normalized the host (169.254.43518 and 0xa9fe.0xa9fe are 169.254.169.254).
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = new URL(value).hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) === 0) return null;
   return addressRefusal(host, allowPrivate);
 }
