@@ -17,11 +17,14 @@ export function FileCheck({
   state,
   onFile,
   onCancel,
+  leftOut = null,
 }: {
   entry: SavedSubmission;
   state: FileHashState;
   onFile: (file: File) => void;
   onCancel: () => void;
+  /** Said when several files were dropped at once: which one was compared, which were left out. */
+  leftOut?: string | null;
 }) {
   const inputId = useId();
   const expectedName = entry.fileName === null ? 'the contract file' : visibleText(entry.fileName);
@@ -45,6 +48,11 @@ export function FileCheck({
           Drop {expectedName} on this card, or choose it, to hash it again and compare.
         </span>
       </p>
+      {leftOut !== null && (
+        <p className={HELP_CLASS} role="status" data-testid="file-check-left-out">
+          {leftOut}
+        </p>
+      )}
       <HashingProgress state={state} onCancel={onCancel} />
       {state.status === 'done' && (
         <Comparison

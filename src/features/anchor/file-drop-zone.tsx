@@ -7,7 +7,7 @@ import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
  * What the zone says when several files are dropped at once: it takes the first, and names the rest
  * rather than dropping them silently. `done` says what happens to a file: "anchored", "imported".
  */
-function leftOutText(done: string, taken: string, leftOut: readonly string[]): string {
+export function leftOutText(done: string, taken: string, leftOut: readonly string[]): string {
   const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(leftOut.map(visibleText));
   const one = leftOut.length === 1;
   return `Only one file is ${done} at a time: ${visibleText(taken)} was taken; ${names} ${one ? 'was' : 'were'} left out (drop ${one ? 'it' : 'each'} on its own next).`;

@@ -13,6 +13,7 @@ import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
 import { HELP_CLASS } from '../../components/ui/styles';
 import { FileCheck } from './file-check';
+import { leftOutText } from './file-drop-zone';
 import { ForgetSubmission } from './forget-submission';
 import { DownloadReceiptButton } from './receipt-button';
 import { SubmissionsTransfer } from './submissions-transfer-controls';
@@ -99,7 +100,23 @@ function SavedRow({ entry, onForgotten }: { entry: SavedSubmission; onForgotten:
   // "Did this file change?": the whole card takes the file.
   // An empty file is an answer here (it is not the anchored document), not a document refused.
   const check = useFileHash({ prestartWorker: false, refuseEmpty: false });
-  const { dragging, dropProps } = useFileDrop(([file]) => file && check.hashFile(file));
+  // Several files dropped at once: the first is compared, and the others named, not dropped silently.
+  const [leftOut, setLeftOut] = useState<string | null>(null);
+  const compare = (files: readonly File[]) => {
+    const [file, ...others] = files;
+    if (!file) return;
+    setLeftOut(
+      others.length > 0
+        ? leftOutText(
+            'compared',
+            file.name,
+            others.map((other) => other.name),
+          )
+        : null,
+    );
+    check.hashFile(file);
+  };
+  const { dragging, dropProps } = useFileDrop(compare);
   return (
     <li
       {...dropProps}
@@ -152,7 +169,13 @@ function SavedRow({ entry, onForgotten }: { entry: SavedSubmission; onForgotten:
           </span>
         )}
       </p>
-      <FileCheck entry={entry} state={check.state} onFile={check.hashFile} onCancel={check.cancel} />
+      <FileCheck
+        entry={entry}
+        state={check.state}
+        onFile={(file) => compare([file])}
+        onCancel={check.cancel}
+        leftOut={leftOut}
+      />
       <div className="flex flex-wrap items-center gap-4">
         <DownloadReceiptButton
           submission={entry}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** "Your submissions" travel: export and import of the list, and "did this file change?" on a card. */
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leafHash } from 'zap1';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -147,6 +147,22 @@ describe('did this file change?', () => {
       '✗ Changed: empty.pdf is empty (0 bytes), so it is not the file this submission anchored.',
     );
     expect(screen.queryByText(/no document to anchor/)).toBeNull();
+  });
+
+  it('compares the first of several files dropped on a card and names the ones it left out', async () => {
+    saveSubmission(ENTRY);
+    renderWithProviders(<SavedSubmissions baseUrl="" />);
+    fireEvent.drop(screen.getByTestId('saved-submission'), {
+      dataTransfer: { files: [new File([], 'empty.pdf'), new File(['x'], 'annex.pdf')] },
+    });
+    const result = await screen.findByTestId('file-check-result');
+    expect(result.textContent).toContain('✗ Changed: empty.pdf is empty (0 bytes)');
+    expect(screen.getByTestId('file-check-left-out').textContent).toBe(
+      'Only one file is compared at a time: empty.pdf was taken; annex.pdf was left out (drop it on its own next).',
+    );
+    // One file chosen next: nothing is left out any more.
+    await userEvent.setup().upload(screen.getByLabelText('Did this file change?'), new File([], 'again.pdf'));
+    await waitFor(() => expect(screen.queryByTestId('file-check-left-out')).toBeNull());
   });
 
   it('says same for an empty file when the submission anchored the empty file’s SHA-256', async () => {
