@@ -24,8 +24,12 @@ import {
   httpServiceReader,
   looksLikeReceipt,
   parseReceipt,
+  receiptServiceUrl,
+  unaskableService,
   verifyClaim,
   visibleText,
+  type Receipt,
+  type ServiceReader,
   type Verdict,
 } from 'zap1';
 import { ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
@@ -71,6 +75,18 @@ function httpUrl(value: string, option: string): URL {
     throw new UsageError(`${option} must be an http or https URL, got "${value}"`);
   }
   return url;
+}
+
+/**
+ * The service to ask: the one --service names (a mistake there is a usage error), else the
+ * receipt's own. A receipt naming no http(s) service is its word alone: it is checked with no
+ * service, and the verdict says why where one was needed, as the app does.
+ */
+function serviceReaderFor(named: string | undefined, receipt: Receipt | null): ServiceReader | null {
+  if (named !== undefined) return httpServiceReader(httpUrl(named, '--service').href);
+  if (receipt === null) return null;
+  const own = receiptServiceUrl(receipt);
+  return own.ok ? httpServiceReader(own.url) : unaskableService(own.problem);
 }
 
 async function sha256File(path: string): Promise<string> {
@@ -135,9 +151,7 @@ async function main(argv: string[]): Promise<number> {
     receipt = parsed.receipt;
   }
 
-  const serviceUrl = values.offline ? null : (values.service ?? receipt?.service.url ?? null);
-  const serviceLabel = values.service === undefined ? "the receipt's service URL" : '--service';
-  const reader = serviceUrl === null ? null : httpServiceReader(httpUrl(serviceUrl, serviceLabel).href);
+  const reader = values.offline ? null : serviceReaderFor(values.service, receipt);
   let chainCheck = null;
   let blockAt = null;
   if (values.rpc !== undefined) {
@@ -153,7 +167,8 @@ async function main(argv: string[]): Promise<number> {
   // Where to look a block up, for a verdict left to one block: only from a service being asked anyway.
   const [file, explorer] = await Promise.all([
     filePath ? sha256File(filePath).then((sha256Hex) => ({ sha256Hex, name: filePath })) : null,
-    reader ? explorerBlockUrl(reader.url) : null,
+    // An unaskable reader (url '') asks nothing, not even this.
+    reader !== null && reader.url !== '' ? explorerBlockUrl(reader.url) : null,
   ]);
 
   const outcome = await verifyClaim(

@@ -48,6 +48,16 @@ export class ServiceUnavailableError extends Error {
   }
 }
 
+/**
+ * The reader for a claim whose service cannot be asked at all (a receipt naming no http(s)
+ * service): nothing is fetched, each question answers `reason`, so the verdict says why where a
+ * service was needed; the outcome names no service.
+ */
+export function unaskableService(reason: string): ServiceReader {
+  const refuse = () => Promise.reject(new ServiceUnavailableError(reason));
+  return { url: '', network: refuse, leafKnown: refuse, proof: refuse, historyPage: refuse };
+}
+
 /** The auditor's own look at the chain (e.g. their node), given the anchor the verdict stands on. */
 export type ChainCheck = (anchor: {
   txid: string;
@@ -162,7 +172,8 @@ export async function verifyClaim(
     return {
       judgement,
       bundle,
-      service: reader?.url ?? null,
+      // An unaskable reader (url '') asked nothing.
+      service: reader !== null && reader.url !== '' ? reader.url : null,
       completedReceipt:
         receipt && judgement.verdict === 'anchored' && (proof !== receipt.proof || newEvidence !== null)
           ? completeReceipt(receipt, proof, now, newEvidence)

@@ -9,6 +9,7 @@ import { explorerBlockTemplate, protocolInfoQueryOptions } from '../../api/proto
 import { httpServiceReader } from '../../api/service-reader';
 import {
   ServiceUnavailableError,
+  unaskableService,
   verifyClaim,
   type ClaimInput,
   type ClaimOutcome,
@@ -71,7 +72,8 @@ export function useVerification(request: VerificationRequest) {
     placeholderData: (previous, previousQuery) =>
       previousQuery && sameClaim(previousQuery.queryKey, queryKey) ? previous : undefined,
     queryFn: async (): Promise<VerificationResult> => {
-      const reader = service.url === null ? unaskable(service.problem) : httpServiceReader(service.url);
+      const reader =
+        service.url === null ? unaskableService(service.problem) : httpServiceReader(service.url);
       const now = new Date();
       // Where the service's explorer shows a block; a service that cannot be asked names none.
       const info =
@@ -84,9 +86,8 @@ export function useVerification(request: VerificationRequest) {
           claim.value.kind === 'receipt'
             ? { receipt: claim.value.receipt, file, ...chainInput }
             : { receipt: null, bundle: claim.value.bundle, file, ...chainInput };
-        const asked = await verifyClaim(input, reader, now);
-        // No service was asked: the outcome names none (nothing to link to or fetch from).
-        const outcome = service.url === null ? { ...asked, service: null } : asked;
+        // No service asked (unaskable): the outcome names none (nothing to link to or fetch from).
+        const outcome = await verifyClaim(input, reader, now);
         return {
           kind: 'verified',
           outcome,
@@ -111,15 +112,6 @@ export function useVerification(request: VerificationRequest) {
       };
     },
   });
-}
-
-/**
- * The reader for a receipt that names no usable service: nothing is fetched, and each question
- * answers why, so the verdict says the receipt names no usable service where a service was needed.
- */
-function unaskable(reason: string): ServiceReader {
-  const refuse = () => Promise.reject(new ServiceUnavailableError(reason));
-  return { url: '', network: refuse, leafKnown: refuse, proof: refuse, historyPage: refuse };
 }
 
 /** A held claim whose anchor or Merkle path failed: it claims something the service may contradict. */
