@@ -77,13 +77,16 @@ export function useKeptInputs(address: string, fromLink: Held | null, onOtherEnt
   }
 
   // Kept on every change (not on each hashing progress step): a file hashed is kept as its digest.
-  // Storage that refuses (full, turned off) only loses the convenience: the check goes on.
+  // Storage that refuses (full, turned off) only loses the convenience: the check goes on, and the
+  // page says that Back will not bring it back (`notKept`).
   const hashed = hashing.state.status === 'done' ? hashing.state : null;
+  const [notKept, setNotKept] = useState(false);
   useEffect(() => {
     // Kept once the entry has a key of its own, and never under another entry's key.
     if (entryKey === null || entryKey !== entry) return;
-    writeVerifyDraft(entryKey, address, { claim, document: hashed ?? IDLE, blockHash });
+    const written = writeVerifyDraft(entryKey, address, { claim, document: hashed ?? IDLE, blockHash });
+    setNotKept(!written && (claim !== null || hashed !== null));
   }, [entryKey, entry, address, claim, hashed, blockHash]);
 
-  return { claim, setClaim, blockHash, setBlockHash, hashing };
+  return { claim, setClaim, blockHash, setBlockHash, hashing, notKept };
 }

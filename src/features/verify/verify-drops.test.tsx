@@ -292,6 +292,26 @@ describe('the inputs, after a link and Back', () => {
     );
   });
 
+  it('say so at once when the browser keeps nothing for the tab, and the check goes on', async () => {
+    fakeService();
+    // Storage full, or turned off for the site: every write is refused.
+    const refused = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      renderWithBack();
+      expect(screen.queryByTestId('inputs-not-kept')).toBeNull();
+      drop(receiptFile(receiptWith()), new File([CONTRACT], 'contract.pdf'));
+      await waitFor(() => expect(documentKind()).toBe('matched'));
+      expect(verdict()).toBe('anchored');
+      expect(textOf('inputs-not-kept')).toBe(
+        'This browser keeps nothing for this tab (its storage is turned off or full), so Back will not bring this check back.',
+      );
+    } finally {
+      refused.mockRestore();
+    }
+  });
+
   it('come back after a leaf looked up on the page itself, and Back and Forward keep each entry its own', async () => {
     fakeService();
     renderWithBack();

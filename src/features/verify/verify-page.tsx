@@ -79,8 +79,10 @@ function VerifyClaimPage() {
   const [notices, setNotices] = useState<DroppedNotices>(NO_NOTICES);
   // What this history entry was given (a new fragment is a new entry, read as on a first visit);
   // the block hash the person read belongs to the claim it was given for.
-  const { claim, setClaim, blockHash, setBlockHash, hashing } = useKeptInputs(address, fromLink, () =>
-    setNotices(NO_NOTICES),
+  const { claim, setClaim, blockHash, setBlockHash, hashing, notKept } = useKeptInputs(
+    address,
+    fromLink,
+    () => setNotices(NO_NOTICES),
   );
   // Set aside (Clear, Back to the leaf, or another receipt dropped): it can be taken up again.
   const linkReceiptAside = fromLink !== null && claim?.id !== fromLink.id;
@@ -230,6 +232,12 @@ function VerifyClaimPage() {
         </p>
       )}
       <DropNotices notices={notices} onUseAsDocument={takeAsDocument} />
+      {notKept && (
+        <p className="text-sm print:hidden" data-testid="inputs-not-kept">
+          This browser keeps nothing for this tab (its storage is turned off or full), so Back will not bring
+          this check back.
+        </p>
+      )}
       {fragment && !fragment.ok && (
         <p role="alert" className="text-red-700 print:hidden dark:text-red-300">
           {fragment.message}
