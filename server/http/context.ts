@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import type { Ledger } from '../ledger.js';
 import type { Store } from '../store/store.js';
 import { clientAddressOf } from './client-address.js';
-import { ApiError } from './errors.js';
+import { ApiError, shownFieldName } from './errors.js';
 import type { RouteDoc } from './openapi.js';
 import type { RouteRegistrar } from './route.js';
 import { HEX64_PATTERN } from '../../src/core/index.js';
@@ -27,6 +27,9 @@ export function networkOf(ctx: AppContext): Network | null {
   return ctx.chain?.network() ?? (ctx.config.chain === 'dev' ? 'devnet' : null);
 }
 
+/** How many unknown keys a refusal names at most: an answer never grows with what was sent. */
+const UNKNOWN_KEYS_NAMED = 20;
+
 /**
  * Parses query, path or body values with `schema`; a mismatch is 400 `validation_failed` naming
  * each field (`where` names a problem with the whole value).
@@ -38,10 +41,17 @@ export function parseInput<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields = result.error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || where,
-    message: issue.message,
-  }));
+  const fields = result.error.issues.flatMap((issue) => {
+    const at = issue.path.map(String);
+    // Each key a strict schema does not know is named as POST /event and /memo/decode name it.
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.slice(0, UNKNOWN_KEYS_NAMED).map((key) => ({
+        field: [...at, shownFieldName(key)].join('.'),
+        message: `unknown field ${shownFieldName(key)}`,
+      }));
+    }
+    return [{ field: at.join('.') || where, message: issue.message }];
+  });
   throw new ApiError(
     400,
     'validation_failed',

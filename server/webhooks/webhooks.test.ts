@@ -176,7 +176,8 @@ describe('webhook routes', () => {
     });
     expect(extra.statusCode).toBe(400);
     // The body's own problem is named as the body's, not the query's.
-    expect(extra.json().error.message).toBe('body: Unrecognized key: "events"');
+    expect(extra.json().error.message).toBe('events: unknown field events');
+    expect(extra.json().error.fields).toEqual([{ field: 'events', message: 'unknown field events' }]);
     const asText = await t.app.inject({
       method: 'POST',
       url: '/webhooks/register',
