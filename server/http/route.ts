@@ -32,8 +32,9 @@ export interface RouteDefinition<P extends z.ZodObject, Q extends z.ZodObject> e
   /** The body arrives as raw bytes (a Buffer) whatever its content type, and the handler decides what it is. */
   rawBody?: boolean;
   /**
-   * Checks the caller before anything of the request is parsed (throws the 401 or 403), so that an
-   * operator route tells a caller without the key nothing about what it would take.
+   * Checks the caller before anything of the request is read (throws the 401 or 403): run as the
+   * route's onRequest hook, before its body is parsed too, so that an operator route tells a caller
+   * without the key nothing about what it would take.
    */
   authorize?(request: FastifyRequest): Promise<void>;
   /** Returns the body to send, or the reply once it has sent one. */
@@ -62,15 +63,14 @@ export function defineRoute(
       method: method === 'GET' ? ['GET', 'HEAD'] : method,
       // OpenAPI writes `/verify/{leaf}/check`; Fastify `/verify/:leaf/check`.
       url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
-      handler: async (request, reply) => {
-        if (authorize) await authorize(request);
-        return handler({
+      ...(authorize ? { onRequest: (request: FastifyRequest) => authorize(request) } : {}),
+      handler: async (request, reply) =>
+        handler({
           request,
           reply,
           params: parseInput(params ?? NO_PARAMETERS, request.params, 'path'),
           query: parseInput(query ?? NO_PARAMETERS, request.query),
-        });
-      },
+        }),
     });
   };
   if (!rawBody) return register(app);

@@ -116,5 +116,19 @@ describe('operator routes check the key before they read the request', () => {
       expect(keyed.statusCode, `${method} ${url} with the key`).toBe(400);
       expect(keyed.json()).toMatchObject({ error: { code: 'validation_failed' } });
     }
+    // The body too: without the key, a body that is not JSON, or not sent as JSON, is not read.
+    for (const [type, payload] of [
+      ['application/json', '{"url": '],
+      ['application/json', '{"url": "http://127.0.0.1/", "url": "http://127.0.0.1/"}'],
+      ['text/plain', 'http://127.0.0.1/'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/webhooks/register',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, `${type} ${payload}`).toBe(401);
+    }
   });
 });
