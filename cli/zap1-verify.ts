@@ -167,8 +167,8 @@ async function main(argv: string[]): Promise<number> {
   // Where to look a block up, for a verdict left to one block: only from a service being asked anyway.
   const [file, explorer] = await Promise.all([
     filePath ? sha256File(filePath).then((sha256Hex) => ({ sha256Hex, name: filePath })) : null,
-    // An unaskable reader (url '') asks nothing, not even this.
-    reader !== null && reader.url !== '' ? explorerBlockUrl(reader.url) : null,
+    // An unaskable reader asks nothing, not even this.
+    reader !== null && reader.asks !== false ? explorerBlockUrl(reader.url) : null,
   ]);
 
   const outcome = await verifyClaim(

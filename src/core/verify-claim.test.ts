@@ -12,7 +12,12 @@ import { evidencedBundle } from '../../test/chain-evidence.js';
 import type { HistoryPage } from './anchor-history.js';
 import { verifyProofBundle } from './proof-bundle.js';
 import { completeReceipt } from './receipt.js';
-import { ServiceUnavailableError, verifyClaim, type ServiceReader } from './verify-claim.js';
+import {
+  ServiceUnavailableError,
+  unaskableService,
+  verifyClaim,
+  type ServiceReader,
+} from './verify-claim.js';
 
 const NOW = new Date(Date.UTC(2026, 10, 2));
 const contract = contractEvent(2);
@@ -64,6 +69,18 @@ describe('verifyClaim', () => {
     // A current bundle is never flagged.
     const current = await verifyClaim({ receipt: null, bundle: anchored }, service(), NOW);
     expect(current.judgement.historical).toBe(false);
+  });
+
+  it('with an unaskable service, names none and says why where one was needed', async () => {
+    const why =
+      'the receipt names no usable service: its service URL "javascript:x" is not an http(s) address';
+    const out = await verifyClaim({ receipt: { ...receipt, proof: anchored } }, unaskableService(why), NOW);
+    expect(out.service).toBeNull();
+    expect(out.judgement.verdict).toBe('unconfirmed');
+    expect(out.judgement.checks.find((c) => c.name === 'anchor')?.detail).toContain(why);
+    // A service at an empty base URL (same origin) is still one that was asked.
+    const sameOrigin = await verifyClaim({ receipt: null, bundle: anchored }, { ...service(), url: '' }, NOW);
+    expect(sameOrigin.service).toBe('');
   });
 
   it('stays pending while the service has only a pending proof', async () => {

@@ -29,6 +29,8 @@ const BUNDLE_OPTIONS = { allowHistorical: true } as const;
 export interface ServiceReader {
   /** The service's base URL, as people know it. */
   url: string;
+  /** False for a reader that asks no service at all (`unaskableService`). */
+  asks?: boolean;
   /** The network it anchors on (`mainnet`, `testnet`, `devnet`, or a reference name), null when it does not say. */
   network(): Promise<string | null>;
   /** Whether the service has the leaf (`GET /verify/{leaf}/check` is 200, not 404). */
@@ -55,7 +57,7 @@ export class ServiceUnavailableError extends Error {
  */
 export function unaskableService(reason: string): ServiceReader {
   const refuse = () => Promise.reject(new ServiceUnavailableError(reason));
-  return { url: '', network: refuse, leafKnown: refuse, proof: refuse, historyPage: refuse };
+  return { url: '', asks: false, network: refuse, leafKnown: refuse, proof: refuse, historyPage: refuse };
 }
 
 /** The auditor's own look at the chain (e.g. their node), given the anchor the verdict stands on. */
@@ -172,8 +174,8 @@ export async function verifyClaim(
     return {
       judgement,
       bundle,
-      // An unaskable reader (url '') asked nothing.
-      service: reader !== null && reader.url !== '' ? reader.url : null,
+      // An unaskable reader asked nothing.
+      service: reader !== null && reader.asks !== false ? reader.url : null,
       completedReceipt:
         receipt && judgement.verdict === 'anchored' && (proof !== receipt.proof || newEvidence !== null)
           ? completeReceipt(receipt, proof, now, newEvidence)

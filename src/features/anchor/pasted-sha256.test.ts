@@ -43,6 +43,11 @@ describe('parsePastedSha256', () => {
     expect(pastedSha256Help(parsePastedSha256(`SHA256 (contract.pdf) = ${HEX}`))).toBe(
       `The SHA-256 of contract.pdf, from the tagged checksum line: ${HEX}. The submission is named after contract.pdf.`,
     );
+    // OpenSSL reading a pipe names standard input, not a file.
+    expect(parsePastedSha256(`SHA2-256(stdin)= ${HEX}`)).toMatchObject({ hex: HEX, fileName: null });
+    expect(pastedSha256Help(parsePastedSha256(`SHA2-256(stdin)= ${HEX}`))).toBe(
+      `The SHA-256 from the tagged checksum line: ${HEX}.`,
+    );
     // Another digest's tagged line is not taken for a SHA-256.
     expect(parsePastedSha256(`SHA512 (contract.pdf) = ${HEX}`)).toMatchObject({ ok: false });
     const two = parsePastedSha256(`SHA256 (a.pdf) = ${HEX}\nSHA256 (b.pdf) = ${HEX}`);

@@ -49,10 +49,14 @@ function unescapeSha256sumName(name: string): string {
   return name.replace(/\\([\\nr])/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : '\\'));
 }
 
-/** The name sha256sum printed, without its folders; null for standard input ("-"). */
-function fileNameOf(printed: string): string | null {
+/**
+ * The name a tool printed, without its folders; null for standard input (sha256sum's "-",
+ * OpenSSL's "stdin" in a tagged line).
+ */
+function fileNameOf(printed: string, line: 'sha256sum' | 'tagged'): string | null {
   const name = printed.slice(printed.lastIndexOf('/') + 1);
-  return name === '' || printed === '-' ? null : name;
+  const stdin = line === 'sha256sum' ? printed === '-' : printed === 'stdin';
+  return name === '' || stdin ? null : name;
 }
 
 /** The digest and the name as printed, from sha256sum's line or a tagged one; null for neither. */
@@ -81,7 +85,8 @@ export function parsePastedSha256(input: string): PastedSha256 {
   if (!/^[0-9a-fA-F]{64}$/.test(digits) && toolLine) {
     hex = toolLine.digest;
     line = toolLine.line;
-    fileName = fileNameOf(toolLine.escaped ? unescapeSha256sumName(toolLine.printed) : toolLine.printed);
+    const printed = toolLine.escaped ? unescapeSha256sumName(toolLine.printed) : toolLine.printed;
+    fileName = fileNameOf(printed, toolLine.line);
   } else if (
     (/^[0-9a-fA-F]{64} [ *]/m.test(trimmed) || /^\\?SHA(?:256|2-256) ?\(/m.test(trimmed)) &&
     trimmed.includes('\n')

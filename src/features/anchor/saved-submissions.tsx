@@ -173,7 +173,10 @@ function SavedRow({ entry, onForgotten }: { entry: SavedSubmission; onForgotten:
         entry={entry}
         state={check.state}
         onFile={(file) => compare([file])}
-        onCancel={check.cancel}
+        onCancel={() => {
+          setLeftOut(null);
+          check.cancel();
+        }}
         leftOut={leftOut}
       />
       <div className="flex flex-wrap items-center gap-4">

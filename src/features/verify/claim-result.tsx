@@ -225,16 +225,18 @@ export function ClaimResult({
           <p className="text-sm" data-testid="verdict-next">
             {look.next}
           </p>
-          {(judgement.verdict === 'pending' || judgement.verdict === 'unconfirmed') && (
-            <button
-              type="button"
-              className={`${BUTTON_CLASS} mt-2 print:hidden`}
-              onClick={onCheckAgain}
-              disabled={checking}
-            >
-              {checking ? 'Checking…' : 'Check again'}
-            </button>
-          )}
+          {/* Asking again needs a service to ask. */}
+          {(judgement.verdict === 'pending' || judgement.verdict === 'unconfirmed') &&
+            outcome.service !== null && (
+              <button
+                type="button"
+                className={`${BUTTON_CLASS} mt-2 print:hidden`}
+                onClick={onCheckAgain}
+                disabled={checking}
+              >
+                {checking ? 'Checking…' : 'Check again'}
+              </button>
+            )}
         </div>
 
         {chain?.block && (asksForBlockHash(chain) || (blockHashKept && chain.holds)) && (

@@ -67,4 +67,13 @@ describe('which service is asked, and the shared link', () => {
     expect(verdictLook('unconfirmed', 's').tone).toBe('wait');
     expect(verdictLook('invalid', 's').tone).toBe('bad');
   });
+
+  it('never says to check again later when there is no service to ask', () => {
+    for (const verdict of ['pending', 'unconfirmed'] as const) {
+      expect(verdictLook(verdict, 'https://s.example').next).toMatch(/again/);
+      const none = verdictLook(verdict, null).next;
+      expect(none).toContain('the receipt names no service');
+      expect(none).not.toMatch(/again|later/);
+    }
+  });
 });

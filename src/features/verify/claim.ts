@@ -213,7 +213,10 @@ export function verdictLook(
       return {
         headline: 'Pending: not anchored yet',
         tone: 'wait',
-        next: `The proof holds, but ${service} has not anchored its root yet. Anchoring runs on its own; check again later, and keep the completed receipt then.`,
+        next:
+          serviceAsked === null
+            ? 'The proof holds, but it names no anchor, and the receipt names no service to ask whether its root has been anchored since. Ask its issuer for the completed receipt.'
+            : `The proof holds, but ${service} has not anchored its root yet. Anchoring runs on its own; check again later, and keep the completed receipt then.`,
       };
     case 'unconfirmed':
       return chain === 'open'

@@ -178,7 +178,8 @@ describe('a receipt naming a service that is not http(s)', () => {
       `Verifying the file contract.pdf.zap1.json with no service: ${noService}. Only what this browser can check without one is checked.`,
     );
     expect(textOf('verdict-reason')).toContain(noService);
-    // What to do next: no service is there to try again with.
+    // What to do next: no service is there to try again with, and nothing offers to.
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
     expect(textOf('verdict-next')).toBe(
       'The proof holds, but the receipt names no service that could confirm the anchor it claims. Check the transaction on chain yourself, or ask its issuer for a receipt that names their service.',
     );
