@@ -195,6 +195,13 @@ describe("a receipt's service", () => {
         problem: `the receipt names no usable service: its service URL ${JSON.stringify(url)} is not an http(s) address`,
       });
     }
+    // An http(s) address with a query or a fragment is named as such, not as another kind of URL.
+    for (const url of ['https://zap1.example/?a=1', 'https://zap1.example/#top']) {
+      expect(receiptServiceUrl({ ...receipt, service: { url, network: null } })).toEqual({
+        ok: false,
+        problem: `the receipt names no usable service: its service URL ${JSON.stringify(url)} has a query or a fragment, which a service address does not`,
+      });
+    }
   });
 
   it('names a long or hidden-character URL in the problem as what it is, cut short', () => {

@@ -122,13 +122,18 @@ function quotedUrl(text: string): string {
 export function receiptServiceUrl(
   receipt: Receipt,
 ): { ok: true; url: string } | { ok: false; problem: string } {
-  const url = serviceBaseUrl(receipt.service.url);
-  return url !== null
-    ? { ok: true, url }
-    : {
-        ok: false,
-        problem: `the receipt names no usable service: its service URL ${quotedUrl(receipt.service.url)} is not an http(s) address`,
-      };
+  const text = receipt.service.url;
+  const url = serviceBaseUrl(text);
+  if (url !== null) return { ok: true, url };
+  // An http(s) URL with a query or a fragment is no base address to put the API's paths after.
+  const why =
+    serviceBaseUrl(text.replace(/[?#][\s\S]*$/, '')) !== null
+      ? 'has a query or a fragment, which a service address does not'
+      : 'is not an http(s) address';
+  return {
+    ok: false,
+    problem: `the receipt names no usable service: its service URL ${quotedUrl(text)} ${why}`,
+  };
 }
 
 /** A new receipt for an accepted event (its proof comes later unless it is anchored already). */
