@@ -70,6 +70,19 @@ export function inclusionRanges(index: number, size: number): Array<{ start: num
   return ranges;
 }
 
+/** Whether `range` is one of `inclusionRanges(index, size)` (the same walk, nothing allocated). */
+function isOnPath(index: number, size: number, range: { start: number; end: number }): boolean {
+  let start = 0;
+  let end = size;
+  while (end - start > 1) {
+    if (start === range.start && end === range.end) return true;
+    const k = splitPoint(end - start);
+    if (index < start + k) end = start + k;
+    else start += k;
+  }
+  return false;
+}
+
 /** Incremental ZAP1 Merkle tree over 32-byte leaves; all hashes in and out are lowercase hex. */
 export class MerkleTree {
   /** Nodes per storage chunk (32 KiB of node hashes). */
@@ -108,6 +121,10 @@ export class MerkleTree {
    */
   #rangeRoot(start: number, end: number): Uint8Array {
     const width = end - start;
+    // A complete node (most siblings on a path): stored, read at once. (log2 of a width just above
+    // a large power of two can round to an integer, so the power is checked exactly.)
+    const complete = Math.log2(width);
+    if (Number.isInteger(complete) && 2 ** complete === width) return this.#node(complete, start / width);
     let power = 1;
     let level = 0;
     while (power * 2 <= width) {
@@ -222,8 +239,7 @@ export class MerkleTree {
   ): Array<{ sibling: Uint8Array; position: ProofStep['position'] }> {
     checkInteger(size, 'size', 1, this.#size);
     checkInteger(index, 'index', 0, size - 1);
-    const onPath = (r: { start: number; end: number }) => r.start === within.start && r.end === within.end;
-    if ((within.start !== 0 || within.end !== size) && !inclusionRanges(index, size).some(onPath)) {
+    if ((within.start !== 0 || within.end !== size) && !isOnPath(index, size, within)) {
       throw new RangeError(`within must be a range on the path of leaf ${index} in a tree of ${size} leaves`);
     }
     // RFC 6962 PATH, walked from the root down, then reversed to put the leaf level first. Only the
