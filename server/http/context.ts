@@ -27,7 +27,7 @@ export function networkOf(ctx: AppContext): Network | null {
   return ctx.chain?.network() ?? (ctx.config.chain === 'dev' ? 'devnet' : null);
 }
 
-/** How many unknown keys a refusal names at most: an answer never grows with what was sent. */
+/** How many unknown keys of one object a refusal names at most: an answer never grows with what was sent. */
 const UNKNOWN_KEYS_NAMED = 20;
 
 /**

@@ -63,7 +63,19 @@ export function defineRoute(
       method: method === 'GET' ? ['GET', 'HEAD'] : method,
       // OpenAPI writes `/verify/{leaf}/check`; Fastify `/verify/:leaf/check`.
       url: definition.path.replace(/\{(\w+)\}/g, ':$1'),
-      ...(authorize ? { onRequest: (request: FastifyRequest) => authorize(request) } : {}),
+      ...(authorize
+        ? {
+            onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+              try {
+                await authorize(request);
+              } catch (error) {
+                // Refused before its body is read: the connection ends, rather than read it all.
+                reply.header('connection', 'close');
+                throw error;
+              }
+            },
+          }
+        : {}),
       handler: async (request, reply) =>
         handler({
           request,

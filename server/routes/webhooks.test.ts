@@ -129,6 +129,8 @@ describe('operator routes check the key before they read the request', () => {
         payload,
       });
       expect(res.statusCode, `${type} ${payload}`).toBe(401);
+      // Its body unread, the connection is not kept for another request.
+      expect(res.headers['connection']).toBe('close');
     }
   });
 });

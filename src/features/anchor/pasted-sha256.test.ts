@@ -43,8 +43,9 @@ describe('parsePastedSha256', () => {
     expect(pastedSha256Help(parsePastedSha256(`SHA256 (contract.pdf) = ${HEX}`))).toBe(
       `The SHA-256 of contract.pdf, from the tagged checksum line: ${HEX}. The submission is named after contract.pdf.`,
     );
-    // OpenSSL reading a pipe names standard input, not a file.
+    // OpenSSL and sha256sum --tag reading a pipe name standard input, not a file.
     expect(parsePastedSha256(`SHA2-256(stdin)= ${HEX}`)).toMatchObject({ hex: HEX, fileName: null });
+    expect(parsePastedSha256(`SHA256 (-) = ${HEX}`)).toMatchObject({ hex: HEX, fileName: null });
     expect(pastedSha256Help(parsePastedSha256(`SHA2-256(stdin)= ${HEX}`))).toBe(
       `The SHA-256 from the tagged checksum line: ${HEX}.`,
     );

@@ -50,12 +50,12 @@ function unescapeSha256sumName(name: string): string {
 }
 
 /**
- * The name a tool printed, without its folders; null for standard input (sha256sum's "-",
- * OpenSSL's "stdin" in a tagged line).
+ * The name a tool printed, without its folders; null for standard input ("-", and OpenSSL's
+ * "stdin" in a tagged line).
  */
 function fileNameOf(printed: string, line: 'sha256sum' | 'tagged'): string | null {
   const name = printed.slice(printed.lastIndexOf('/') + 1);
-  const stdin = line === 'sha256sum' ? printed === '-' : printed === 'stdin';
+  const stdin = printed === '-' || (line === 'tagged' && printed === 'stdin');
   return name === '' || stdin ? null : name;
 }
 

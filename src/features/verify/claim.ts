@@ -215,7 +215,7 @@ export function verdictLook(
         tone: 'wait',
         next:
           serviceAsked === null
-            ? 'The proof holds, but it names no anchor, and the receipt names no service to ask whether its root has been anchored since. Ask its issuer for the completed receipt.'
+            ? 'No anchor is named, and the receipt names no service to ask whether one has been made since. Ask its issuer for the completed receipt.'
             : `The proof holds, but ${service} has not anchored its root yet. Anchoring runs on its own; check again later, and keep the completed receipt then.`,
       };
     case 'unconfirmed':
