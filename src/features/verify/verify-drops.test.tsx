@@ -306,7 +306,7 @@ describe('the inputs, after a link and Back', () => {
       await waitFor(() => expect(documentKind()).toBe('matched'));
       expect(verdict()).toBe('anchored');
       expect(textOf('inputs-not-kept')).toBe(
-        'This browser keeps nothing for this tab (its storage is turned off or full), so Back will not bring this check back.',
+        'This browser did not keep this check for the tab (its storage is turned off or full), so Back will not bring it back.',
       );
     } finally {
       refused.mockRestore();

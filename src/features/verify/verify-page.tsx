@@ -234,8 +234,8 @@ function VerifyClaimPage() {
       <DropNotices notices={notices} onUseAsDocument={takeAsDocument} />
       {notKept && (
         <p className="text-sm print:hidden" data-testid="inputs-not-kept">
-          This browser keeps nothing for this tab (its storage is turned off or full), so Back will not bring
-          this check back.
+          This browser did not keep this check for the tab (its storage is turned off or full), so Back will
+          not bring it back.
         </p>
       )}
       {fragment && !fragment.ok && (
