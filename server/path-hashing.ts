@@ -53,6 +53,11 @@ export class PathHasher {
   /** Paths hashed on the thread and here, since the process started. */
   readonly counts = { onThread: 0, here: 0 };
 
+  /** Whether the thread failed for good (every path is hashed here since). */
+  get threadFailed(): boolean {
+    return this.failed;
+  }
+
   /** `startThread`: starts the hashing thread (path-hash-worker.ts unless a test says otherwise). */
   constructor(
     private readonly startThread: () => Worker = () =>
@@ -145,7 +150,10 @@ export function climbPath(leaf: Uint8Array, path: readonly PathStep[]): Promise<
   return hasher.climb(leaf, path);
 }
 
-/** How many paths were hashed on the thread and on the event loop, since the process started. */
-export function pathHashingCounts(): { onThread: number; here: number } {
-  return { ...hasher.counts };
+/**
+ * How many paths were hashed on the thread and on the event loop since the process started, and
+ * whether the thread failed for good (GET /metrics).
+ */
+export function pathHashingCounts(): { onThread: number; here: number; threadFailed: boolean } {
+  return { ...hasher.counts, threadFailed: hasher.threadFailed };
 }

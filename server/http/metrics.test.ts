@@ -51,5 +51,13 @@ describe('GET /metrics', () => {
     expect(await sample('zap1_anchor_attempts{state="pending"}')).toBe(0);
     expect(await sample('zap1_unanchored_leaves')).toBe(0);
     expect(await sample('zap1_last_anchor_latency_seconds')).toBeGreaterThanOrEqual(0);
+
+    // A proof asked for alone is hashed on the event loop; the hashing thread has not failed.
+    const before = (await sample('zap1_proof_paths_hashed{where="event_loop"}')) ?? 0;
+    const leaf = created.json<{ leaf_hash: string }>().leaf_hash;
+    expect((await t.app.inject({ url: `/verify/${leaf}/proof.json` })).statusCode).toBe(200);
+    expect(await sample('zap1_proof_paths_hashed{where="event_loop"}')).toBe(before + 1);
+    expect(await sample('zap1_proof_paths_hashed{where="thread"}')).toBeGreaterThanOrEqual(0);
+    expect(await sample('zap1_proof_hashing_thread_up')).toBe(1);
   });
 });

@@ -2,12 +2,14 @@
  * `GET /metrics` in the Prometheus text format (prom-client): what an operator alerts on. Counted
  * as requests are answered: request durations by route, and POST /event outcomes (created, exists,
  * or the error code). Read at each scrape: tree size, unanchored leaves, anchor attempts by state,
- * the latency of the latest anchor (from its intent to its read-back) and, on SQLite, the wallet
+ * the latency of the latest anchor (from its intent to its read-back), the proof paths hashed (on
+ * the hashing thread or the event loop, and whether that thread is up) and, on SQLite, the wallet
  * links waiting for the wallet-link index.
  */
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Ledger } from '../ledger.js';
+import { pathHashingCounts } from '../path-hashing.js';
 import type { Store } from '../store/store.js';
 
 export function createMetrics(app: FastifyInstance, deps: { store: Store; ledger: Ledger }) {
@@ -60,6 +62,25 @@ export function createMetrics(app: FastifyInstance, deps: { store: Store; ledger
       if (latest?.state === 'anchored') {
         this.set((Date.parse(latest.updatedAt) - Date.parse(latest.createdAt)) / 1000);
       }
+    },
+  });
+  new Gauge({
+    name: 'zap1_proof_paths_hashed',
+    help: 'Proof paths hashed since start: together on the hashing thread, or alone on the event loop',
+    labelNames: ['where'] as const,
+    registers: [registry],
+    collect() {
+      const counts = pathHashingCounts();
+      this.set({ where: 'thread' }, counts.onThread);
+      this.set({ where: 'event_loop' }, counts.here);
+    },
+  });
+  new Gauge({
+    name: 'zap1_proof_hashing_thread_up',
+    help: '0 once the proof hashing thread failed: every path is then hashed on the event loop',
+    registers: [registry],
+    collect() {
+      this.set(pathHashingCounts().threadFailed ? 0 : 1);
     },
   });
   const awaitingIndex = deps.store.events.linksAwaitingIndex?.bind(deps.store.events);
