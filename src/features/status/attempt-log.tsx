@@ -6,8 +6,7 @@ import {
   type AttemptLogEntry,
   type InFlightAnchor,
 } from '../../api/anchor';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/page-states';
+import { LoadingOrError } from '../../components/page-states';
 import { useKeptError } from '../../components/use-kept-error';
 import { countWords, formatNumber } from '../../components/number-words';
 import { HashText } from '../../components/hash-text';
@@ -89,14 +88,13 @@ export function AttemptLog({
   const empty = attempts.data?.attempts.length === 0;
   return (
     <Section title="Attempt log">
-      {attempts.isPending && !attemptsError && <Loading what="the attempt log" />}
-      {attemptsError && (
-        <ErrorNotice
-          error={attemptsError}
-          title="The attempt log could not be loaded"
-          retryEveryMs={refreshMs}
-        />
-      )}
+      <LoadingOrError
+        pending={attempts.isPending}
+        error={attemptsError}
+        what="the attempt log"
+        title="The attempt log could not be loaded"
+        retryEveryMs={refreshMs}
+      />
       {empty && (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="attempt-log-empty">
           {inFlight

@@ -3,8 +3,7 @@ import { anchorHistoryQueryOptions, anchorStatusQueryOptions } from '../../api/a
 import { healthQueryOptions } from '../../api/health';
 import { networkName } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
-import { ErrorNotice } from '../../components/error-notice';
-import { Loading } from '../../components/page-states';
+import { LoadingOrError } from '../../components/page-states';
 import { countWords, formatNumber } from '../../components/number-words';
 import { HashText } from '../../components/hash-text';
 import { TxLink } from '../../components/tx-link';
@@ -61,14 +60,13 @@ export function StatusPage() {
       />
 
       <Section title="Anchoring">
-        {status.isPending && !statusError && <Loading what="anchoring status" />}
-        {statusError && (
-          <ErrorNotice
-            error={statusError}
-            title="The anchoring status could not be loaded"
-            retryEveryMs={STATUS_MS}
-          />
-        )}
+        <LoadingOrError
+          pending={status.isPending}
+          error={statusError}
+          what="anchoring status"
+          title="The anchoring status could not be loaded"
+          retryEveryMs={STATUS_MS}
+        />
         {s && (
           <DetailsList>
             <Row label="Current root" testId="current-root">
@@ -139,10 +137,13 @@ export function StatusPage() {
       )}
 
       <Section title="Chain and service health">
-        {health.isPending && !healthError && <Loading what="health" />}
-        {healthError && (
-          <ErrorNotice error={healthError} title="The health check failed" retryEveryMs={HEALTH_MS} />
-        )}
+        <LoadingOrError
+          pending={health.isPending}
+          error={healthError}
+          what="health"
+          title="The health check failed"
+          retryEveryMs={HEALTH_MS}
+        />
         {health.data && (
           <DetailsList>
             <Row label="Chain tip" testId="chain-tip">
