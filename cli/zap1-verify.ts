@@ -21,6 +21,7 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
+  askedServiceUrl,
   httpServiceReader,
   looksLikeReceipt,
   parseReceipt,
@@ -165,10 +166,10 @@ async function main(argv: string[]): Promise<number> {
     blockAt = nodeBlockAt(rpc, url.href);
   }
   // Where to look a block up, for a verdict left to one block: only from a service being asked anyway.
+  const asked = askedServiceUrl(reader);
   const [file, explorer] = await Promise.all([
     filePath ? sha256File(filePath).then((sha256Hex) => ({ sha256Hex, name: filePath })) : null,
-    // An unaskable reader asks nothing, not even this.
-    reader !== null && reader.asks !== false ? explorerBlockUrl(reader.url) : null,
+    asked === null ? null : explorerBlockUrl(asked),
   ]);
 
   const outcome = await verifyClaim(

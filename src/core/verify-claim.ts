@@ -60,6 +60,11 @@ export function unaskableService(reason: string): ServiceReader {
   return { url: '', asks: false, network: refuse, leafKnown: refuse, proof: refuse, historyPage: refuse };
 }
 
+/** The URL of the service `reader` asks; null for none (no reader, or an unaskable one). */
+export function askedServiceUrl(reader: ServiceReader | null): string | null {
+  return reader !== null && reader.asks !== false ? reader.url : null;
+}
+
 /** The auditor's own look at the chain (e.g. their node), given the anchor the verdict stands on. */
 export type ChainCheck = (anchor: {
   txid: string;
@@ -174,8 +179,7 @@ export async function verifyClaim(
     return {
       judgement,
       bundle,
-      // An unaskable reader asked nothing.
-      service: reader !== null && reader.asks !== false ? reader.url : null,
+      service: askedServiceUrl(reader),
       completedReceipt:
         receipt && judgement.verdict === 'anchored' && (proof !== receipt.proof || newEvidence !== null)
           ? completeReceipt(receipt, proof, now, newEvidence)
