@@ -377,6 +377,33 @@ describe('SQLite store: two connections on one file', () => {
   }
 });
 
+describe('SQLite store: lookups asked for together', () => {
+  it('answers each as it would alone: leaves written elsewhere, misses and malformed hashes among them', async () => {
+    const dir = tempDir();
+    const writer = openSqliteStore(dir);
+    const reader = openSqliteStore(dir);
+    try {
+      const at = '2026-01-01T00:00:00.000Z';
+      await reader.leaves.commitEvents([testEvent(1)], at);
+      // Written through another connection: the reader's index learns them when one is missed.
+      await writer.leaves.commitEvents([testEvent(2), testEvent(3)], at);
+      const asked = [testLeaf(3), testLeaf(9), testLeaf(1), 'not hex', testLeaf(2), testLeaf(9), testLeaf(3)];
+      const outcomes = await Promise.allSettled(asked.map((leaf) => reader.leaves.leafByHash(leaf)));
+      expect(
+        outcomes.map((outcome) =>
+          outcome.status === 'fulfilled' ? (outcome.value?.position ?? null) : 'refused',
+        ),
+      ).toEqual([3, null, 1, 'refused', 2, null, 3]);
+      expect(outcomes[0]).toMatchObject({
+        value: { leafHex: testLeaf(3), serialNumber: testEvent(3).serialNumber },
+      });
+    } finally {
+      await reader.close();
+      await removeTempStore(dir, writer);
+    }
+  });
+});
+
 describe('SQLite store with the commit thread', () => {
   it('checkpoints its WAL: a busy service does not fill the disk with it', async () => {
     const dir = tempDir();
