@@ -117,20 +117,22 @@ describe('verifiedInclusionProof', () => {
       const upperPaths = new VerifiedUpperPaths();
       const target = { rootHex: tree.root(3000), leafCount: 3000 };
       await verifiedInclusionProof(tree, leafAt(10), 10, target, upperPaths);
-      // 3,000 leaves: the path's nodes of 256 leaves or more, below the root (2048, 1024, 512, 256).
-      expect(upperPaths.size).toBe(4);
+      // 3,000 leaves: the path's nodes of 64 leaves or more, below the root (2048 down to 64).
+      expect(upperPaths.size).toBe(6);
       const kept = upperPaths.deepest(target, [
         { start: 0, end: 3000 },
         { start: 0, end: 2048 },
         { start: 0, end: 1024 },
         { start: 0, end: 512 },
         { start: 0, end: 256 },
+        { start: 0, end: 128 },
+        { start: 0, end: 64 },
       ]);
-      expect(kept?.depth).toBe(4);
+      expect(kept?.depth).toBe(6);
       const expected = tree.inclusionProof(200, 3000);
       // Spoil a stored node above the kept ones (leaves 512..1023, the sibling of 0..511): the
       // whole path of leaf 200 no longer reaches the root, but the part below its kept node of 256
-      // leaves does, and the kept steps above it are the ones verified before.
+      // leaves (0..255; leaf 10's path kept 0..127, not 128..255) does, and the kept steps above it are the ones verified before.
       const stored = tree.nodeBytes(9, 1);
       const saved = stored.slice();
       stored.fill(0);
@@ -166,19 +168,19 @@ describe('verifiedInclusionProof', () => {
     });
 
     it('keeps at most the entries it is given, dropping whole roots least recently used first', async () => {
-      const upperPaths = new VerifiedUpperPaths(10);
+      const upperPaths = new VerifiedUpperPaths(20);
       const kept: number[] = [];
       for (const leafCount of [1000, 2000, 3000]) {
         const target = { rootHex: tree.root(leafCount), leafCount };
         for (const index of [0, 300, 600, 900]) {
           await verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
-          expect(upperPaths.size).toBeLessThanOrEqual(10);
+          expect(upperPaths.size).toBeLessThanOrEqual(20);
         }
         kept.push(upperPaths.size);
       }
-      // The four paths keep 5 nodes of the 1000-leaf root, 7 of the 2000-leaf one and 8 of the
-      // 3000-leaf one: each new root pushed the one before out whole (5 + 7 and 7 + 8 exceed 10).
-      expect(kept).toEqual([5, 7, 8]);
+      // The four paths keep 14 nodes of the 1000-leaf root, 15 of the 2000-leaf one and 16 of the
+      // 3000-leaf one: each new root pushed the one before out whole (14 + 15 and 15 + 16 exceed 20).
+      expect(kept).toEqual([14, 15, 16]);
       expect(upperPaths.rootCount).toBe(1);
       const newest = { rootHex: tree.root(3000), leafCount: 3000 };
       const newestPath = [
@@ -197,7 +199,7 @@ describe('verifiedInclusionProof', () => {
 
     it('holds nothing for roots too small to keep a node', async () => {
       const upperPaths = new VerifiedUpperPaths();
-      for (let leafCount = 2; leafCount <= 256; leafCount++) {
+      for (let leafCount = 2; leafCount <= 64; leafCount++) {
         await verifiedInclusionProof(
           tree,
           leafAt(0),

@@ -19,8 +19,12 @@
  */
 import type { ProofStep } from '../src/core/index.js';
 
-/** The smallest range of leaves whose node is kept. */
-const MIN_RANGE = 256;
+/**
+ * The smallest range of leaves whose node is kept. Lower means fewer hashes per proof and more nodes
+ * kept: at 64, every leaf of 1,000,000 over 1,000 anchored roots asked for keeps about 37,000 nodes
+ * (at 256, a proof there hashed two nodes more, about 7 µs of CPU, on the hashing thread).
+ */
+const MIN_RANGE = 64;
 
 /** A kept node: its verified hash, and the step hashed with it to make its parent. */
 interface KeptNode {
