@@ -60,6 +60,15 @@ describe('CORS', () => {
     const t = await app();
     const res = await t.app.inject({ url: '/stats', headers: { origin: 'https://elsewhere.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    // A preflight is answered as any method a route does not take: no CORS headers, the methods it does.
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/event',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(405);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    expect(preflight.headers.allow).toBe('POST');
   });
 
   it('allows the configured origins and exposes Link and Retry-After', async () => {

@@ -15,9 +15,10 @@ export const REQUEST_ENCODINGS = ['gzip', 'deflate', 'br', 'identity'] as const;
 
 export async function useCompression(app: FastifyInstance): Promise<void> {
   // Content-coding names are case-insensitive (RFC 9110 8.4.1); the plugin compares them as written.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const encoding = request.headers['content-encoding'];
     if (typeof encoding === 'string') request.headers['content-encoding'] = encoding.trim().toLowerCase();
+    done();
   });
   await app.register(compress, {
     global: true,

@@ -97,7 +97,7 @@ export function createMetrics(app: FastifyInstance, deps: { store: Store; ledger
 
   /** The error code an answer carried, kept by the error handler for the outcome label. */
   const errorCodes = new WeakMap<object, string>();
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
     requests.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
@@ -106,6 +106,7 @@ export function createMetrics(app: FastifyInstance, deps: { store: Store; ledger
         reply.statusCode === 201 ? 'created' : reply.statusCode === 200 ? 'exists' : errorCodes.get(request);
       events.inc({ outcome: outcome ?? `http_${status}` });
     }
+    done();
   });
 
   return {
