@@ -11,6 +11,7 @@ import {
   assembleProofBundle,
   buildProofBundle,
   proofTarget,
+  serializeProofBundle,
   targetAnchoredRoot,
   type ProofBundle,
   type ProofTarget,
@@ -56,7 +57,7 @@ export class ProofBundleCache {
   /** Builds (and verifies) the bundle of a stored leaf, caches it, and returns it serialized. */
   async build(leaf: LeafRecord): Promise<string> {
     const { target, bundle } = await this.buildChecked(leaf);
-    const json = JSON.stringify(bundle);
+    const json = serializeProofBundle(bundle);
     this.entries.delete(leaf.leafHex);
     this.entries.set(leaf.leafHex, {
       position: leaf.position,
