@@ -11,7 +11,6 @@
  * the record of links, indexed by wallet in a file of its own (wallet-index.ts).
  */
 import type Database from 'better-sqlite3';
-import { toHex } from '../../../src/core/index.js';
 import {
   OPERATOR_KEY_ID,
   type CommitResult,
@@ -93,7 +92,7 @@ export class SqliteLeafWriter {
       const unindexed = new Map<string, number>();
       if (stored > indexedThrough) {
         for (const row of this.stmts.hashesAfter.iterate(indexedThrough)) {
-          unindexed.set(toHex(row.leaf_hash), row.position);
+          unindexed.set(row.leaf_hash.toString('hex'), row.position);
         }
       }
       let next = stored + 1;

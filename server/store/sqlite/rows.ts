@@ -1,5 +1,5 @@
 /** Row shapes of the store's tables (the same on SQLite and PostgreSQL) and their mapping to its records. */
-import { isHex64, parseHex, toHex } from '../../../src/core/index.js';
+import { isHex64, parseHex } from '../../../src/core/index.js';
 import type {
   AnchorAttempt,
   AnchorLogEntry,
@@ -54,7 +54,8 @@ export const ROOT_COLUMNS = 'anchor_id, root_hash, leaf_count, txid, height, blo
 export function leafFromRow(row: LeafRow): LeafRecord {
   return {
     position: row.position,
-    leafHex: toHex(row.leaf_hash),
+    // Node's encoder: one native call, where a byte-by-byte one built a string of 32 pieces.
+    leafHex: row.leaf_hash.toString('hex'),
     eventType: row.event_type,
     walletHash: row.wallet_hash,
     serialNumber: row.serial_number,
