@@ -1,23 +1,14 @@
 // @vitest-environment jsdom
 /** Pasting the contract's SHA-256: what sha256sum and others print is taken, anything else is refused at once. */
-import { cleanup, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiKey } from '../../api/settings';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { AnchorPage } from './anchor-page';
-import { LEAF, SERIAL, SHA, fakeService } from './anchor-test-support';
+import { LEAF, SERIAL, SHA, fakeService, startEachTestAfresh } from './anchor-test-support';
 import { EMPTY_FILE_SHA256 } from './hash-chunks';
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setApiKey('zap1_trial_kept', '');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+startEachTestAfresh();
 
 /** Opens paste mode with the example's serial, and pastes `text` into the SHA-256 field. */
 async function paste(user: ReturnType<typeof userEvent.setup>, text: string) {

@@ -1,15 +1,29 @@
 /** Test-only: the service the Anchor page's component tests talk to, and the worked example's values. */
-import { screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { isRecord } from 'zap1';
 import { fixture } from '../../api/fixtures/fetch-stub';
+import { setApiKey } from '../../api/settings';
 
 /** The worked example (docs/protocol.md 2.1): this contract digest and serial give LEAF. */
 export const SHA = '0123456789abcdef'.repeat(4);
 export const SERIAL = 'Z15P-2026-001';
 export const LEAF = 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04';
 export const TRIAL = fixture('service-trial-key.json') as { key: string };
+
+/** Each test starts with nothing stored and no kept trial key, and leaves no page or stub behind. */
+export function startEachTestAfresh(): void {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    setApiKey('zap1_trial_kept', '');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
 
 export interface Seen {
   path: string;

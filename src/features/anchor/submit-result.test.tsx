@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
 /** The result of a submit: one answer to "is it anchored?", whichever wallet sent the contract. */
-import { cleanup, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HEIGHT, bundleOfLeaves, contractEvent } from '../../../test/bundles';
 import { fixture } from '../../api/fixtures/fetch-stub';
-import { setApiKey } from '../../api/settings';
 import { renderWithProviders } from '../../components/test-render';
 import { AnchorPage } from './anchor-page';
-import { LEAF, fakeService, fillExample } from './anchor-test-support';
+import { LEAF, fakeService, fillExample, startEachTestAfresh } from './anchor-test-support';
 import { loadSubmissions, saveSubmission } from './submissions-store';
 import { WORKED_EXAMPLE_SUBMISSION } from './worked-example-submission';
 
@@ -23,15 +22,7 @@ const exists = (wallet: string) => ({
   subject_id: wallet,
 });
 
-beforeEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-  setApiKey('zap1_trial_kept', '');
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+startEachTestAfresh();
 
 describe('the result of a submit', () => {
   it('says an already anchored contract sent again under another wallet is anchored, as its card does', async () => {

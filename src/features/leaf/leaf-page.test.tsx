@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixture, stubFetch, type RecordedResponse } from '../../api/fixtures/fetch-stub';
-import { renderWithProviders } from '../../components/test-render';
+import { renderLeafPageAt } from '../../components/test-render';
 import { LeafPage } from './leaf-page';
 
 const LEAF = 'd9bc52532b1a1d59afa8fe07438475ce2b43e8aa9c929a3813c9130aca7d3258';
@@ -21,27 +20,7 @@ function stubByPath(routes: Record<string, RecordedResponse>) {
   });
 }
 
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <button type="button" onClick={() => void navigate(-1)}>
-      Browser back
-    </button>
-  );
-}
-
-function renderAt(url: string) {
-  return renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/leaf" element={<LeafPage />} />
-        <Route path="/leaf/:leaf" element={<LeafPage />} />
-      </Routes>
-      <BackButton />
-    </>,
-    url,
-  );
-}
+const renderAt = (url: string) => renderLeafPageAt('/leaf', <LeafPage />, url);
 
 afterEach(() => {
   cleanup();

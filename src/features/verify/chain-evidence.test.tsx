@@ -7,11 +7,11 @@
  * no block.
  */
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractEvent, testReceipt } from '../../../test/bundles';
 import { OTHER_KEY, WALLET_KEY, anchorTransaction, evidencedBundle } from '../../../test/chain-evidence';
-import { renderWithProviders } from '../../components/test-render';
+import { HistoryBackButton, renderWithProviders } from '../../components/test-render';
 import type { ChainEvidence, Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';
 
@@ -76,21 +76,12 @@ function historyService(served: ChainEvidence | null) {
   });
 }
 
-/** Another page of the app, with the way Back to the Verify page. */
-function Elsewhere() {
-  const navigate = useNavigate();
-  return (
-    <button type="button" onClick={() => void navigate(-1)}>
-      Back
-    </button>
-  );
-}
-
 function verifyText(value: unknown) {
   renderWithProviders(
     <Routes>
       <Route path="/verify" element={<VerifyPage />} />
-      <Route path="*" element={<Elsewhere />} />
+      {/* Another page of the app, with the way Back to the Verify page. */}
+      <Route path="*" element={<HistoryBackButton label="Back" />} />
     </Routes>,
     '/verify',
   );

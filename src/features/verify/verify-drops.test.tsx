@@ -9,7 +9,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { leafHash, makeReceipt } from 'zap1';
-import { renderWithProviders } from '../../components/test-render';
+import { HistoryBackButton, renderWithProviders } from '../../components/test-render';
 import { VerifyPage } from './verify-page';
 import {
   CONTRACT,
@@ -196,12 +196,9 @@ describe('a receipt naming a service that is not http(s)', () => {
 describe('the inputs, after a link and Back', () => {
   function renderWithBack() {
     function Elsewhere() {
-      const navigate = useNavigate();
       return (
         <>
-          <button type="button" onClick={() => void navigate(-1)}>
-            Back
-          </button>
+          <HistoryBackButton label="Back" />
           <Link to="/verify">Verify, afresh</Link>
         </>
       );
@@ -210,9 +207,7 @@ describe('the inputs, after a link and Back', () => {
       const navigate = useNavigate();
       return (
         <>
-          <button type="button" onClick={() => void navigate(-1)}>
-            Browser back
-          </button>
+          <HistoryBackButton />
           <button type="button" onClick={() => void navigate(1)}>
             Browser forward
           </button>

@@ -1,37 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEIGHT, TXID, contractEvent, genuineBundle } from '../../../test/bundles';
 import { readZap1Text } from '../../../test/vectors';
-import { renderWithProviders } from '../../components/test-render';
+import { renderLeafPageAt } from '../../components/test-render';
 import { makeReceipt, verifyProofBundle } from 'zap1';
 import { downloadJson } from '../leaf/download-json';
 import { VerifyPage } from './verify-page';
 
 vi.mock('../leaf/download-json', () => ({ downloadJson: vi.fn() }));
 
-function BackButton() {
-  const navigate = useNavigate();
-  return (
-    <button type="button" onClick={() => void navigate(-1)}>
-      Browser back
-    </button>
-  );
-}
-
-function renderAt(url: string) {
-  return renderWithProviders(
-    <>
-      <Routes>
-        <Route path="/verify" element={<VerifyPage />} />
-        <Route path="/verify/:leaf" element={<VerifyPage />} />
-      </Routes>
-      <BackButton />
-    </>,
-    url,
-  );
-}
+const renderAt = (url: string) => renderLeafPageAt('/verify', <VerifyPage />, url);
 
 afterEach(() => {
   cleanup();
