@@ -99,6 +99,7 @@ export function ClaimResult({
     judgement.verdict,
     outcome.service === null ? null : service,
     !chain?.holds ? 'none' : chain.block?.status === 'pass' ? 'confirmed' : 'open',
+    outcome.bundle !== null,
   );
   const info = useQuery({
     ...protocolInfoQueryOptions(outcome.service ?? ''),

@@ -68,6 +68,15 @@ describe('which service is asked, and the shared link', () => {
     expect(verdictLook('invalid', 's').tone).toBe('bad');
   });
 
+  it('says a pending receipt with no proof has none to check, not that its proof holds', () => {
+    const withProof = verdictLook('pending', 'https://s.example').next;
+    expect(withProof).toMatch(/^The proof holds/);
+    const withoutProof = verdictLook('pending', 'https://s.example', 'none', false).next;
+    expect(withoutProof).toMatch(/^There is no proof to check yet/);
+    expect(withoutProof).toContain('https://s.example gave none');
+    expect(withoutProof).not.toMatch(/proof holds/);
+  });
+
   it('never says to check again later when there is no service to ask', () => {
     for (const verdict of ['pending', 'unconfirmed'] as const) {
       expect(verdictLook(verdict, 'https://s.example').next).toMatch(/again/);

@@ -192,11 +192,14 @@ export interface VerdictLook {
  * `service` names the service asked, or is null when none was (a receipt naming no usable one).
  * `chain` says what chain evidence settled: `confirmed` when its bytes held and a source named its
  * block, `open` when they held and only the block's height is left to compare, `none` otherwise.
+ * `proofChecked` is false when there was no proof at all to check (a receipt made before its
+ * anchor, and no proof from the service).
  */
 export function verdictLook(
   verdict: Verdict,
   serviceAsked: string | null,
   chain: 'none' | 'confirmed' | 'open' = 'none',
+  proofChecked = true,
 ): VerdictLook {
   const service = serviceAsked ?? 'the service';
   switch (verdict) {
@@ -216,7 +219,9 @@ export function verdictLook(
         next:
           serviceAsked === null
             ? 'No anchor is named, and the receipt names no service to ask whether one has been made since. Ask its issuer for the completed receipt.'
-            : `The proof holds, but ${service} has not anchored its root yet. Anchoring runs on its own; check again later, and keep the completed receipt then.`,
+            : !proofChecked
+              ? `There is no proof to check yet: the receipt holds none, and ${service} gave none. Check again later, and keep the completed receipt once its leaf is anchored.`
+              : `The proof holds, but ${service} has not anchored its root yet. Anchoring runs on its own; check again later, and keep the completed receipt then.`,
       };
     case 'unconfirmed':
       return chain === 'open'

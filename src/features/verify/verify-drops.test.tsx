@@ -162,6 +162,20 @@ describe('a second receipt', () => {
   });
 });
 
+describe('a receipt made before its anchor, when the service gives no proof', () => {
+  it('is pending with no proof to check, not told that its proof holds', async () => {
+    // The service knows the leaf, but what it serves as the proof is not one.
+    fakeService({ proof: { protocol: 'ZAP1' } });
+    renderAt();
+    drop(receiptFile(receiptWith(null)));
+    await waitFor(() => expect(verdict()).toBe('pending'));
+    expect(textOf('verdict-next')).toBe(
+      `There is no proof to check yet: the receipt holds none, and ${SERVICE} gave none. Check again later, and keep the completed receipt once its leaf is anchored.`,
+    );
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy();
+  });
+});
+
 describe('a receipt naming a service that is not http(s)', () => {
   it('is checked with no service, saying the receipt names no usable service, and nothing is fetched from it', async () => {
     fakeService();
