@@ -52,6 +52,52 @@ describe('PathHasher', () => {
     expect(hasher.counts).toEqual({ onThread: 0, here: 4 });
   });
 
+  it('hashes here what its thread was sent, and every later path, once the thread stops answering', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Alive, reading its messages, never answering.
+    const hasher = new PathHasher(
+      () => new Worker("require('node:worker_threads').parentPort.on('message', () => {})", { eval: true }),
+      200,
+    );
+    const first = [pathOf(12, 9), pathOf(13, 4)];
+    const climbed = await Promise.all(first.map(({ leaf, path }) => hasher.climb(leaf, path)));
+    climbed.forEach((nodes, i) => expect(nodes).toEqual(first[i]!.nodes));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('answered nothing for 0.2 s'));
+    expect(hasher.threadFailed).toBe(true);
+    const later = [pathOf(14, 6), pathOf(15, 7)];
+    const again = await Promise.all(later.map(({ leaf, path }) => hasher.climb(leaf, path)));
+    again.forEach((nodes, i) => expect(nodes).toEqual(later[i]!.nodes));
+    expect(hasher.counts).toEqual({ onThread: 0, here: 4 });
+  });
+
+  it('keeps a thread that is behind but still answering', async () => {
+    // Each batch takes it 400 ms, one after another: the third is answered 1.2 s after it was sent,
+    // but an answer comes every 400 ms.
+    const slowThread = `
+      const { parentPort } = require('node:worker_threads');
+      parentPort.on('message', ({ id, siblings }) => {
+        const until = Date.now() + 400;
+        while (Date.now() < until);
+        const nodes = new Uint8Array(siblings.length);
+        parentPort.postMessage({ id, nodes }, [nodes.buffer]);
+      });`;
+    const hasher = new PathHasher(() => new Worker(slowThread, { eval: true }), 1000);
+    const batches: Promise<Uint8Array[][]>[] = [];
+    for (let b = 0; b < 3; b++) {
+      const paths = [pathOf(20 + b, 3), pathOf(30 + b, 5)];
+      batches.push(Promise.all(paths.map(({ leaf, path }) => hasher.climb(leaf, path))));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const answered = await Promise.all(batches);
+    expect(answered.map((batch) => batch.map((nodes) => nodes.length))).toEqual([
+      [3, 5],
+      [3, 5],
+      [3, 5],
+    ]);
+    expect(hasher.threadFailed).toBe(false);
+    expect(hasher.counts).toEqual({ onThread: 6, here: 0 });
+  });
+
   it('hashes here when its thread cannot even be started', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const hasher = new PathHasher(() => {

@@ -8,7 +8,8 @@
  * hashed here would be (they must reach a verified node or the anchored root).
  *
  * One thread per process, started on first use; while it has nothing to do it does not keep the
- * process alive. If it fails, what it was sent is hashed here, and so is every later path.
+ * process alive. If it fails, or answers nothing for THREAD_SILENCE_MS while batches wait, what it
+ * was sent is hashed here, and so is every later path.
  */
 import type { Worker } from 'node:worker_threads';
 import { hashPaths, nodesByPath, packPaths, type PathStep } from './path-batch.js';
@@ -30,6 +31,13 @@ interface Sent {
   lengths: Uint32Array;
 }
 
+/**
+ * How long the thread may go without answering anything while batches wait before it is given up
+ * for good. A batch of hundreds of paths takes milliseconds; a thread that is merely behind keeps
+ * answering, one that answers nothing for this long is stuck.
+ */
+export const THREAD_SILENCE_MS = 10_000;
+
 /** Hashes the batch of `jobs` here and settles each. */
 function hashHere(jobs: Job[]): void {
   let byPath: Uint8Array[][];
@@ -50,6 +58,8 @@ export class PathHasher {
   private failed = false;
   private nextId = 1;
   private readonly sent = new Map<number, Sent>();
+  /** Set while batches wait: gives the thread up if it answers nothing before it fires. */
+  private silence: NodeJS.Timeout | null = null;
   /** Paths hashed on the thread and here, since the process started. */
   readonly counts = { onThread: 0, here: 0 };
 
@@ -58,10 +68,14 @@ export class PathHasher {
     return this.failed;
   }
 
-  /** `startThread`: starts the hashing thread (path-hash-worker.ts unless a test says otherwise). */
+  /**
+   * `startThread`: starts the hashing thread (path-hash-worker.ts unless a test says otherwise);
+   * `silenceMs`: how long it may answer nothing while batches wait.
+   */
   constructor(
     private readonly startThread: () => Worker = () =>
       startWorker(new URL('./path-hash-worker.js', import.meta.url), null),
+    private readonly silenceMs = THREAD_SILENCE_MS,
   ) {}
 
   /** The node after each step of `path`, hashed up from `leaf`. */
@@ -101,9 +115,29 @@ export class PathHasher {
     // The hashes move to the thread (no copy); `lengths` is kept to split the answer.
     worker.postMessage(request, [batch.leaves.buffer, batch.siblings.buffer, batch.siblingOnRight.buffer]);
     this.sent.set(id, { jobs, lengths: batch.lengths });
+    if (this.silence === null) this.awaitAnswer();
     // Answers awaited keep the process alive; an idle thread does not.
     if (this.sent.size === 1) worker.ref();
     return true;
+  }
+
+  /** (Re)starts the wait for the thread's next answer, while batches wait for one. */
+  private awaitAnswer(): void {
+    if (this.sent.size === 0) {
+      if (this.silence !== null) clearTimeout(this.silence);
+      this.silence = null;
+      return;
+    }
+    if (this.silence !== null) {
+      this.silence.refresh();
+      return;
+    }
+    this.silence = setTimeout(
+      () => this.giveUp(`answered nothing for ${this.silenceMs / 1000} s`),
+      this.silenceMs,
+    );
+    // The thread's own reference keeps the process alive while answers are awaited, not this timer.
+    this.silence.unref();
   }
 
   private ensureWorker(): Worker | null {
@@ -114,6 +148,7 @@ export class PathHasher {
       const sent = this.sent.get(reply.id);
       if (sent === undefined) return;
       this.sent.delete(reply.id);
+      this.awaitAnswer();
       if (this.sent.size === 0) worker.unref();
       this.counts.onThread += sent.jobs.length;
       const byPath = nodesByPath(sent.lengths, reply.nodes);
@@ -134,6 +169,8 @@ export class PathHasher {
     this.worker = null;
     console.error(`proof path hashing thread ${reason}: hashing on the event loop from now on`);
     // Packed again: what was sent moved to the thread.
+    if (this.silence !== null) clearTimeout(this.silence);
+    this.silence = null;
     for (const { jobs } of this.sent.values()) {
       this.counts.here += jobs.length;
       hashHere(jobs);
