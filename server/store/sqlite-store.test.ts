@@ -404,6 +404,23 @@ describe('SQLite store: lookups asked for together', () => {
   });
 });
 
+describe('SQLite store: a lookup asked for just before the store closes', () => {
+  for (const commitThread of [false, true]) {
+    it(`is read before the database closes${commitThread ? ' (commit thread)' : ''}`, async () => {
+      const dir = tempDir();
+      const store = openSqliteStore(dir, { commitThread });
+      try {
+        await store.leaves.commitEvents([testEvent(1)], '2026-01-01T00:00:00.000Z');
+        const asked = store.leaves.leafByHash(testLeaf(1));
+        await store.close();
+        expect(await asked).toMatchObject({ position: 1, leafHex: testLeaf(1) });
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+});
+
 describe('SQLite store with the commit thread', () => {
   it('checkpoints its WAL: a busy service does not fill the disk with it', async () => {
     const dir = tempDir();

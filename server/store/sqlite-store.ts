@@ -146,6 +146,8 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    // Lookups asked for just before are read while the database is still open.
+    if (this.db.open) this.leaves.settlePendingLookups();
     await this.commitThread?.close();
     await this.indexThread?.close();
     this.indexer?.close();

@@ -13,6 +13,9 @@ import { LEAF_COLUMNS, blobBytes, hashBytes, leafFromRow, type LeafRow } from '.
 /** Leaves read per query while the index catches up with the table. */
 const INDEX_PAGE = 65_536;
 
+/** A lookup's row (null: no such leaf), or the error reading it. */
+type RowRead = { row: LeafRow | null } | { error: unknown };
+
 interface PendingLookup {
   hash: Buffer;
   resolve: (row: LeafRow | null) => void;
@@ -25,9 +28,9 @@ export class SqliteLeafStore implements LeafStore {
   private readonly writer: SqliteLeafWriter | null;
   /** The tail of the chain of commits: a batch looks its leaves up once the one before is indexed. */
   private commitTail: Promise<unknown> = Promise.resolve();
-  /** Lookups by hash asked for in this turn of the event loop, read together (`readPendingLookups`). */
+  /** Lookups by hash asked for in this turn of the event loop, read together (`settlePendingLookups`). */
   private pendingLookups: PendingLookup[] = [];
-  private readonly rowsInOneRead: (hashes: readonly Buffer[]) => Array<LeafRow | null>;
+  private readonly rowsInOneRead: (hashes: readonly Buffer[]) => RowRead[];
 
   /**
    * `commitThread`: commits (and chunk saves) run there, off the event loop; reads stay here.
@@ -57,7 +60,7 @@ export class SqliteLeafStore implements LeafStore {
       ),
     };
     this.rowsInOneRead = db.transaction((hashes: readonly Buffer[]) =>
-      hashes.map((hash) => this.rowOf(hash)),
+      hashes.map((hash) => this.readRow(hash)),
     );
     this.catchUpIndex();
   }
@@ -89,28 +92,55 @@ export class SqliteLeafStore implements LeafStore {
     const row = await new Promise<LeafRow | null>((resolve, reject) => {
       // After this turn's I/O callbacks, so that the lookups of every request read in it go together.
       if (this.pendingLookups.push({ hash, resolve, reject }) === 1)
-        setImmediate(() => this.readPendingLookups());
+        setImmediate(() => this.settlePendingLookups());
     });
     return row ? leafFromRow(row) : null;
   }
 
   /**
-   * Reads the rows of the pending lookups in one read transaction. Under load a turn brings dozens
-   * of requests, and each read transaction takes and releases SQLite's file locks (two system calls):
-   * as profiled, one read each cost about a sixth of a first proof's time on the event loop.
+   * Reads the rows of the pending lookups in one read transaction, and settles each lookup with its
+   * own row or error. Under load a turn brings dozens of requests, and each read transaction takes
+   * and releases SQLite's file locks (two system calls): as profiled, one read each cost about a
+   * sixth of a first proof's time on the event loop. Also called before the store closes.
    */
-  private readPendingLookups(): void {
+  settlePendingLookups(): void {
     const lookups = this.pendingLookups;
+    if (lookups.length === 0) return;
     this.pendingLookups = [];
+    let reads: RowRead[];
     try {
-      const rows = this.rowsInOneRead(lookups.map(({ hash }) => hash));
-      // A miss may be a leaf another connection stored since the index was last brought up to date.
-      if (rows.includes(null) && this.catchUpIndex()) {
-        rows.forEach((row, i) => (rows[i] = row ?? this.rowOf(lookups[i]!.hash)));
-      }
-      lookups.forEach(({ resolve }, i) => resolve(rows[i]!));
+      reads = this.rowsInOneRead(lookups.map(({ hash }) => hash));
     } catch (error) {
+      // The read transaction itself failed: no row was read.
       for (const { reject } of lookups) reject(error);
+      return;
+    }
+    // A miss may be a leaf another connection stored since the index was last brought up to date:
+    // the index catches up once, and each miss is read again.
+    let caughtUp: RowRead | boolean = false;
+    if (reads.some((read) => 'row' in read && read.row === null)) {
+      try {
+        caughtUp = this.catchUpIndex();
+      } catch (error) {
+        caughtUp = { error };
+      }
+    }
+    lookups.forEach(({ hash, resolve, reject }, i) => {
+      let read = reads[i]!;
+      if ('row' in read && read.row === null && caughtUp !== false) {
+        read = caughtUp === true ? this.readRow(hash) : caughtUp;
+      }
+      if ('error' in read) reject(read.error);
+      else resolve(read.row);
+    });
+  }
+
+  /** `rowOf`, with an error caught as this lookup's alone. */
+  private readRow(hash: Buffer): RowRead {
+    try {
+      return { row: this.rowOf(hash) };
+    } catch (error) {
+      return { error };
     }
   }
 
