@@ -170,31 +170,54 @@ describe('verifiedInclusionProof', () => {
     it('keeps at most the entries it is given, dropping whole roots least recently used first', async () => {
       const upperPaths = new VerifiedUpperPaths(20);
       const kept: number[] = [];
-      for (const leafCount of [1000, 2000, 3000]) {
+      for (const leafCount of [400, 500, 600]) {
         const target = { rootHex: tree.root(leafCount), leafCount };
-        for (const index of [0, 300, 600, 900]) {
+        for (const index of [0, 150, 300, 399]) {
           await verifiedInclusionProof(tree, leafAt(index), index, target, upperPaths);
           expect(upperPaths.size).toBeLessThanOrEqual(20);
         }
         kept.push(upperPaths.size);
       }
-      // The four paths keep 14 nodes of the 1000-leaf root, 15 of the 2000-leaf one and 16 of the
-      // 3000-leaf one: each new root pushed the one before out whole (14 + 15 and 15 + 16 exceed 20).
-      expect(kept).toEqual([14, 15, 16]);
+      // The four paths keep 8 nodes of the 400-leaf root, 10 of the 500-leaf one and 11 of the
+      // 600-leaf one: the second joined the first (8 + 10 fit in 20), the third pushed both out,
+      // least recently used first (18 + 11 and then 10 + 11 exceed 20).
+      expect(kept).toEqual([8, 18, 11]);
       expect(upperPaths.rootCount).toBe(1);
-      const newest = { rootHex: tree.root(3000), leafCount: 3000 };
+      const newest = { rootHex: tree.root(600), leafCount: 600 };
       const newestPath = [
-        { start: 0, end: 3000 },
-        { start: 0, end: 2048 },
+        { start: 0, end: 600 },
+        { start: 0, end: 512 },
       ];
       expect(upperPaths.deepest(newest, newestPath)).not.toBe(null);
-      const oldest = { rootHex: tree.root(1000), leafCount: 1000 };
+      const oldest = { rootHex: tree.root(400), leafCount: 400 };
       expect(
         upperPaths.deepest(oldest, [
-          { start: 0, end: 1000 },
-          { start: 0, end: 512 },
+          { start: 0, end: 400 },
+          { start: 0, end: 256 },
         ]),
       ).toBe(null);
+    });
+
+    it('keeps only larger nodes of a root whose nodes of 64 leaves would not fit the bound', async () => {
+      const leafCount = 3000;
+      const target = { rootHex: tree.root(leafCount), leafCount };
+      // Leaf 0's path: nodes of 2048 leaves down to 64 (six); with room for 80 entries, a root of
+      // 3,000 leaves (about 94 nodes of 64 leaves or more) keeps those of 128 or more (five).
+      const roomy = new VerifiedUpperPaths();
+      await verifiedInclusionProof(tree, leafAt(0), 0, target, roomy);
+      expect(roomy.size).toBe(6);
+      const tight = new VerifiedUpperPaths(80);
+      await verifiedInclusionProof(tree, leafAt(0), 0, target, tight);
+      expect(tight.size).toBe(5);
+      // Every leaf asked for: the root stays within the bound, so it is never pushed out by itself.
+      for (let index = 0; index < leafCount; index += 7) {
+        expect(await verifiedInclusionProof(tree, leafAt(index), index, target, tight)).toEqual(
+          tree.inclusionProof(index, leafCount),
+        );
+      }
+      // All its nodes of 128 leaves or more below the root: 42 complete ones and 3 of its right edge.
+      expect(tight.rootCount).toBe(1);
+      expect(tight.size).toBe(45);
     });
 
     it('holds nothing for roots too small to keep a node', async () => {

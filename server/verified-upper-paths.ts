@@ -22,7 +22,8 @@ import type { ProofStep } from '../src/core/index.js';
 /**
  * The smallest range of leaves whose node is kept. Lower means fewer hashes per proof and more nodes
  * kept: at 64, every leaf of 1,000,000 over 1,000 anchored roots asked for keeps about 37,000 nodes
- * (at 256, a proof there hashed two nodes more, about 7 µs of CPU, on the hashing thread).
+ * (at 256, a proof there hashed two nodes more, about 7 µs of CPU, on the hashing thread). A root
+ * too large for its nodes of 64 leaves to fit the bound keeps larger ones (`minRangeOf`).
  */
 const MIN_RANGE = 64;
 
@@ -74,12 +75,13 @@ export class VerifiedUpperPaths {
     if (kept === undefined) return null;
     this.roots.delete(rootKey);
     this.roots.set(rootKey, kept);
+    const minRange = this.minRangeOf(root);
     const stepsAbove: ProofStep[] = [];
     let deepest: KeptNode | undefined;
     // Depth 0 is the root itself: nothing to save there.
     for (let depth = 1; depth < ranges.length; depth++) {
       const range = ranges[depth]!;
-      if (range.end - range.start < MIN_RANGE) break;
+      if (range.end - range.start < minRange) break;
       const node = kept.get(keyOf(range, depth));
       // Nodes are kept from the top down, so the first gap ends the search.
       if (node === undefined) break;
@@ -101,12 +103,13 @@ export class VerifiedUpperPaths {
     steps: readonly ProofStep[],
   ): void {
     const rootKey = rootKeyOf(root);
+    const minRange = this.minRangeOf(root);
     let kept = this.roots.get(rootKey);
     // nodes[i] is the node of ranges[steps.length - 1 - i]; the root's own (depth 0) is not kept.
     for (let i = Math.min(nodes.length, steps.length - 1) - 1; i >= 0; i--) {
       const depth = steps.length - 1 - i;
       const range = ranges[depth]!;
-      if (range.end - range.start < MIN_RANGE) break;
+      if (range.end - range.start < minRange) break;
       const key = keyOf(range, depth);
       if (kept?.has(key)) continue;
       if (kept === undefined) {
@@ -123,6 +126,17 @@ export class VerifiedUpperPaths {
       this.entries++;
     }
     if (kept !== undefined) this.evict(rootKey);
+  }
+
+  /**
+   * The smallest range of leaves kept for `root`: MIN_RANGE, or twice that and so on while the nodes
+   * of its whole tree would not fit the bound (a root of n leaves has about 2n / r nodes of r leaves
+   * or more), so that a root with every leaf asked for does not push itself out.
+   */
+  private minRangeOf(root: Root): number {
+    let range = MIN_RANGE;
+    while ((2 * root.leafCount) / range > this.maxEntries) range *= 2;
+    return range;
   }
 
   /** Drops whole roots, least recently used first, until at most `maxEntries` are kept. */
