@@ -45,10 +45,14 @@ export function parseInput<S extends z.ZodType>(
     const at = issue.path.map(String);
     // Each key a strict schema does not know is named as POST /event and /memo/decode name it.
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.slice(0, UNKNOWN_KEYS_NAMED).map((key) => ({
+      const named = issue.keys.slice(0, UNKNOWN_KEYS_NAMED).map((key) => ({
         field: [...at, shownFieldName(key)].join('.'),
         message: `unknown field ${shownFieldName(key)}`,
       }));
+      const more = issue.keys.length - named.length;
+      // The rest are counted, as POST /event counts them, so that none is dropped without a word.
+      if (more > 0) named.push({ field: at.join('.') || where, message: `and ${more} more unknown fields` });
+      return named;
     }
     return [{ field: at.join('.') || where, message: issue.message }];
   });

@@ -16,7 +16,7 @@ function refusal(value: unknown): ApiError {
 }
 
 describe('parseInput', () => {
-  it('names each unknown key as an unknown field, where it is, cut short and at most 20 of them', () => {
+  it('names each unknown key as an unknown field, where it is, cut short, at most 20 of them and the rest counted', () => {
     const long = 'k'.repeat(500);
     const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`extra${i}`, i]));
     const error = refusal({ url: 'x', [long]: 1, nested: { a: 1, b: 2 }, ...many });
@@ -27,6 +27,9 @@ describe('parseInput', () => {
     const shown = `${'k'.repeat(64)}…`;
     expect(fields).toContainEqual({ field: shown, message: `unknown field ${shown}` });
     expect(fields.filter((f) => f.message.startsWith('unknown field'))).toHaveLength(21);
+    // 32 unknown keys here: 20 named, 11 counted; the nested one is named in its own object.
+    expect(fields).toContainEqual({ field: 'body', message: 'and 11 more unknown fields' });
+    expect(error.message).toMatch(/; body: and 11 more unknown fields/);
     expect(JSON.stringify(fields)).not.toContain('k'.repeat(65));
   });
 
