@@ -4,13 +4,17 @@ import { BUTTON_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 
 /**
- * What the zone says when several files are dropped at once: it takes the first, and names the rest
- * rather than dropping them silently. `done` says what happens to a file: "anchored", "imported".
+ * What a drop target says when several files are dropped at once: it takes the first, and names the
+ * rest rather than dropping them silently; null for one file. `done` says what happens to a file:
+ * "anchored", "imported", "compared".
  */
-export function leftOutText(done: string, taken: string, leftOut: readonly string[]): string {
-  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(leftOut.map(visibleText));
-  const one = leftOut.length === 1;
-  return `Only one file is ${done} at a time: ${visibleText(taken)} was taken; ${names} ${one ? 'was' : 'were'} left out (drop ${one ? 'it' : 'each'} on its own next).`;
+export function leftOutNote(done: string, [taken, ...rest]: readonly File[]): string | null {
+  if (taken === undefined || rest.length === 0) return null;
+  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(
+    rest.map((file) => visibleText(file.name)),
+  );
+  const one = rest.length === 1;
+  return `Only one file is ${done} at a time: ${visibleText(taken.name)} was taken; ${names} ${one ? 'was' : 'were'} left out (drop ${one ? 'it' : 'each'} on its own next).`;
 }
 
 /**
@@ -51,18 +55,10 @@ export function FileDropZone({
   const chosenId = useId();
   const helpId = useId();
   const [leftOut, setLeftOut] = useState<string | null>(null);
-  const { dragging, dropProps } = useFileDrop(([file, ...rest]) => {
-    if (!file) return;
-    setLeftOut(
-      rest.length > 0
-        ? leftOutText(
-            done,
-            file.name,
-            rest.map((other) => other.name),
-          )
-        : null,
-    );
-    onFile(file);
+  const { dragging, dropProps } = useFileDrop((files) => {
+    if (!files[0]) return;
+    setLeftOut(leftOutNote(done, files));
+    onFile(files[0]);
   });
   const describedBy = [chosenId, help ? helpId : null, errorId].filter(Boolean).join(' ');
   return (

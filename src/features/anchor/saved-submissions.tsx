@@ -13,7 +13,7 @@ import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
 import { HELP_CLASS } from '../../components/ui/styles';
 import { FileCheck } from './file-check';
-import { leftOutText } from './file-drop-zone';
+import { leftOutNote } from './file-drop-zone';
 import { ForgetSubmission } from './forget-submission';
 import { DownloadReceiptButton } from './receipt-button';
 import { SubmissionsTransfer } from './submissions-transfer-controls';
@@ -103,18 +103,9 @@ function SavedRow({ entry, onForgotten }: { entry: SavedSubmission; onForgotten:
   // Several files dropped at once: the first is compared, and the others named, not dropped silently.
   const [leftOut, setLeftOut] = useState<string | null>(null);
   const compare = (files: readonly File[]) => {
-    const [file, ...others] = files;
-    if (!file) return;
-    setLeftOut(
-      others.length > 0
-        ? leftOutText(
-            'compared',
-            file.name,
-            others.map((other) => other.name),
-          )
-        : null,
-    );
-    check.hashFile(file);
+    if (!files[0]) return;
+    setLeftOut(leftOutNote('compared', files));
+    check.hashFile(files[0]);
   };
   const { dragging, dropProps } = useFileDrop(compare);
   return (
