@@ -134,11 +134,11 @@ export function addressRefusal(address: string, allowPrivate: boolean): string |
 }
 
 /**
- * What is wrong with a webhook URL's form, whatever its host, or null: not a URL, not http(s),
- * credentials in it, or port 0 (which names no receiver; the URL parser refuses ports above 65535).
- * The one check of a URL's form, for registration (routes/webhooks.ts) and for each delivery.
+ * A webhook URL whose form is usable, or what is wrong with it, whatever its host: not a URL, not
+ * http(s), credentials in it, or port 0 (which names no receiver; the URL parser refuses ports
+ * above 65535).
  */
-export function webhookUrlFormRefusal(value: string): string | null {
+function webhookUrlOrRefusal(value: string): URL | string {
   let url: URL;
   try {
     url = new URL(value);
@@ -150,18 +150,27 @@ export function webhookUrlFormRefusal(value: string): string | null {
   if (!http || url.username !== '' || url.password !== '')
     return 'url must be an http(s) URL without credentials';
   if (url.port === '0') return 'url must not use port 0';
-  return null;
+  return url;
 }
 
 /**
- * Why a webhook URL is refused, or null: its form (`webhookUrlFormRefusal`), or a host that is an
+ * What is wrong with a webhook URL's form, or null (`webhookUrlOrRefusal`): the registration
+ * schema's check (routes/webhooks.ts); `webhookUrlRefusal` makes the same one, then the host's.
+ */
+export function webhookUrlFormRefusal(value: string): string | null {
+  const url = webhookUrlOrRefusal(value);
+  return typeof url === 'string' ? url : null;
+}
+
+/**
+ * Why a webhook URL is refused, or null: its form (`webhookUrlOrRefusal`), or a host that is an
  * address refused by `addressRefusal`. A host name passes here; its addresses are checked at delivery.
  */
 export function webhookUrlRefusal(value: string, allowPrivate: boolean): string | null {
-  const form = webhookUrlFormRefusal(value);
-  if (form !== null) return form;
+  const url = webhookUrlOrRefusal(value);
+  if (typeof url === 'string') return url;
   // The URL parser has already normalized the host (169.254.43518 and 0xa9fe.0xa9fe are 169.254.169.254).
-  const host = new URL(value).hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   if (isIP(host) === 0) return null;
   return addressRefusal(host, allowPrivate);
 }
