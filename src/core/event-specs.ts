@@ -37,6 +37,19 @@ export interface EventSpec {
   label: string;
 }
 
+/** A deposit and a withdrawal are laid out alike: the amount moved, to or from which validator. */
+const STAKING_MOVEMENT = {
+  writer: 'api',
+  required: ['amount_zat', 'validator_id'],
+  preimage: [
+    ['lp', 'wallet_hash'],
+    ['u64', 'amount_zat'],
+    ['lp', 'validator_id'],
+  ],
+  subject: 'wallet',
+  serialField: 'validator_id',
+} as const;
+
 /** The 18 defined event types, in type-byte order. */
 export const EVENT_SPECS = {
   PROGRAM_ENTRY: {
@@ -158,29 +171,13 @@ export const EVENT_SPECS = {
   },
   STAKING_DEPOSIT: {
     byte: 0x0a,
-    writer: 'api',
-    required: ['amount_zat', 'validator_id'],
-    preimage: [
-      ['lp', 'wallet_hash'],
-      ['u64', 'amount_zat'],
-      ['lp', 'validator_id'],
-    ],
-    subject: 'wallet',
-    serialField: 'validator_id',
+    ...STAKING_MOVEMENT,
     description: 'Claimed staking deposit',
     label: 'Staking deposit',
   },
   STAKING_WITHDRAW: {
     byte: 0x0b,
-    writer: 'api',
-    required: ['amount_zat', 'validator_id'],
-    preimage: [
-      ['lp', 'wallet_hash'],
-      ['u64', 'amount_zat'],
-      ['lp', 'validator_id'],
-    ],
-    subject: 'wallet',
-    serialField: 'validator_id',
+    ...STAKING_MOVEMENT,
     description: 'Claimed staking withdrawal',
     label: 'Staking withdrawal',
   },
