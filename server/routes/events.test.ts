@@ -53,18 +53,16 @@ describe('GET /events and the reference schema', () => {
     });
   });
 
-  it('answers exactly the reference fields by default', async () => {
-    for (const url of [
-      '/events',
-      '/events?limit=2',
-      '/events?limit=2&before=2',
-      '/events?event_type=CONTRACT_ANCHOR',
-    ]) {
+  it.each(['/events', '/events?limit=2', '/events?limit=2&before=2', '/events?event_type=CONTRACT_ANCHOR'])(
+    'answers %s with exactly the reference fields',
+    async (url) => {
       const res = await get(url);
-      expect(res.statusCode, url).toBe(200);
-      const parsed = ReferenceEvents.safeParse(res.json());
-      expect(parsed.error?.issues, url).toBeUndefined();
-    }
+      expect(res.statusCode).toBe(200);
+      expect(ReferenceEvents.safeParse(res.json()).error?.issues).toBeUndefined();
+    },
+  );
+
+  it('answers the events newest first, without their positions, by default', async () => {
     const body = EventsResponseSchema.parse((await get('/events')).json());
     expect(body.events.map((e) => e.leaf_hash)).toEqual([...leaves].reverse());
     expect(body.events.every((e) => !('position' in e))).toBe(true);
@@ -125,21 +123,14 @@ describe('GET /events and the reference schema', () => {
     expect(body.events.every((e) => !('wallet_hash' in e))).toBe(true);
   });
 
-  it('refuses an include it does not know (400), like any bad value of a known key', async () => {
-    for (const url of [
-      '/events?include=wallet_hash',
-      '/events?include=',
-      '/events?include=position,x',
-      '/events?include=wallet,wallet',
-    ]) {
-      const res = await get(url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json().error, url).toMatchObject({
-        code: 'validation_failed',
-        fields: [{ field: 'include' }],
-      });
-    }
-  });
+  it.each(['wallet_hash', '', 'position,x', 'wallet,wallet'])(
+    'refuses include=%s with a 400 naming the include, like any bad value of a known key',
+    async (include) => {
+      const res = await get(`/events?include=${include}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: [{ field: 'include' }] });
+    },
+  );
 
   it('documents the include parameter in the OpenAPI description', async () => {
     const doc = (await get('/openapi.json')).json();
