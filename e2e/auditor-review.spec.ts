@@ -5,12 +5,10 @@
  * contract.pdf.zap1.json; a shared link's receipt is read again when the fragment changes and can be
  * taken up again once set aside; and hashing shows the same progress on Verify and Search.
  */
-import { closeSync, ftruncateSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Receipt } from '../src/core';
 import {
-  anchorContract,
+  anchorContractForSpec,
   documentStatus,
   dropZoneInput,
   printedCertificate,
@@ -19,55 +17,31 @@ import {
 } from './auditor-support';
 import { REVIEW_VIEWPORTS, expect, expectAccessible, test } from './fixtures';
 
-interface Setup {
-  dir: string;
-  contract: string;
-  forged: string;
-  pendingReceiptPath: string;
-  forgedReceiptPath: string;
-  bundlePath: string;
-  large: string;
-  receipt: Receipt;
-  leaf: string;
-}
-
-let setup: Setup;
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL!;
-  const request = await playwright.request.newContext({ baseURL });
-  const dir = mkdtempSync(path.join(tmpdir(), 'zap1-e2e-auditor-review-'));
-  const { contract, leaf, proof, receiptOf } = await anchorContract(request, baseURL, dir, {
-    text: `Service agreement ${Date.now()} ${Math.random()}\n`,
-    wallet: 'review',
-    serialPrefix: 'REV',
-  });
-  const forged = path.join(dir, 'forged.pdf');
-  writeFileSync(forged, `Another agreement, never anchored ${Math.random()}\n`);
-  const receipt = receiptOf(proof);
-  // Kept before the anchor: Verify completes it with the service's anchored proof.
-  const pendingReceiptPath = path.join(dir, 'contract.pdf.pending.zap1.json');
-  writeFileSync(pendingReceiptPath, JSON.stringify(receiptOf(null)));
-  // A real receipt whose contract hash was edited to name another file: its leaf no longer proves it.
-  const forgedReceiptPath = path.join(dir, 'forged.pdf.zap1.json');
-  writeFileSync(
-    forgedReceiptPath,
-    JSON.stringify({ ...receipt, event: { ...receipt.event, contract_sha256: sha256Of(forged) } }),
-  );
-  const bundlePath = path.join(dir, 'proof.json');
-  writeFileSync(bundlePath, JSON.stringify(proof));
-  // Sparse (no disk): large enough that hashing is still running when the page is looked at.
-  const large = path.join(dir, 'large-contract.bin');
-  const fd = openSync(large, 'w');
-  ftruncateSync(fd, 600 * 1024 * 1024);
-  closeSync(fd);
-  await request.dispose();
-  setup = { dir, contract, forged, pendingReceiptPath, forgedReceiptPath, bundlePath, large, receipt, leaf };
-});
-
-test.afterAll(() => {
-  if (setup) rmSync(setup.dir, { recursive: true, force: true });
-});
+const setup = anchorContractForSpec(
+  { text: `Service agreement ${Date.now()} ${Math.random()}\n`, wallet: 'review', serialPrefix: 'REV' },
+  ({ contract, leaf, proof, receiptOf }, dir) => {
+    const forged = path.join(dir, 'forged.pdf');
+    writeFileSync(forged, `Another agreement, never anchored ${Math.random()}\n`);
+    const receipt = receiptOf(proof);
+    // Kept before the anchor: Verify completes it with the service's anchored proof.
+    const pendingReceiptPath = path.join(dir, 'contract.pdf.pending.zap1.json');
+    writeFileSync(pendingReceiptPath, JSON.stringify(receiptOf(null)));
+    // A real receipt whose contract hash was edited to name another file: its leaf no longer proves it.
+    const forgedReceiptPath = path.join(dir, 'forged.pdf.zap1.json');
+    writeFileSync(
+      forgedReceiptPath,
+      JSON.stringify({ ...receipt, event: { ...receipt.event, contract_sha256: sha256Of(forged) } }),
+    );
+    const bundlePath = path.join(dir, 'proof.json');
+    writeFileSync(bundlePath, JSON.stringify(proof));
+    // Sparse (no disk): large enough that hashing is still running when the page is looked at.
+    const large = path.join(dir, 'large-contract.bin');
+    const fd = openSync(large, 'w');
+    ftruncateSync(fd, 600 * 1024 * 1024);
+    closeSync(fd);
+    return { contract, forged, pendingReceiptPath, forgedReceiptPath, bundlePath, large, receipt, leaf };
+  },
+);
 
 for (const viewport of REVIEW_VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
@@ -77,7 +51,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       page,
     }) => {
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles([setup.forgedReceiptPath, setup.forged]);
+      await dropZoneInput(page).setInputFiles([setup().forgedReceiptPath, setup().forged]);
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid');
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'unchecked');
       await expect(documentStatus(page)).not.toContainText('✓');
@@ -93,7 +67,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       page,
     }) => {
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles([setup.bundlePath, setup.contract]);
+      await dropZoneInput(page).setInputFiles([setup().bundlePath, setup().contract]);
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'unchecked');
       await expect(documentStatus(page)).toContainText('a bare proof bundle names no document');
@@ -107,7 +81,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
 
     test('the completed receipt is saved as contract.pdf.zap1.json', async ({ page }) => {
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles(setup.pendingReceiptPath);
+      await dropZoneInput(page).setInputFiles(setup().pendingReceiptPath);
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download the completed receipt' }).click();
@@ -117,12 +91,12 @@ for (const viewport of REVIEW_VIEWPORTS) {
     test("a shared link's receipt is read when the fragment changes, and comes back once set aside", async ({
       page,
     }) => {
-      await page.goto(`/app/verify?leaf=${setup.leaf}`);
+      await page.goto(`/app/verify?leaf=${setup().leaf}`);
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
       await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'no');
       // The same page, now with the receipt in its fragment (as following a link within the app would).
       // The fragment as the app writes it: the receipt's JSON in unpadded base64url.
-      const fragment = `receipt=${Buffer.from(JSON.stringify(setup.receipt)).toString('base64url')}`;
+      const fragment = `receipt=${Buffer.from(JSON.stringify(setup().receipt)).toString('base64url')}`;
       await page.evaluate((value) => {
         window.location.hash = value;
       }, fragment);
@@ -136,14 +110,14 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await page.getByRole('button', { name: 'Use the receipt in the link' }).click();
       await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'yes');
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'not-provided');
-      await dropZoneInput(page).setInputFiles(setup.contract);
+      await dropZoneInput(page).setInputFiles(setup().contract);
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'matched');
     });
 
     test('hashing shows the same progress, with Cancel, on Verify and on Search', async ({ page }) => {
       test.setTimeout(120_000);
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles(setup.large);
+      await dropZoneInput(page).setInputFiles(setup().large);
       const verifyBar = page.getByRole('progressbar', { name: 'Hashing large-contract.bin' });
       await expect(verifyBar).toBeVisible();
       await expect(page.getByTestId('hashing-progress')).toContainText('of 600.0 MiB');
@@ -153,7 +127,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByText('Hashing of large-contract.bin was cancelled.')).toBeVisible();
 
       await page.goto(`/app/search?q=${'0'.repeat(63)}1`);
-      await page.getByLabel('Or use the file itself').setInputFiles(setup.large);
+      await page.getByLabel('Or use the file itself').setInputFiles(setup().large);
       await expect(page.getByRole('progressbar', { name: 'Hashing large-contract.bin' })).toBeVisible();
       await expect(page.getByTestId('hashing-progress')).toContainText('of 600.0 MiB');
       await page.getByRole('button', { name: 'Cancel' }).click();

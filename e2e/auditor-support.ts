@@ -4,11 +4,12 @@
  * printed certificate's text.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { makeReceipt, type Receipt } from '../src/core';
-import { expect, postEvent, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
+import { expect, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
 
 export const sha256Of = (file: string): string =>
   createHash('sha256').update(readFileSync(file)).digest('hex');
@@ -24,6 +25,13 @@ export interface AnchoredContract {
   receiptOf(proof: unknown, contractSha256?: string): Receipt;
 }
 
+/** What the contract says, and the names its event is filed under. */
+export interface ContractNames {
+  text: string;
+  wallet: string;
+  serialPrefix: string;
+}
+
 /**
  * Writes `contract.pdf` (holding `text`) into `dir`, submits it as a CONTRACT_ANCHOR with a fresh
  * trial key, and waits until the service serves its anchored proof.
@@ -32,7 +40,7 @@ export async function anchorContract(
   request: APIRequestContext,
   baseURL: string,
   dir: string,
-  names: { text: string; wallet: string; serialPrefix: string },
+  names: ContractNames,
 ): Promise<AnchoredContract> {
   const contract = path.join(dir, 'contract.pdf');
   writeFileSync(contract, names.text);
@@ -61,6 +69,36 @@ export async function anchorContract(
       now: new Date(),
     });
   return { contract, leaf, txid, proof: proof!, receiptOf };
+}
+
+/**
+ * Anchors one contract for the whole spec before its tests, in a folder of its own that is removed
+ * after them, and lets the spec write the files it needs beside it (`prepare`). Gives what `prepare`
+ * made, once the tests run.
+ */
+export function anchorContractForSpec<T>(
+  names: ContractNames,
+  prepare: (anchored: AnchoredContract, dir: string) => T,
+): () => T {
+  let dir: string | null = null;
+  let prepared: T | null = null;
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL!;
+    const request = await playwright.request.newContext({ baseURL });
+    try {
+      dir = mkdtempSync(path.join(tmpdir(), `zap1-e2e-${names.wallet}-`));
+      prepared = prepare(await anchorContract(request, baseURL, dir, names), dir);
+    } finally {
+      await request.dispose();
+    }
+  });
+  test.afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (prepared === null) throw new Error('The spec ran before its contract was anchored.');
+    return prepared;
+  };
 }
 
 export const dropZoneInput = (page: Page) => page.getByLabel(/Choose or drop files/);

@@ -5,13 +5,10 @@
  * zone with two slots, above the fold; a mismatch as expected/actual rows, and an edited anchor
  * told apart from one never made; and a shared link that asks the colleague for the document.
  */
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Receipt } from '../src/core';
 import {
-  anchorContract,
+  anchorContractForSpec,
   documentStatus,
   dropZoneInput,
   printedCertificate,
@@ -20,48 +17,24 @@ import {
 } from './auditor-support';
 import { REVIEW_VIEWPORTS, expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures';
 
-interface Setup {
-  dir: string;
-  contract: string;
-  edited: string;
-  receiptPath: string;
-  alteredPath: string;
-  receipt: Receipt;
-  sha: string;
-  txid: string;
-}
-
-let setup: Setup;
-
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const baseURL = testInfo.project.use.baseURL!;
-  const request = await playwright.request.newContext({ baseURL });
-  const dir = mkdtempSync(path.join(tmpdir(), 'zap1-e2e-auditor-'));
-  const anchored = await anchorContract(request, baseURL, dir, {
-    text: `Lease agreement ${Date.now()} ${Math.random()}\n`,
-    wallet: 'auditor',
-    serialPrefix: 'AUD',
-  });
-  const { contract, proof, txid } = anchored;
-  const edited = path.join(dir, 'contract-edited.pdf');
-  writeFileSync(edited, `Lease agreement, edited afterwards ${Math.random()}\n`);
-  const receipt = anchored.receiptOf(proof);
-  const receiptPath = path.join(dir, 'contract.pdf.zap1.json');
-  writeFileSync(receiptPath, JSON.stringify(receipt));
-  // The receipt's anchor claim edited afterwards (another transaction): the service still holds the real one.
-  const alteredPath = path.join(dir, 'contract-altered.zap1.json');
-  const flipped = (txid[0] === '0' ? '1' : '0') + txid.slice(1);
-  writeFileSync(
-    alteredPath,
-    JSON.stringify({ ...receipt, proof: { ...proof, anchor: { ...proof.anchor, txid: flipped } } }),
-  );
-  await request.dispose();
-  setup = { dir, contract, edited, receiptPath, alteredPath, receipt, sha: sha256Of(contract), txid };
-});
-
-test.afterAll(() => {
-  if (setup) rmSync(setup.dir, { recursive: true, force: true });
-});
+const setup = anchorContractForSpec(
+  { text: `Lease agreement ${Date.now()} ${Math.random()}\n`, wallet: 'auditor', serialPrefix: 'AUD' },
+  ({ contract, proof, txid, receiptOf }, dir) => {
+    const edited = path.join(dir, 'contract-edited.pdf');
+    writeFileSync(edited, `Lease agreement, edited afterwards ${Math.random()}\n`);
+    const receipt = receiptOf(proof);
+    const receiptPath = path.join(dir, 'contract.pdf.zap1.json');
+    writeFileSync(receiptPath, JSON.stringify(receipt));
+    // The receipt's anchor claim edited afterwards (another transaction): the service still holds the real one.
+    const alteredPath = path.join(dir, 'contract-altered.zap1.json');
+    const flipped = (txid[0] === '0' ? '1' : '0') + txid.slice(1);
+    writeFileSync(
+      alteredPath,
+      JSON.stringify({ ...receipt, proof: { ...proof, anchor: { ...proof.anchor, txid: flipped } } }),
+    );
+    return { contract, edited, receiptPath, alteredPath, receipt, sha: sha256Of(contract), txid };
+  },
+);
 
 for (const viewport of REVIEW_VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
@@ -71,7 +44,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       page,
     }) => {
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles(setup.receiptPath);
+      await dropZoneInput(page).setInputFiles(setup().receiptPath);
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'not-provided');
       await expect(documentStatus(page)).toContainText('not provided: only the receipt was checked');
@@ -91,7 +64,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       // The offer opens the file chooser; the document then matches.
       const chooser = page.waitForEvent('filechooser');
       await page.getByRole('button', { name: 'Drop contract.pdf to check it' }).click();
-      await (await chooser).setFiles(setup.contract);
+      await (await chooser).setFiles(setup().contract);
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'matched');
       await expect(documentStatus(page)).toContainText('✓ matched: contract.pdf was hashed here');
       const checked = await printedCertificate(page);
@@ -104,7 +77,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       page,
     }) => {
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles([setup.receiptPath, setup.contract]);
+      await dropZoneInput(page).setInputFiles([setup().receiptPath, setup().contract]);
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'matched');
       const headline = page.getByTestId('verdict-headline');
       await expect(headline).toHaveText(/^contract\.pdf existed by .+ UTC \(block [\d,]+\)$/);
@@ -135,14 +108,14 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await dropZoneInput(page).focus();
       const chooser = page.waitForEvent('filechooser');
       await page.keyboard.press('Space');
-      await (await chooser).setFiles(setup.receiptPath);
+      await (await chooser).setFiles(setup().receiptPath);
       await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'yes');
       await expect(page.getByTestId('slot-receipt')).toContainText('contract.pdf.zap1.json');
       await expect(page.getByTestId('slot-document')).toHaveAttribute('data-filled', 'no');
       await expect(page.getByTestId('slot-document')).toContainText('contract.pdf, hashed here');
 
       // The document dropped (drag and drop), on its own, is recognised as the document.
-      const bytes = readFileSync(setup.contract, 'utf8');
+      const bytes = readFileSync(setup().contract, 'utf8');
       const dataTransfer = await page.evaluateHandle((text) => {
         const transfer = new DataTransfer();
         transfer.items.add(new File([text], 'contract.pdf', { type: 'application/pdf' }));
@@ -164,7 +137,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       page,
     }) => {
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles([setup.receiptPath, setup.edited]);
+      await dropZoneInput(page).setInputFiles([setup().receiptPath, setup().edited]);
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid');
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'mismatch');
       await expect(page.getByTestId('verdict-headline')).toHaveText(
@@ -172,8 +145,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       );
       await expect(page.getByTestId('expected-row')).toBeVisible();
       await expect(page.getByTestId('actual-row')).toBeVisible();
-      await expect(page.getByTestId('expected-hash')).toHaveAttribute('data-hash', setup.sha);
-      const editedSha = createHash('sha256').update(readFileSync(setup.edited)).digest('hex');
+      await expect(page.getByTestId('expected-hash')).toHaveAttribute('data-hash', setup().sha);
+      const editedSha = sha256Of(setup().edited);
       await expect(page.getByTestId('actual-hash')).toHaveAttribute('data-hash', editedSha);
       expect(await page.getByTestId('actual-row').locator('mark').count()).toBeGreaterThan(0);
       await expect(page.getByTestId('difference-count')).toHaveText(/^\d+ of 64 characters differ/);
@@ -188,8 +161,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
         });
       expect(style.line).toContain('underline');
       expect(style.weight).toBeGreaterThanOrEqual(700);
-      await expect(page.getByTestId('check-file')).not.toContainText(setup.sha);
-      await expect(page.getByTestId('verdict-reason')).not.toContainText(setup.sha);
+      await expect(page.getByTestId('check-file')).not.toContainText(setup().sha);
+      await expect(page.getByTestId('verdict-reason')).not.toContainText(setup().sha);
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
       const paper = await printedCertificate(page);
@@ -197,12 +170,12 @@ for (const viewport of REVIEW_VIEWPORTS) {
       expect(paper).toContain('Documentmismatch');
 
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles(setup.alteredPath);
+      await dropZoneInput(page).setInputFiles(setup().alteredPath);
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'invalid');
       const note = page.getByTestId('service-proof');
       await expect(note).toHaveAttribute('data-service-proof', 'anchored');
       await expect(note).toContainText('Receipt altered');
-      await expect(note).toContainText(setup.txid);
+      await expect(note).toContainText(setup().txid);
       await expectAccessible(page);
     });
 
@@ -211,11 +184,11 @@ for (const viewport of REVIEW_VIEWPORTS) {
       context,
     }) => {
       await page.goto('/app/verify');
-      await dropZoneInput(page).setInputFiles([setup.receiptPath, setup.contract]);
+      await dropZoneInput(page).setInputFiles([setup().receiptPath, setup().contract]);
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'matched');
       const shared = (await page.getByTestId('verify-link').getAttribute('data-link'))!;
       const url = new URL(shared);
-      expect(url.searchParams.get('sha256')).toBe(setup.sha);
+      expect(url.searchParams.get('sha256')).toBe(setup().sha);
       expect(url.hash).toMatch(/^#receipt=[A-Za-z0-9_-]+$/);
       await expect(page.getByTestId('share-explained')).toContainText(
         'asked to drop contract.pdf to confirm it is the same document',
@@ -233,9 +206,9 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(colleague.getByTestId('verdict')).toHaveAttribute('data-verdict', 'anchored');
       await expect(colleague.getByTestId('document-status')).toHaveAttribute('data-document', 'not-provided');
       await expectAccessible(colleague);
-      await dropZoneInput(colleague).setInputFiles(setup.edited);
+      await dropZoneInput(colleague).setInputFiles(setup().edited);
       await expect(colleague.getByTestId('document-status')).toHaveAttribute('data-document', 'mismatch');
-      await dropZoneInput(colleague).setInputFiles(setup.contract);
+      await dropZoneInput(colleague).setInputFiles(setup().contract);
       await expect(colleague.getByTestId('document-status')).toHaveAttribute('data-document', 'matched');
       await expect(colleague.getByTestId('verdict-headline')).toHaveText(/^contract\.pdf existed by /);
       // The receipt in the fragment was never sent to a server.
