@@ -128,8 +128,7 @@ export function eventRoutes(ctx: AppContext): void {
         const decision = await ctx.store.limits.hit(
           'events',
           caller.keyHash,
-          ctx.config.eventsPerMinute,
-          60_000,
+          { limit: ctx.config.eventsPerMinute, windowMs: 60_000 },
           nowDate.getTime(),
         );
         if (!decision.allowed) {

@@ -66,8 +66,7 @@ export function keyRoutes(ctx: AppContext): void {
       const decision = await ctx.store.limits.hit(
         'trial_keys',
         rateLimitSubject(clientAddress(ctx, request)),
-        ctx.config.trialKeysPerHour,
-        HOUR_MS,
+        { limit: ctx.config.trialKeysPerHour, windowMs: HOUR_MS },
         ctx.now().getTime(),
       );
       if (!decision.allowed) {

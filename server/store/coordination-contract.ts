@@ -33,7 +33,7 @@ export function describeCoordinationContract(name: string, harness: StoreHarness
     it('counts rate-limit hits per scope and key in fixed windows, and says when to retry', async () => {
       const t0 = Date.UTC(2026, 0, 1);
       const hit = (key: string, at: number, scope: 'events' | 'trial_keys' = 'events') =>
-        store.limits.hit(scope, key, 2, 60_000, at);
+        store.limits.hit(scope, key, { limit: 2, windowMs: 60_000 }, at);
       expect(await hit('k1', t0)).toEqual({ allowed: true, retryAfterS: 0 });
       expect(await hit('k1', t0 + 1000)).toEqual({ allowed: true, retryAfterS: 0 });
       expect(await hit('k1', t0 + 30_000)).toEqual({ allowed: false, retryAfterS: 30 });
@@ -47,7 +47,9 @@ export function describeCoordinationContract(name: string, harness: StoreHarness
     it('never lets concurrent hits past the limit', async () => {
       const t0 = Date.UTC(2026, 0, 1);
       const decisions = await Promise.all(
-        Array.from({ length: 25 }, () => store.limits.hit('events', 'busy', 10, 60_000, t0)),
+        Array.from({ length: 25 }, () =>
+          store.limits.hit('events', 'busy', { limit: 10, windowMs: 60_000 }, t0),
+        ),
       );
       expect(decisions.filter((d) => d.allowed)).toHaveLength(10);
     });

@@ -4,19 +4,22 @@
  */
 import { EventEmitter } from 'node:events';
 import { RateLimiter } from '../http/rate-limit.js';
-import type { AnchorerLease, LimitScope, LimitStore, RateDecision, SignalTopic, Signals } from './store.js';
+import type {
+  AnchorerLease,
+  LimitScope,
+  LimitStore,
+  RateDecision,
+  RateRule,
+  SignalTopic,
+  Signals,
+} from './store.js';
 
 /** Fixed windows in memory, one bounded limiter per scope (server/http/rate-limit.ts). */
 export class MemoryLimitStore implements LimitStore {
   private readonly limiters = new Map<string, { limiter: RateLimiter; clock: { nowMs: number } }>();
 
-  async hit(
-    scope: LimitScope,
-    key: string,
-    limit: number,
-    windowMs: number,
-    nowMs: number,
-  ): Promise<RateDecision> {
+  async hit(scope: LimitScope, key: string, rule: RateRule, nowMs: number): Promise<RateDecision> {
+    const { limit, windowMs } = rule;
     const id = `${scope}:${limit}:${windowMs}`;
     let entry = this.limiters.get(id);
     if (!entry) {

@@ -236,8 +236,14 @@ export type LimitScope = 'trial_keys' | 'events';
  * they hold across every instance; on SQLite (one process) they are kept in memory.
  */
 export interface LimitStore {
-  /** Counts one hit of `key` in `scope` if its window of `windowMs` (starting at its first hit) has room for `limit`. */
-  hit(scope: LimitScope, key: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision>;
+  /** Counts one hit of `key` in `scope` if its window (starting at its first hit) has room under `rule`. */
+  hit(scope: LimitScope, key: string, rule: RateRule, nowMs: number): Promise<RateDecision>;
+}
+
+/** How many hits (`limit`) a fixed window of `windowMs` allows. */
+export interface RateRule {
+  limit: number;
+  windowMs: number;
 }
 
 /** What instances tell each other: new leaves were committed; an anchor was asked for. */

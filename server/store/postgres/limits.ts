@@ -3,7 +3,7 @@
  * the key's fixed window on (or starts a new one) and counts the hit, atomically under the row lock.
  */
 import type pg from 'pg';
-import type { LimitScope, LimitStore, RateDecision } from '../store.js';
+import type { LimitScope, LimitStore, RateDecision, RateRule } from '../store.js';
 
 /** Expired windows are deleted at most this often per scope. */
 const SWEEP_EVERY_MS = 60_000;
@@ -13,13 +13,8 @@ export class PostgresLimitStore implements LimitStore {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async hit(
-    scope: LimitScope,
-    key: string,
-    limit: number,
-    windowMs: number,
-    nowMs: number,
-  ): Promise<RateDecision> {
+  async hit(scope: LimitScope, key: string, rule: RateRule, nowMs: number): Promise<RateDecision> {
+    const { limit, windowMs } = rule;
     // Hits past the limit are counted only up to limit + 1: enough to refuse, never an overflow.
     const result = await this.pool.query<{ window_start_ms: number; hits: number }>(
       `INSERT INTO rate_windows AS w (scope, key, window_start_ms, hits) VALUES ($1, $2, $3, 1)
