@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from './ui/copy-button';
 import { visibleText } from 'zap1';
@@ -84,5 +85,35 @@ export function HashText({
         </span>
       )}
     </span>
+  );
+}
+
+/** One labelled hash of a `HashList`. */
+export interface LabelledHash {
+  label: string;
+  value: string;
+  what: string;
+  testId?: string;
+}
+
+/** A short list of labelled hashes, each written out in full with its Copy button. */
+export function HashList({
+  hashes,
+  className = '',
+}: {
+  hashes: readonly LabelledHash[];
+  className?: string;
+}) {
+  return (
+    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 ${className}`}>
+      {hashes.map(({ label, value, what, testId }) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>
+            <HashText value={value} what={what} full testId={testId} />
+          </dd>
+        </Fragment>
+      ))}
+    </dl>
   );
 }

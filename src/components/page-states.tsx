@@ -22,20 +22,25 @@ export function EmptyState({ children }: { children: React.ReactNode }) {
  * `useKeptError`) with how often it is asked, else "Loading…" while it is pending.
  */
 export function LoadingOrError({
-  pending,
+  query,
   error,
   what,
   title,
   retryEveryMs,
 }: {
-  pending: boolean;
+  /** The polled query: "Loading…" while it is pending. */
+  query: { isPending: boolean };
+  /** Its failure, kept while it asks again (`useKeptError`). */
   error: Error | null;
   /** What is loading, e.g. "the attempt log". */
   what: string;
-  /** The error's title, e.g. "The attempt log could not be loaded". */
-  title: string;
+  /** The error's title; "The attempt log could not be loaded" when left out. */
+  title?: string;
   retryEveryMs: number;
 }) {
-  if (error) return <ErrorNotice error={error} title={title} retryEveryMs={retryEveryMs} />;
-  return pending ? <Loading what={what} /> : null;
+  if (error) {
+    const failed = title ?? `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be loaded`;
+    return <ErrorNotice error={error} title={failed} retryEveryMs={retryEveryMs} />;
+  }
+  return query.isPending ? <Loading what={what} /> : null;
 }

@@ -109,3 +109,8 @@ export function TextField({
     </Field>
   );
 }
+
+/** A field for a SHA-256 or block hash: 64 hex characters, never spell-checked. */
+export function HashField(props: FieldWords & { value: string; onChange: (value: string) => void }) {
+  return <TextField {...props} spellCheck={false} placeholder="64 hex characters" />;
+}

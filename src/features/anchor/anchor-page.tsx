@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../components/error-notice';
 import { Button } from '../../components/ui/button';
 import { TextField, fieldErrorId } from '../../components/ui/field';
 import { Page } from '../../components/ui/page';
+import { RadioChoices } from '../../components/ui/radio-choices';
 import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { FIELD_SPECS } from 'zap1';
 import {
@@ -179,19 +180,12 @@ export function AnchorPage() {
         <fieldset disabled={done} className="min-w-0 space-y-6">
           <fieldset className="min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
             <legend className="px-1 font-semibold">1. The contract</legend>
-            <div className="flex flex-wrap gap-4" role="radiogroup" aria-label="How to give the contract">
-              {SOURCES.map(({ value, label }) => (
-                <label key={value} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="source"
-                    checked={source === value}
-                    onChange={() => setSource(value)}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
+            <RadioChoices
+              label="How to give the contract"
+              choices={SOURCES}
+              value={source}
+              onChange={setSource}
+            />
             {source === 'file' ? (
               <div>
                 <FileHasher
@@ -281,12 +275,7 @@ export function AnchorPage() {
       {trial.isError && (
         <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={trial.submittedAt}>
           <ErrorNotice error={trial.error} title="No trial key was issued, so nothing was sent" />
-          <p className="text-sm">
-            <Link className="underline" to={PATHS.keys}>
-              Paste a key you have on the Keys page
-            </Link>
-            ; this form is kept.
-          </p>
+          <KeysPageHint>Paste a key you have on the Keys page</KeysPageHint>
         </div>
       )}
       {submit.isError && (
@@ -299,12 +288,7 @@ export function AnchorPage() {
           )}
           {submit.error instanceof ApiError &&
             (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
-              <p className="text-sm">
-                <Link className="underline" to={PATHS.keys}>
-                  Get a new trial key or paste another key
-                </Link>
-                ; this form is kept.
-              </p>
+              <KeysPageHint>Get a new trial key or paste another key</KeysPageHint>
             )}
         </div>
       )}
@@ -321,5 +305,17 @@ export function AnchorPage() {
 
       <SavedSubmissions baseUrl={baseUrl} />
     </Page>
+  );
+}
+
+/** Where to go for another key after a failed send, and that the form waits here meanwhile. */
+function KeysPageHint({ children }: { children: string }) {
+  return (
+    <p className="text-sm">
+      <Link className="underline" to={PATHS.keys}>
+        {children}
+      </Link>
+      ; this form is kept.
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { HashText } from '../../components/hash-text';
+import { HashList } from '../../components/hash-text';
 import { BUTTON_CLASS, HELP_CLASS } from '../../components/ui/styles';
 import { visibleText } from 'zap1';
 import type { SavedSubmission } from './submissions-store';
@@ -99,16 +99,17 @@ function Comparison({
             ? `✗ Changed: ${visibleText(fileName)} is empty (0 bytes), so it is not the file this submission anchored.`
             : `✗ Changed: ${visibleText(fileName)} is not the file this submission anchored (its SHA-256 differs).`}
       </p>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-        <dt>Expected</dt>
-        <dd>
-          <HashText value={entry.contractSha256} what="expected SHA-256" full testId="file-check-expected" />
-        </dd>
-        <dt>Actual</dt>
-        <dd>
-          <HashText value={actual} what="actual SHA-256" full testId="file-check-actual" />
-        </dd>
-      </dl>
+      <HashList
+        hashes={[
+          {
+            label: 'Expected',
+            value: entry.contractSha256,
+            what: 'expected SHA-256',
+            testId: 'file-check-expected',
+          },
+          { label: 'Actual', value: actual, what: 'actual SHA-256', testId: 'file-check-actual' },
+        ]}
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { savedAnchorSummary } from './saved-submissions';
 import { useSavedSubmissions } from './submissions-store';
 import type { SubmittedEntry } from './use-anchor-submission';
 import { PATHS, leafPath, verifyLeafPath } from '../../app/paths';
-import { HashText } from '../../components/hash-text';
+import { HashList } from '../../components/hash-text';
 import { RelativeTime } from '../../components/relative-time';
 import { CopyButton } from '../../components/ui/copy-button';
 import { SuccessNotice } from '../../components/ui/success-notice';
@@ -46,16 +46,13 @@ export function SubmitResult({
             ? 'Already recorded: you submitted this contract with this reference before (see Your submissions).'
             : 'Already recorded: this contract with this reference was submitted before, perhaps from another browser or by someone holding the same file; no new leaf was needed.'}
       </p>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-        <dt>Leaf</dt>
-        <dd>
-          <HashText value={result.leaf_hash} what="leaf hash" full testId="submit-leaf" />
-        </dd>
-        <dt>Root now</dt>
-        <dd>
-          <HashText value={result.root_hash} what="root" full />
-        </dd>
-      </dl>
+      <HashList
+        className="text-sm"
+        hashes={[
+          { label: 'Leaf', value: result.leaf_hash, what: 'leaf hash', testId: 'submit-leaf' },
+          { label: 'Root now', value: result.root_hash, what: 'root' },
+        ]}
+      />
       {mismatch && (
         <p className="font-semibold text-red-800 dark:text-red-200">
           Warning: the service recorded a different leaf than the one computed here ({localLeafHex}).

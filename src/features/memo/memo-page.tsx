@@ -17,12 +17,13 @@ import {
 import { readMemoDraft, writeMemoDraft } from './memo-draft';
 import { HexView, MemoResult } from './memo-result';
 import { Page } from '../../components/ui/page';
+import { RadioChoices } from '../../components/ui/radio-choices';
 import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 
-const MODES: { mode: MemoInputMode; label: string }[] = [
-  { mode: 'hex', label: 'Hex' },
-  { mode: 'text', label: 'Text' },
-  { mode: 'file', label: 'File of raw bytes' },
+const MODES: readonly { value: MemoInputMode; label: string }[] = [
+  { value: 'hex', label: 'Hex' },
+  { value: 'text', label: 'Text' },
+  { value: 'file', label: 'File of raw bytes' },
 ];
 
 /** Decodes a Zcash memo in the browser, and on request also on the service, saying whether both agree. */
@@ -71,23 +72,14 @@ export function MemoPage() {
 
       <fieldset className="space-y-2">
         <legend className="font-medium">Input</legend>
-        <div className="flex flex-wrap gap-4">
-          {MODES.map((m) => (
-            <label key={m.mode} className="flex items-center gap-1">
-              <input
-                type="radio"
-                name={`${id}-mode`}
-                value={m.mode}
-                checked={mode === m.mode}
-                onChange={() => {
-                  setMode(m.mode);
-                  service.reset();
-                }}
-              />
-              {m.label}
-            </label>
-          ))}
-        </div>
+        <RadioChoices
+          choices={MODES}
+          value={mode}
+          onChange={(chosen) => {
+            setMode(chosen);
+            service.reset();
+          }}
+        />
         {mode !== 'file' ? (
           <>
             <label htmlFor={`${id}-input`} className="block text-sm">

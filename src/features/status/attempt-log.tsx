@@ -89,10 +89,9 @@ export function AttemptLog({
   return (
     <Section title="Attempt log">
       <LoadingOrError
-        pending={attempts.isPending}
+        query={attempts}
         error={attemptsError}
         what="the attempt log"
-        title="The attempt log could not be loaded"
         retryEveryMs={refreshMs}
       />
       {empty && (

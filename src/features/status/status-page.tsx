@@ -61,10 +61,9 @@ export function StatusPage() {
 
       <Section title="Anchoring">
         <LoadingOrError
-          pending={status.isPending}
+          query={status}
           error={statusError}
-          what="anchoring status"
-          title="The anchoring status could not be loaded"
+          what="the anchoring status"
           retryEveryMs={STATUS_MS}
         />
         {s && (
@@ -138,7 +137,7 @@ export function StatusPage() {
 
       <Section title="Chain and service health">
         <LoadingOrError
-          pending={health.isPending}
+          query={health}
           error={healthError}
           what="health"
           title="The health check failed"

@@ -6,7 +6,7 @@
 import { useId, useState } from 'react';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { HashField } from '../../components/ui/field';
 import { PANEL_CLASS } from '../../components/ui/styles';
 
 export function BlockHashField({
@@ -46,7 +46,7 @@ export function BlockHashField({
         onBlockHash(parsed.hex);
       }}
     >
-      <TextField
+      <HashField
         id={id}
         label={`Block hash at height ${height}, from an explorer or your node`}
         error={problem}
@@ -71,8 +71,6 @@ export function BlockHashField({
         }
         value={draft}
         onChange={setDraft}
-        spellCheck={false}
-        placeholder="64 hex characters"
       />
       {kept && (
         <p className="text-sm" data-testid="block-hash-kept">

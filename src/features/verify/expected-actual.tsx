@@ -57,6 +57,34 @@ function MarkedHash({ value, other, testId }: { value: string; other: string; te
   );
 }
 
+/** One side's row: its label, its hash with what differs from the other side marked, and a copy button. */
+function HashRow({
+  label,
+  side,
+  value,
+  other,
+  copyText,
+}: {
+  label: string;
+  side: 'expected' | 'actual';
+  value: string;
+  other: string;
+  /** What is copied: the value itself, not the shown text with hidden characters written out. */
+  copyText: string;
+}) {
+  return (
+    <>
+      <dt className="font-medium">{label}</dt>
+      <dd className="min-w-0" data-testid={`${side}-row`}>
+        <span className="flex flex-wrap items-center gap-2">
+          <MarkedHash value={value} other={other} testId={`${side}-hash`} />
+          <CopyButton text={copyText} what={`${side} SHA-256`} compact />
+        </span>
+      </dd>
+    </>
+  );
+}
+
 export function ExpectedActual({
   expected,
   expectedLabel,
@@ -75,20 +103,14 @@ export function ExpectedActual({
   return (
     <div className="space-y-2" data-testid="expected-actual">
       <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium">{expectedLabel}</dt>
-        <dd className="min-w-0" data-testid="expected-row">
-          <span className="flex flex-wrap items-center gap-2">
-            <MarkedHash value={shownExpected} other={actual} testId="expected-hash" />
-            <CopyButton text={expected} what="expected SHA-256" compact />
-          </span>
-        </dd>
-        <dt className="font-medium">{actualLabel}</dt>
-        <dd className="min-w-0" data-testid="actual-row">
-          <span className="flex flex-wrap items-center gap-2">
-            <MarkedHash value={actual} other={shownExpected} testId="actual-hash" />
-            <CopyButton text={actual} what="actual SHA-256" compact />
-          </span>
-        </dd>
+        <HashRow
+          label={expectedLabel}
+          side="expected"
+          value={shownExpected}
+          other={actual}
+          copyText={expected}
+        />
+        <HashRow label={actualLabel} side="actual" value={actual} other={shownExpected} copyText={actual} />
       </dl>
       {diff.count > 0 && (
         <p className="text-sm" data-testid="difference-count">

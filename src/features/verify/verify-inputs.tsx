@@ -5,7 +5,7 @@ import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
 import { readClaimText, type HeldClaim } from './claim';
 import { Button } from '../../components/ui/button';
 import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
-import { TextField } from '../../components/ui/field';
+import { HashField } from '../../components/ui/field';
 
 export function LeafSource({
   initial,
@@ -28,14 +28,7 @@ export function LeafSource({
       }}
     >
       <h3 className="font-semibold">Look a leaf up on the service</h3>
-      <TextField
-        id={id}
-        label="Leaf hash"
-        value={draft}
-        onChange={setDraft}
-        spellCheck={false}
-        placeholder="64 hex characters"
-      />
+      <HashField id={id} label="Leaf hash" value={draft} onChange={setDraft} />
       {service && (
         <p className="text-sm" data-testid="linked-service">
           Asking the service named by the link:{' '}

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { visibleText } from 'zap1';
+import { RadioChoices } from '../../components/ui/radio-choices';
 import type { KeyFilter, OtherKeySummary } from './key-filter';
 
 const CHOICES: readonly { value: KeyFilter; label: (counts: { all: number; others: number }) => string }[] = [
@@ -25,7 +25,6 @@ export function KeySummary({
   filter: KeyFilter;
   onFilter: (filter: KeyFilter) => void;
 }) {
-  const name = useId();
   const { otherCount, otherKeyIds } = summary;
   return (
     <div
@@ -47,22 +46,16 @@ export function KeySummary({
         ))}
         . Anyone may write under any pseudonym, so these need not come from whoever wrote first.
       </p>
-      <fieldset>
-        <legend className="text-sm font-medium">Show</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {CHOICES.map((choice) => (
-            <label key={choice.value} className="flex min-h-6 items-center gap-1.5 text-sm">
-              <input
-                type="radio"
-                name={name}
-                value={choice.value}
-                checked={filter === choice.value}
-                onChange={() => onFilter(choice.value)}
-              />
-              {choice.label({ all: total, others: otherCount })}
-            </label>
-          ))}
-        </div>
+      <fieldset className="text-sm">
+        <legend className="font-medium">Show</legend>
+        <RadioChoices
+          choices={CHOICES.map((choice) => ({
+            value: choice.value,
+            label: choice.label({ all: total, others: otherCount }),
+          }))}
+          value={filter}
+          onChange={onFilter}
+        />
       </fieldset>
     </div>
   );
