@@ -4,16 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  REVIEW_VIEWPORTS,
-  expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
-  keepKeyInBrowser,
-  test,
-  trialKey,
-  waitForAnchor,
-} from './fixtures';
+import { REVIEW_VIEWPORTS, expect, keepKeyInBrowser, test, trialKey, waitForAnchor } from './fixtures';
 
 /** A contract's text, different in every test (so every leaf is new). */
 function contractText(): string {
@@ -108,7 +99,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
         await page.getByText('Advanced: wallet pseudonym').click();
         await expect(page.getByLabel('Wallet pseudonym'), round).toHaveValue('my_own_wallet');
         await expect(page.getByTestId('no-key-note'), round).toHaveCount(0);
-        await expectAccessible(page);
+        await expect(page).toBeAccessible();
         if (round === 'after the Keys page') await page.reload();
       }
       await page.getByRole('button', { name: 'Submit for anchoring' }).click();
@@ -127,8 +118,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByTestId('inline-trial-key')).toContainText(/zap1_trial_[0-9a-f]{32}/);
       const kept = await page.evaluate(() => localStorage.getItem('zap1.keys'));
       expect(kept).toMatch(/zap1_trial_[0-9a-f]{32}/);
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
     });
 
     test('item 8: receipts named after the document and its state, the expected time, then Done · anchor another', async ({
@@ -150,7 +141,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       // Not armed any more: one button, which starts afresh.
       await expect(page.getByRole('button', { name: 'Submit for anchoring' })).toHaveCount(0);
       await expect(page.getByLabel('Serial number')).toBeDisabled();
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
 
       const txid = await waitForAnchor(request, leaf);
       const card = page.getByTestId('saved-submission').first();
@@ -166,7 +157,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByLabel('Serial number')).toBeEnabled();
       await expect(page.getByLabel('Contract file')).toBeFocused();
       await expect(page.getByRole('button', { name: 'Submit for anchoring' })).toBeVisible();
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
     });
 
     test('item 9: the form in plain words, Submit never silently disabled, a drop zone that names its file', async ({
@@ -190,7 +181,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       );
       await expect(page.getByLabel('Contract file')).toBeFocused();
       await expect(submit).toBeEnabled();
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
 
       await dropFile(page, page.getByTestId('file-drop'), 'dropped-lease.pdf', 'a dropped lease\n');
       await expect(page.getByTestId('file-drop-chosen')).toHaveText(
@@ -202,8 +193,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByTestId('not-sent')).toHaveCount(0);
       await page.getByText('Advanced: wallet pseudonym').click();
       await expect(page.getByLabel('Wallet pseudonym')).toHaveValue(/^anon_[0-9a-f]{16}$/);
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
     });
 
     test('item 10: submissions exported and imported without duplicates, and a file checked against one', async ({
@@ -242,7 +233,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
         page.getByRole('alert').filter({ hasText: 'notes.json was not imported, and nothing changed' }),
       ).toBeVisible();
       await expect(page.getByTestId('saved-submission')).toHaveCount(1);
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
 
       // "Did this file change?": the same file, then an edited one, dropped on the card.
       const card = page.getByTestId('saved-submission').first();
@@ -260,8 +251,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(card.getByTestId('file-check-result')).toHaveAttribute('data-result', 'changed');
       await expect(card.getByTestId('file-check-expected')).toHaveText(sha256(text));
       await expect(card.getByTestId('file-check-actual')).toHaveText(sha256(edited));
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
     });
   });
 }

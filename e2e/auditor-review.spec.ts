@@ -15,7 +15,7 @@ import {
   sha256Of,
   verdict,
 } from './auditor-support';
-import { REVIEW_VIEWPORTS, expect, expectAccessible, test } from './fixtures';
+import { REVIEW_VIEWPORTS, expect, test } from './fixtures';
 
 const setup = anchorContractForSpec(
   { text: `Service agreement ${Date.now()} ${Math.random()}\n`, wallet: 'review', serialPrefix: 'REV' },
@@ -57,7 +57,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(documentStatus(page)).not.toContainText('✓');
       await expect(documentStatus(page)).toContainText("the receipt's event failed its check");
       await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'unknown');
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
       const paper = await printedCertificate(page);
       expect(paper).toContain("Documentnot checked: the receipt's event failed its check");
       expect(paper).not.toContain('forged.pdf');
@@ -73,7 +73,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(documentStatus(page)).toContainText('a bare proof bundle names no document');
       await expect(page.getByTestId('verdict-headline')).toHaveText(/^The leaf existed by /);
       await expect(page.getByTestId('expected-actual')).toHaveCount(0);
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
       const paper = await printedCertificate(page);
       expect(paper).not.toContain('mismatch');
       expect(paper).toContain('Documentnot checked: a bare proof bundle names no document');
@@ -106,7 +106,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
 
       await page.getByRole('button', { name: 'Back to the leaf in the link' }).click();
       await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'no');
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
       await page.getByRole('button', { name: 'Use the receipt in the link' }).click();
       await expect(page.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'yes');
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'not-provided');
@@ -122,7 +122,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(verifyBar).toBeVisible();
       await expect(page.getByTestId('hashing-progress')).toContainText('of 600.0 MiB');
       await expect(page.getByTestId('slot-document')).toContainText('large-contract.bin: hashing,');
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page.getByText('Hashing of large-contract.bin was cancelled.')).toBeVisible();
 

@@ -15,7 +15,7 @@ import {
   sha256Of,
   verdict,
 } from './auditor-support';
-import { REVIEW_VIEWPORTS, expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures';
+import { REVIEW_VIEWPORTS, expect, test } from './fixtures';
 
 const setup = anchorContractForSpec(
   { text: `Lease agreement ${Date.now()} ${Math.random()}\n`, wallet: 'auditor', serialPrefix: 'AUD' },
@@ -51,8 +51,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByTestId('verdict-headline')).toHaveText(/^The leaf existed by /);
       await expect(page.getByTestId('verdict-network')).toHaveAttribute('data-network', 'devnet');
       await expect(page.getByTestId('verdict-network')).toContainText("read from the chain evidence's bytes");
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page);
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll();
 
       const paper = await printedCertificate(page);
       expect(paper).toContain('Documentnot provided: only the receipt was checked, not the document');
@@ -83,7 +83,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(headline).toHaveText(/^contract\.pdf existed by .+ UTC \(block [\d,]+\)$/);
       // The block time reads absolute first, then how long ago.
       await expect(page.getByTestId('block-time')).toHaveText(/^.+ UTC · .+/);
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
       const paper = await printedCertificate(page);
       expect(paper).toMatch(/✓ Anchored: contract\.pdf existed by .+ UTC \(block [\d,]+\)/);
       expect(paper).toMatch(/Block time\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
@@ -101,8 +101,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByTestId('slot-document')).toHaveAttribute('data-filled', 'no');
       await expect(page.getByRole('main').getByLabel('Leaf hash', { exact: true })).toBeHidden();
       await expect(page.getByLabel('Or paste the receipt or bundle JSON')).toBeHidden();
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page);
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll();
 
       // The keyboard reaches the file chooser.
       await dropZoneInput(page).focus();
@@ -124,13 +124,13 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await page.getByTestId('bundle-drop').dispatchEvent('drop', { dataTransfer });
       await expect(page.getByTestId('slot-document')).toHaveAttribute('data-filled', 'yes');
       await expect(documentStatus(page)).toHaveAttribute('data-document', 'matched');
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
 
       // The other ways are one click away.
       await page.getByText('Other ways: look a leaf up, or paste JSON').click();
       await expect(page.getByRole('main').getByLabel('Leaf hash', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Or paste the receipt or bundle JSON')).toBeVisible();
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
     });
 
     test('item 4: a mismatch reads as expected/actual rows, marked; an edited anchor says the receipt was altered', async ({
@@ -163,8 +163,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       expect(style.weight).toBeGreaterThanOrEqual(700);
       await expect(page.getByTestId('check-file')).not.toContainText(setup().sha);
       await expect(page.getByTestId('verdict-reason')).not.toContainText(setup().sha);
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page);
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll();
       const paper = await printedCertificate(page);
       expect(paper).not.toContain('contract-edited.pdf');
       expect(paper).toContain('Documentmismatch');
@@ -176,7 +176,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(note).toHaveAttribute('data-service-proof', 'anchored');
       await expect(note).toContainText('Receipt altered');
       await expect(note).toContainText(setup().txid);
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
     });
 
     test('item 5: the shared link carries the SHA-256 and the receipt, and asks the colleague for the document', async ({
@@ -205,7 +205,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(colleague.getByTestId('slot-receipt')).toHaveAttribute('data-filled', 'yes');
       await expect(colleague.getByTestId('verdict')).toHaveAttribute('data-verdict', 'anchored');
       await expect(colleague.getByTestId('document-status')).toHaveAttribute('data-document', 'not-provided');
-      await expectAccessible(colleague);
+      await expect(colleague).toBeAccessible();
       await dropZoneInput(colleague).setInputFiles(setup().edited);
       await expect(colleague.getByTestId('document-status')).toHaveAttribute('data-document', 'mismatch');
       await dropZoneInput(colleague).setInputFiles(setup().contract);
@@ -214,7 +214,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       // The receipt in the fragment was never sent to a server.
       const fragment = url.hash.slice('#receipt='.length, '#receipt='.length + 40);
       expect(asked.filter((requested) => requested.includes(fragment))).toEqual([]);
-      await expectNoSidewaysScroll(colleague);
+      await expect(colleague).toHaveNoSidewaysScroll();
       await colleague.close();
     });
   });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { leafHash } from '../src/core/index.js';
-import { test, expect, expectAccessible, keepKeyInBrowser, trialKey, uniqueWallet } from './fixtures';
+import { test, expect, keepKeyInBrowser, trialKey, uniqueWallet } from './fixtures';
 
 let tempDir = '';
 test.beforeAll(() => {
@@ -16,13 +16,13 @@ test.afterAll(() => {
 test('a trial key is issued with one click, shown once, kept and described', async ({ page }) => {
   await page.goto('/app/keys');
   await expect(page.getByRole('heading', { name: 'API keys' })).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
   await page.getByRole('button', { name: 'Get a trial key' }).click();
   await expect(page.getByTestId('issued-key')).toHaveText(/^zap1_trial_[0-9a-f]{32}$/);
   await expect(page.getByText(/Quota: \d+ events\. Expires .+ UTC · in \d+ d/)).toBeVisible();
   await expect(page.getByTestId('key-info')).toContainText('Trial key');
   await expect(page.getByTestId('key-info')).toContainText(/0 of \d+ events used/);
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
   // Kept across a reload, but no longer shown in full.
   await page.reload();
   await expect(page.getByTestId('issued-key')).toHaveCount(0);
@@ -64,7 +64,7 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
   await test.step('hash the file in the worker', async () => {
     await page.goto('/app/anchor');
     await expect(page.getByRole('heading', { name: 'Anchor a contract' })).toBeVisible();
-    await expectAccessible(page);
+    await expect(page).toBeAccessible();
     await page.getByLabel('Contract file').setInputFiles(filePath);
     await expect(page.getByTestId('contract-sha256')).toHaveText(expectedSha, { timeout: 60_000 });
   });
@@ -78,7 +78,7 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
     await expect(page.getByTestId('submit-status')).toHaveText('Recorded: a new leaf was created.');
     await expect(page.getByTestId('submit-leaf')).toHaveText(expectedLeaf);
     await expect(page.getByTestId('saved-submissions')).toContainText('contract-50mib.bin');
-    await expectAccessible(page);
+    await expect(page).toBeAccessible();
   });
 
   await test.step('the leaf page shows it anchored', async () => {
@@ -89,7 +89,7 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
       'href',
       /^https:\/\/explorer\.example\/tx\/[0-9a-f]{64}$/,
     );
-    await expectAccessible(page);
+    await expect(page).toBeAccessible();
   });
 
   const downloaded = await test.step('download the proof', async () => {
@@ -109,7 +109,7 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
     // height is the service's word, and the page says which block to compare.
     await expect(page.getByTestId('whose-word')).toContainText('chain evidence checked here');
     await expect(page.getByTestId('whose-word')).toContainText("the service's word");
-    await expectAccessible(page);
+    await expect(page).toBeAccessible();
   });
 
   await test.step('a tampered bundle, dropped back, is invalid with the reason', async () => {
@@ -140,7 +140,7 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
     await expect(page.getByTestId('check-inclusion')).toHaveAttribute('data-status', 'fail');
     await expect(page.getByTestId('check-inclusion')).toContainText(/count-bound root [0-9a-f]{64}/);
     await expect(page.getByText(/^Verifying the file tampered\.json against /)).toBeVisible();
-    await expectAccessible(page);
+    await expect(page).toBeAccessible();
   });
 });
 
@@ -148,5 +148,5 @@ test('an unknown leaf is reported as such on the leaf page', async ({ page }) =>
   await page.goto(`/app/leaf/${'AB'.repeat(32)}`);
   await expect(page).toHaveURL(new RegExp(`/app/leaf/${'ab'.repeat(32)}$`));
   await expect(page.getByText('This service has no such leaf.')).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 });

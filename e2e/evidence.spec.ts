@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freePort } from '../test/free-port';
 import { leafHash } from '../src/core';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { startProxy, startServiceProcess } from './proxy-process';
 
 /** The fields of `GET /anchor/evidence/{txid}`, exactly. */
@@ -208,7 +208,7 @@ test('a receipt is checked on the chain’s bytes after its service is gone: unc
       await expect(page.getByTestId('block-to-compare')).toHaveText(evidence.block_hash);
       await expect(page.getByTestId('block-height')).toHaveText(String(evidence.height));
       await expect(blockField).toBeVisible();
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
     });
 
     await test.step('the block hash the chain has at that height: anchored, naming where it came from', async () => {

@@ -4,7 +4,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   test,
   expect,
-  expectAccessible,
   keepKeyInBrowser,
   OPERATOR_KEY,
   postEvent,
@@ -85,7 +84,7 @@ test('a memo of each kind decodes to the right kind, in the browser and on the s
     `/app/root/${'ab'.repeat(32)}`,
   );
   await expect(page.getByTestId('hex-view')).toContainText('5a 41 50 31 3a 30 39 3a');
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 
   // Text mode and a dropped/chosen file of raw bytes.
   await page.getByLabel('Text', { exact: true }).check();
@@ -130,16 +129,16 @@ test('stats and events change by what the test wrote; events filter and link to 
     String(beforeDeployments + 2),
   );
   await expect(page.getByRole('img', { name: /Events per type: .*Hardware deployment/ })).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
   await setTheme(page, 'dark');
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
   await setTheme(page, 'light');
 
   await page.goto('/app/events');
   const table = page.getByTestId('events-table');
   await expect(table.locator(`tr[data-leaf="${b.leaf}"]`)).toBeVisible();
   await expect(table.locator(`tr[data-leaf="${a.leaf}"]`)).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
   await page.getByLabel('Event type').selectOption('EXIT');
   await expect(page).toHaveURL(/type=EXIT/);
   await expect(page.locator(`tr[data-leaf="${b.leaf}"]`)).toHaveCount(0);
@@ -168,7 +167,7 @@ test('the wallet timeline lists the test events in order with their anchor state
   await expect(items).toHaveCount(3);
   for (const [i, c] of created.entries()) await expect(items.nth(i)).toHaveAttribute('data-leaf', c.leaf);
   await expect(page.getByText(/claims the service recorded/)).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 
   await waitForAnchor(request, created[2]!.leaf);
   for (const i of [0, 1, 2])
@@ -178,7 +177,7 @@ test('the wallet timeline lists the test events in order with their anchor state
   // A wallet without events says so.
   await page.goto(`/app/wallet/${uniqueWallet('nobody')}`);
   await expect(page.getByText(/has no events for the wallet/)).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 });
 
 test('history lists the anchor the test caused, with consistency verdicts, and the root page lists its leaves', async ({
@@ -208,15 +207,15 @@ test('history lists the anchor the test caused, with consistency verdicts, and t
   await expect(
     table.locator(`tr[data-txid="${txid2}"] a[href*="explorer.example/tx/${txid2}"]`),
   ).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
   await setTheme(page, 'dark');
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
   await setTheme(page, 'light');
 
   await table.locator(`tr[data-txid="${txid2}"] a[href^="/app/root/"]`).click();
   await expect(page.getByRole('heading', { name: 'Anchored root' })).toBeVisible();
   await expect(page.getByTestId('root-leaves').locator(`a[href="/app/leaf/${second.leaf}"]`)).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 
   // A txid in the search box leads to its root's page.
   await page.goto('/app/search');
@@ -235,7 +234,7 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await expect(page.getByTestId('wallet-balance')).toHaveText(
     /^\d[\d,]*(\.\d+)? ZEC · pays for about [\d,]+ more anchors at 0\.0001 ZEC each$/,
   );
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 
   // Start from a quiet service (nothing unanchored, nothing in flight), so that the anchor this
   // test starts is its own: the e2e service waits ANCHOR_MAX_AGE_S before anchoring by itself.
@@ -273,7 +272,7 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await expect(newest.locator('[data-change="recorded"]')).toContainText('Decided to anchor the root of');
   await expect(newest.locator('[data-change="send_started"]')).toBeVisible();
   await expect(newest).toContainText(/Anchored at height [\d,]+: memo read back from the chain/);
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 });
 
 test('every explore page works at phone width', async ({ page }) => {
@@ -293,7 +292,7 @@ test('every explore page works at phone width', async ({ page }) => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
-    await expectAccessible(page);
+    await expect(page).toBeAccessible();
   }
   // The header folds its links behind a menu button: it takes far less than a third of the screen.
   const header = await page.locator('header').boundingBox();

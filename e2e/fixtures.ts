@@ -1,5 +1,53 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect as baseExpect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+
+/** The serious and critical accessibility violations (axe) of the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+const accessibility = (violations: string[], theme: string) => ({
+  pass: violations.length === 0,
+  message: () =>
+    violations.length === 0
+      ? `no serious or critical accessibility violation in the ${theme} theme`
+      : `serious or critical accessibility violations in the ${theme} theme:\n${violations.join('\n')}`,
+});
+
+/**
+ * Playwright's `expect`, and what every spec asks of a page: `toBeAccessible()` (no serious or
+ * critical axe violation), `toBeAccessibleInDark()` (the same after the header's theme toggle, which
+ * is switched back after), `toHaveNoSidewaysScroll()` (its content no wider than its viewport, beyond
+ * `tolerancePx`: 1 px allows subpixel layout; `what` names the page in the failure).
+ */
+export const expect = baseExpect.extend({
+  async toBeAccessible(page: Page) {
+    return accessibility(await seriousViolations(page), 'light');
+  },
+  async toBeAccessibleInDark(page: Page) {
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await baseExpect(page.locator('html')).toHaveClass(/\bdark\b/);
+    const violations = await seriousViolations(page);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await baseExpect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    return accessibility(violations, 'dark');
+  },
+  async toHaveNoSidewaysScroll(
+    page: Page,
+    { what = 'the page', tolerancePx = 1 }: { what?: string; tolerancePx?: number } = {},
+  ) {
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    return {
+      pass: overflow <= tolerancePx,
+      message: () => `${what} is ${overflow} px wider than its viewport (${tolerancePx} px allowed)`,
+    };
+  },
+});
 
 /** The operator key the e2e service is started with (e2e/start-service.mjs). */
 export const OPERATOR_KEY = 'e2e-operator-key-0123456789abcdef';
@@ -70,36 +118,6 @@ export async function waitForAnchor(request: APIRequestContext, leaf: string): P
   return txid;
 }
 
-/**
- * Fails when the page scrolls sideways: its content wider than its viewport by more than
- * `tolerancePx` (1 px allows subpixel layout); `what` names the page in the failure.
- */
-export async function expectNoSidewaysScroll(
-  page: Page,
-  { what = 'the page', tolerancePx = 1 }: { what?: string; tolerancePx?: number } = {},
-): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(tolerancePx);
-}
-
-/** Fails the test on any serious or critical accessibility violation of the current page. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
-/** Runs axe again in the dark theme (the theme toggle in the header), then switches back. */
-export async function expectAccessibleInDark(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  await expectAccessible(page);
-  await page.getByRole('button', { name: 'Switch to light theme' }).click();
-  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-}
-
 /** The design review's two sizes: a phone's (390 × 844) and a laptop's (1280 × 800). */
 export const REVIEW_VIEWPORTS = [
   { width: 390, height: 844 },
@@ -124,4 +142,3 @@ export const test = base.extend<{ cspViolations: string[] }>({
     { auto: true },
   ],
 });
-export { expect };

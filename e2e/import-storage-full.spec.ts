@@ -1,7 +1,7 @@
 // Importing "Your submissions" into a browser whose storage is full: the page says nothing was
 // imported and nothing changes (it used to say "Imported 1 submission" after saving nothing).
 import type { Page } from '@playwright/test';
-import { REVIEW_VIEWPORTS, test, expect, expectAccessible } from './fixtures';
+import { REVIEW_VIEWPORTS, test, expect } from './fixtures';
 import {
   WORKED_EXAMPLE_SUBMISSION,
   submissionsExportText,
@@ -52,7 +52,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(outcome).toHaveAttribute('role', 'alert');
       await expect(page.getByTestId('saved-submission')).toHaveCount(0);
       expect(await page.evaluate(() => localStorage.getItem('zap1.submissions'))).toBeNull();
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
 
       // With room again, the same file is imported.
       await page.evaluate((key) => localStorage.removeItem(key), FILLER_KEY);

@@ -1,9 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import {
   REVIEW_VIEWPORTS,
   expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
   keepKeyInBrowser,
   OPERATOR_KEY,
   postEvent,
@@ -27,14 +25,6 @@ async function postContract(request: APIRequestContext, key: string, wallet: str
     serial_number: serial,
     contract_sha256: 'ab'.repeat(32),
   });
-}
-
-/** axe in the light theme, then in the dark one (the class the theme button sets), then light again. */
-async function expectAccessibleInBothThemes(page: Page) {
-  await expectAccessible(page);
-  await page.evaluate(() => document.documentElement.classList.add('dark'));
-  await expectAccessible(page);
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
 for (const viewport of REVIEW_VIEWPORTS) {
@@ -72,8 +62,9 @@ for (const viewport of REVIEW_VIEWPORTS) {
       const bannerBox = await banner.boundingBox();
       const anchoringBox = await page.getByRole('heading', { name: 'Anchoring' }).boundingBox();
       expect(bannerBox!.y).toBeLessThan(anchoringBox!.y);
-      await expectNoSidewaysScroll(page);
-      await expectAccessibleInBothThemes(page);
+      await expect(page).toHaveNoSidewaysScroll();
+      await expect(page).toBeAccessible();
+      await expect(page).toBeAccessibleInDark();
 
       // A quiet service first, so the anchor this test sends is its own.
       await expect(page.getByTestId('unanchored')).toHaveText('0', { timeout: 60_000 });
@@ -112,7 +103,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       const posted = anchorPosts.length;
       await page.getByRole('button', { name: 'Anchor now' }).click();
       await expect(confirm).toBeFocused();
-      await expectAccessibleInBothThemes(page);
+      await expect(page).toBeAccessible();
+      await expect(page).toBeAccessibleInDark();
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect(confirm).toHaveCount(0);
       const anchorNow = page.getByRole('button', { name: 'Anchor now' });
@@ -161,7 +153,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       }
       expect(seen.filter((s) => s.inFlight.startsWith('bad') || s.empty)).toEqual([]);
       await expect(page.getByTestId('attempt').first()).toHaveAttribute('data-state', 'anchored');
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
     });
 
     test('Events: status and wallet columns, a status filter, rows that open their leaf', async ({
@@ -180,8 +172,9 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(row.getByTestId('event-status')).toHaveText('anchored');
       await expect(page.getByTestId('wallets-operator-only')).toBeVisible();
       await expect(row.getByTestId('event-wallet')).toHaveCount(0);
-      await expectNoSidewaysScroll(page);
-      await expectAccessibleInBothThemes(page);
+      await expect(page).toHaveNoSidewaysScroll();
+      await expect(page).toBeAccessible();
+      await expect(page).toBeAccessibleInDark();
 
       // The operator sees who submitted it.
       await keepKeyInBrowser(page, OPERATOR_KEY);
@@ -194,12 +187,13 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page).toHaveURL(/status=pending/);
       await expect(row).toHaveCount(0);
       await expect(page.getByTestId('events-table').locator('[data-state="anchored"]')).toHaveCount(0);
-      await expectAccessibleInBothThemes(page);
+      await expect(page).toBeAccessible();
+      await expect(page).toBeAccessibleInDark();
       await page.getByLabel('Status').selectOption('anchored');
       await expect(page).toHaveURL(/status=anchored/);
       await expect(row).toBeVisible();
       await expect(page.getByTestId('events-table').locator('tbody tr[data-state="pending"]')).toHaveCount(0);
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
 
       // A click on the row (not on a link) opens the leaf.
       await row.getByText('Claimed contract anchor').click();
@@ -224,8 +218,9 @@ for (const viewport of REVIEW_VIEWPORTS) {
         'Each transaction opens on the block explorer.',
       );
       await expect(row.locator(`a[href="https://explorer.example/tx/${txid}"]`)).toBeVisible();
-      await expectNoSidewaysScroll(page);
-      await expectAccessibleInBothThemes(page);
+      await expect(page).toHaveNoSidewaysScroll();
+      await expect(page).toBeAccessible();
+      await expect(page).toBeAccessibleInDark();
       await row.locator('a[href^="/app/root/"]').click();
       await expect(page.getByRole('heading', { name: 'Anchored root' })).toBeVisible();
       await expect(page.getByTestId('root-leaves').locator(`a[href="/app/leaf/${leaf}"]`)).toBeVisible();

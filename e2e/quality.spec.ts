@@ -1,14 +1,5 @@
 import type { APIRequestContext, Response } from '@playwright/test';
-import {
-  expect,
-  expectAccessible,
-  expectNoSidewaysScroll,
-  OPERATOR_KEY,
-  postEvent,
-  test,
-  trialKey,
-  uniqueWallet,
-} from './fixtures';
+import { expect, OPERATOR_KEY, postEvent, test, trialKey, uniqueWallet } from './fixtures';
 
 async function anchorLeaf(request: APIRequestContext, key: string): Promise<string> {
   return postEvent(request, key, {
@@ -28,7 +19,7 @@ test('a service URL that does not answer sends the user to Settings, and resetti
   await page.goto('/app/settings');
   await expect(page.getByTestId('settings-network')).toHaveText('devnet');
   await expect(page).toHaveTitle('Settings · ZAP1 Anchor');
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 
   await page.getByLabel('Service base URL').fill('http://127.0.0.1:1');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -74,7 +65,7 @@ test('bare pages and search are accessible, and /search?q= runs the search', asy
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page).toHaveTitle(title);
-    await expectAccessible(page);
+    await expect(page).toBeAccessible();
   }
 
   // A search in the address runs by itself: a value no wallet can be called is read as a serial
@@ -110,7 +101,7 @@ test('bare pages and search are accessible, and /search?q= runs the search', asy
   await expect(page).toHaveURL(new RegExp(`/app/leaf/${leaf}$`));
   // Focus moved to the new page's heading.
   await expect(page.getByRole('heading', { level: 1, name: 'Leaf' })).toBeFocused();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 });
 
 test('a fresh leaf first shows as awaiting with the expected wait, then anchored', async ({
@@ -142,7 +133,7 @@ test('a fresh leaf first shows as awaiting with the expected wait, then anchored
   await expect(page.getByTestId('expected-wait')).toHaveText(
     /The next anchor is expected in|An anchor transaction is (being prepared|on its way)|any moment now/,
   );
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
   await expect(page.getByTestId('leaf-state')).toHaveText('Anchored', { timeout: 60_000 });
 });
 
@@ -155,7 +146,7 @@ test('contract pages fit a 360 px screen', async ({ page, request }) => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (path.includes('/verify/')) await expect(page.getByTestId('verdict')).toBeVisible();
       if (path.includes('/leaf/')) await expect(page.getByTestId('leaf-state')).toBeVisible();
-      await expectNoSidewaysScroll(page, { what: `${path} at ${width} px` });
+      await expect(page).toHaveNoSidewaysScroll({ what: `${path} at ${width} px` });
     }
   }
 });
@@ -174,7 +165,7 @@ test('the verify page tells how to check the chain, with the anchor txid linked'
     'href',
     /^https:\/\/explorer\.example\/tx\/[0-9a-f]{64}$/,
   );
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 });
 
 test('the verify page loads its chain reader marked for compiling as it loads (a faster first check)', async ({
@@ -225,5 +216,5 @@ test('older events page backwards', async ({ page, request }) => {
     await expect(rows).toHaveCount(shown);
   }
   await expect(page.locator(`tr[data-leaf="${oldest}"]`)).toHaveCount(1);
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 });

@@ -3,17 +3,7 @@
 // (or the file, hashed in the browser) and its serial number, then looks the leaf up. At a phone's
 // width and a laptop's.
 import { createHash } from 'node:crypto';
-import {
-  REVIEW_VIEWPORTS,
-  expect,
-  expectAccessible,
-  expectAccessibleInDark,
-  expectNoSidewaysScroll,
-  postEvent,
-  test,
-  trialKey,
-  uniqueWallet,
-} from './fixtures';
+import { REVIEW_VIEWPORTS, expect, postEvent, test, trialKey, uniqueWallet } from './fixtures';
 
 const sha256Hex = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -46,8 +36,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(main.getByText(/never a leaf by itself/)).toContainText('event type');
       await expect(page.getByTestId('leaf-from-file-sha256')).toHaveText(fileSha256);
       await expect(page.getByTestId('leaf-from-file-source')).toHaveText('The value you searched for.');
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
 
       // A serial is asked for before anything is computed.
       await page.getByRole('button', { name: 'Compute the leaf and look it up' }).click();
@@ -60,7 +50,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByTestId('computed-leaf-missing')).toContainText(
         `No contract anchor of this file under serial number “${serial}-2”`,
       );
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
 
       // The serial it was anchored with finds the leaf the service recorded.
       await page.getByLabel('Serial number').fill(serial);
@@ -68,9 +58,9 @@ for (const viewport of REVIEW_VIEWPORTS) {
       const found = page.getByTestId('computed-leaf-found');
       await expect(found).toContainText(`under serial number “${serial}” is recorded on this service`);
       await expect(found).toContainText(leaf);
-      await expectAccessible(page);
-      await expectAccessibleInDark(page);
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toBeAccessible();
+      await expect(page).toBeAccessibleInDark();
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
       await found.getByRole('link', { name: /Open the leaf/ }).click();
       await expect(page).toHaveURL(new RegExp(`/app/leaf/${leaf}$`));
       await expect(page.getByTestId('leaf-state')).toBeVisible();
@@ -105,8 +95,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
         `contract.pdf under serial number “${serial}” is recorded`,
       );
       await expect(page.getByTestId('computed-leaf-found')).toContainText(leaf);
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
 
       // Back to the searched value, then to the Verify page.
       await page.getByRole('button', { name: 'Use the searched value instead' }).click();

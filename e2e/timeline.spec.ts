@@ -3,18 +3,7 @@
 // another key than the wallet's first are one summary with a filter; and the Leaf, History and
 // wallet pages show the absolute UTC time first, how long ago second.
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  REVIEW_VIEWPORTS,
-  expect,
-  expectAccessible,
-  expectAccessibleInDark,
-  expectNoSidewaysScroll,
-  postEvent,
-  test,
-  trialKey,
-  uniqueWallet,
-  waitForAnchor,
-} from './fixtures';
+import { REVIEW_VIEWPORTS, expect, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
 
 /** "26 Nov 2026, 05:57:39 UTC · 23 s ago" (or "Nov 26, 2026, …"): the date first, the age after. */
 const ABSOLUTE_FIRST =
@@ -83,7 +72,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await page.goto('/app/wallet');
       const own = page.getByTestId('own-pseudonyms');
       await expect(own).toContainText(/1 submission, latest/);
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
       await own.getByRole('link', { name: wallet }).click();
       await expect(page).toHaveURL(new RegExp(`/app/wallet/${wallet}$`));
 
@@ -97,8 +86,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       );
       await expect(items.nth(1)).toHaveAttribute('data-other-key', 'true');
       await expect(items.nth(0)).not.toHaveAttribute('data-other-key');
-      await expectAccessible(page);
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toBeAccessible();
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
 
       await chooseFilter(page, 'Only other keys’ (1)');
       await expect(page).toHaveURL(/\?keys=others$/);
@@ -108,8 +97,8 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await chooseFilter(page, 'Only the first key’s (2)');
       await expect(items).toHaveCount(2);
       await expect(items.nth(1)).toHaveAttribute('data-leaf', third);
-      await expectAccessible(page);
-      await expectAccessibleInDark(page);
+      await expect(page).toBeAccessible();
+      await expect(page).toBeAccessibleInDark();
       // Back undoes the filter.
       await page.goBack();
       await expect(items).toHaveCount(1);
@@ -120,7 +109,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await page.goto(`/app/wallet/${uniqueWallet('typo')}`);
       await expect(page.getByText(/has no events for the wallet/)).toBeVisible();
       await expect(page.getByTestId('own-pseudonyms').getByRole('link', { name: wallet })).toBeVisible();
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
     });
 
     test('Leaf, History and wallet pages show the absolute UTC time first, the age second', async ({
@@ -135,20 +124,20 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByTestId('leaf-state')).toHaveText('Anchored');
       await expect(page.getByTestId('block-time')).toHaveText(ABSOLUTE_FIRST);
       await expect(page.getByTestId('block-time')).toBeInViewport();
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
-      await expectAccessible(page);
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
+      await expect(page).toBeAccessible();
 
       await page.goto('/app/history');
       const firstTime = page.getByRole('main').locator('time').first();
       await expect(firstTime).toHaveText(ABSOLUTE_FIRST);
       await expect(firstTime).toBeVisible();
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
 
       await page.goto(`/app/wallet/${wallet}`);
       const recorded = page.getByTestId('timeline').locator('li time').first();
       await expect(recorded).toHaveText(ABSOLUTE_FIRST);
       await expect(recorded).toBeVisible();
-      await expectNoSidewaysScroll(page, { tolerancePx: 0 });
+      await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
     });
   });
 }

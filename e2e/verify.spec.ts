@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { contractEvent, genuineBundle } from '../test/bundles';
 import { leafHash, makeReceipt } from '../src/core';
-import { expect, expectAccessible, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
+import { expect, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
 
 type Bundle = Record<string, unknown> & {
   anchor: { txid: string | null; height: number | null };
@@ -66,7 +66,7 @@ test('a genuine anchored bundle is anchored, and every edited part makes it inva
   // and only the block's height rests on the service's history.
   await expect(page.getByTestId('whose-word')).toContainText('chain evidence checked here');
   await expect(page.getByTestId('whose-word')).toContainText('anchor history has this transaction at height');
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 
   const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
   const edits: [string, Bundle, string][] = [
@@ -98,7 +98,7 @@ test('a bundle whose root is not anchored is pending, amber, with what happens n
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'pending');
   await expect(page.getByRole('status').filter({ has: verdict(page) })).toContainText('check again later');
   await expect(page.getByRole('button', { name: 'Check again' })).toBeVisible();
-  await expectAccessible(page);
+  await expect(page).toBeAccessible();
 });
 
 test('an anchor no service can confirm is unconfirmed, never green', async ({ page, request }) => {
@@ -207,7 +207,7 @@ test('a receipt downloaded at submission is completed once anchored, and checks 
       await page.getByLabel(/Choose or drop files/).setInputFiles([completed, contractPath]);
       await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
       await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'pass');
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
     });
 
     await test.step('the receipt with another file is invalid: not the anchored file', async () => {
@@ -307,7 +307,7 @@ test('a HOSTING_PAYMENT receipt given a contract_sha256 is invalid, naming it; b
       expect(certificate).toContain(event.serial_number);
       expect(certificate).not.toContain('forged.pdf');
       expect(certificate).not.toContain(event.wallet_hash);
-      await expectAccessible(page);
+      await expect(page).toBeAccessible();
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
