@@ -22,6 +22,7 @@ const byKey = (n: number, keyId: string, wallet: string, extra: Partial<NewEvent
 /** A TRANSFER `n` from `from` to `to` by `keyId` under first-key. */
 const transfer = (n: number, keyId: string, from: string, to: string, extra: Partial<NewEvent> = {}) =>
   byKey(n, keyId, from, { eventType: TRANSFER, counterpartyWallet: to, ...extra });
+const created = (position: number): CommitResult => ({ status: 'created', position });
 const refused = (wallet: 'subject' | 'counterparty', firstKeyId: string | null): CommitResult => ({
   status: 'wallet_key_mismatch',
   wallet,
@@ -39,6 +40,14 @@ export function describeWalletContract(name: string, harness: StoreHarness): voi
 
   const commit = (events: NewEvent[], second = 0) =>
     store.leaves.commitEvents(events, new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString());
+  /** Commits one batch and expects each event's outcome, written beside the event. */
+  const expectOutcomes = async (batch: [NewEvent, CommitResult][], second = 0) => {
+    const outcomes = await commit(
+      batch.map(([sent]) => sent),
+      second,
+    );
+    expect(outcomes).toEqual(batch.map(([, expected]) => expected));
+  };
   /** The positions linked to `wallet` and its first key. */
   const lifecycle = async (wallet: string) => {
     const page = await store.events.walletLeaves(wallet, { limit: 100 });
@@ -155,15 +164,16 @@ export function describeWalletContract(name: string, harness: StoreHarness): voi
 
     it('keeps which key wrote each wallet link and which key wrote first; first-key refuses other keys before spending quota', async () => {
       await trialKeyB();
-      expect(await commit([byKey(1, 'key_first', 'owned')])).toEqual([{ status: 'created', position: 1 }]);
+      await expectOutcomes([[byKey(1, 'key_first', 'owned'), created(1)]]);
       const other = byKey(2, 'key_other', 'owned', { trialKeyHash: KEY_B });
-      expect(
-        await commit([other, byKey(3, 'key_first', 'owned'), byKey(4, OPERATOR_KEY_ID, 'owned')], 1),
-      ).toEqual([
-        refused('subject', 'key_first'),
-        { status: 'created', position: 2 },
-        { status: 'created', position: 3 },
-      ]);
+      await expectOutcomes(
+        [
+          [other, refused('subject', 'key_first')],
+          [byKey(3, 'key_first', 'owned'), created(2)],
+          [byKey(4, OPERATOR_KEY_ID, 'owned'), created(3)],
+        ],
+        1,
+      );
       expect((await store.keys.trialKey(KEY_B))?.used).toBe(0);
       // Without the restriction anyone may add, and the page says who did.
       await store.leaves.commitEvents(
@@ -182,17 +192,20 @@ export function describeWalletContract(name: string, harness: StoreHarness): voi
 
     it("checks a TRANSFER's new owner too: a transfer into another key's wallet writes nothing", async () => {
       await trialKeyB();
-      expect(await commit([byKey(1, 'key_1', 'race_wallet'), byKey(2, 'key_2', 'k2_wallet')])).toEqual([
-        { status: 'created', position: 1 },
-        { status: 'created', position: 2 },
+      await expectOutcomes([
+        [byKey(1, 'key_1', 'race_wallet'), created(1)],
+        [byKey(2, 'key_2', 'k2_wallet'), created(2)],
       ]);
       // A new leaf, and a duplicate of key_2's own leaf (which would link that leaf to race_wallet).
       const intoRace = transfer(3, 'key_2', 'k2_wallet', 'race_wallet', { trialKeyHash: KEY_B });
       const duplicate = { ...intoRace, leafHex: leaf(2) };
-      expect(await commit([intoRace, duplicate], 1)).toEqual([
-        refused('counterparty', 'key_1'),
-        refused('counterparty', 'key_1'),
-      ]);
+      await expectOutcomes(
+        [
+          [intoRace, refused('counterparty', 'key_1')],
+          [duplicate, refused('counterparty', 'key_1')],
+        ],
+        1,
+      );
       expect(await store.leaves.leafCount()).toBe(2);
       expect(await store.leaves.leafByHash(leaf(3))).toBeNull();
       expect((await store.keys.trialKey(KEY_B))?.used).toBe(0);
@@ -200,66 +213,42 @@ export function describeWalletContract(name: string, harness: StoreHarness): voi
       expect(await lifecycle('k2_wallet')).toEqual({ positions: [2], firstKeyId: 'key_2' });
 
       // The operator key may; the first key may transfer out; without first-key anyone may.
-      expect(
-        await commit(
-          [
-            transfer(4, OPERATOR_KEY_ID, 'k2_wallet', 'race_wallet'),
-            transfer(5, 'key_1', 'race_wallet', 'k2_wallet'),
-            transfer(6, 'key_1', 'race_wallet', 'race_wallet'),
-            { ...transfer(7, 'key_2', 'k2_wallet', 'race_wallet'), onlyWalletFirstKey: false },
-          ],
-          2,
-        ),
-      ).toEqual([
-        { status: 'created', position: 3 },
-        refused('counterparty', 'key_2'),
-        { status: 'created', position: 4 },
-        { status: 'created', position: 5 },
-      ]);
+      await expectOutcomes(
+        [
+          [transfer(4, OPERATOR_KEY_ID, 'k2_wallet', 'race_wallet'), created(3)],
+          [transfer(5, 'key_1', 'race_wallet', 'k2_wallet'), refused('counterparty', 'key_2')],
+          [transfer(6, 'key_1', 'race_wallet', 'race_wallet'), created(4)],
+          [{ ...transfer(7, 'key_2', 'k2_wallet', 'race_wallet'), onlyWalletFirstKey: false }, created(5)],
+        ],
+        2,
+      );
       expect(await lifecycle('race_wallet')).toEqual({ positions: [1, 3, 4, 5], firstKeyId: 'key_1' });
     });
 
     it("a wallet nobody wrote yet: linked by a transfer into it without becoming anyone's; its first writer claims it", async () => {
-      expect(await commit([transfer(1, 'key_1', 'wallet_1', 'fresh')])).toEqual([
-        { status: 'created', position: 1 },
-      ]);
+      await expectOutcomes([[transfer(1, 'key_1', 'wallet_1', 'fresh'), created(1)]]);
       expect(await lifecycle('fresh')).toEqual({ positions: [1], firstKeyId: null });
       expect(await lifecycle('wallet_1')).toEqual({ positions: [1], firstKeyId: 'key_1' });
-      expect(
-        await commit(
-          [
-            byKey(2, 'key_2', 'fresh'),
-            transfer(3, 'key_1', 'wallet_1', 'fresh'),
-            transfer(4, 'key_2', 'fresh', 'wallet_1'),
-          ],
-          1,
-        ),
-      ).toEqual([
-        { status: 'created', position: 2 },
-        refused('counterparty', 'key_2'),
-        refused('counterparty', 'key_1'),
-      ]);
+      await expectOutcomes(
+        [
+          [byKey(2, 'key_2', 'fresh'), created(2)],
+          [transfer(3, 'key_1', 'wallet_1', 'fresh'), refused('counterparty', 'key_2')],
+          [transfer(4, 'key_2', 'fresh', 'wallet_1'), refused('counterparty', 'key_1')],
+        ],
+        1,
+      );
       expect(await lifecycle('fresh')).toEqual({ positions: [1, 2], firstKeyId: 'key_2' });
       expect(await lifecycle('wallet_1')).toEqual({ positions: [1], firstKeyId: 'key_1' });
     });
 
     it('decides a race within one batch in order: the first to claim a wallet wins, a refused event claims nothing', async () => {
-      expect(
-        await commit([
-          byKey(1, 'key_1', 'contested'),
-          transfer(2, 'key_2', 'k2_wallet', 'contested'),
-          byKey(3, 'key_2', 'contested'),
-          byKey(4, 'key_2', 'k2_wallet'),
-          transfer(5, 'key_1', 'contested', 'k2_wallet'),
-          transfer(6, 'key_1', 'contested', 'fresh'),
-        ]),
-      ).toEqual([
-        { status: 'created', position: 1 },
-        refused('counterparty', 'key_1'),
-        refused('subject', 'key_1'),
-        { status: 'created', position: 2 },
-        refused('counterparty', 'key_2'),
-        { status: 'created', position: 3 },
+      await expectOutcomes([
+        [byKey(1, 'key_1', 'contested'), created(1)],
+        [transfer(2, 'key_2', 'k2_wallet', 'contested'), refused('counterparty', 'key_1')],
+        [byKey(3, 'key_2', 'contested'), refused('subject', 'key_1')],
+        [byKey(4, 'key_2', 'k2_wallet'), created(2)],
+        [transfer(5, 'key_1', 'contested', 'k2_wallet'), refused('counterparty', 'key_2')],
+        [transfer(6, 'key_1', 'contested', 'fresh'), created(3)],
       ]);
       expect(await store.leaves.leafCount()).toBe(3);
       expect(await lifecycle('contested')).toEqual({ positions: [1, 3], firstKeyId: 'key_1' });
