@@ -2,27 +2,20 @@
  * Builds the HTTP app without listening (tests use `app.inject`); server/index.ts listens.
  * One error handler turns every failure into `{"error": {"code", "message", "fields"?}}`.
  */
-import { randomUUID } from 'node:crypto';
-import type { Writable } from 'node:stream';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ChainHooks } from './chain.js';
-import type { Config } from './config.js';
 import type { AppContext } from './http/context.js';
-import {
-  REQUEST_ID_HEADER,
-  jsonClientErrorHandler,
-  malformedUrlAnswer,
-  timedServerFactory,
-} from './http/connections.js';
+import { REQUEST_ID_HEADER } from './http/connections.js';
 import { ApiError, errorBody, toApiError } from './http/errors.js';
 import { buildOpenApi, type RouteDoc } from './http/openapi.js';
 import { useStrictJsonBodies } from './http/json-body.js';
 import { useSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
+import { createServedApp, type ServedAppOptions } from './http/served-app.js';
 import { useCompression } from './http/compression.js';
 import { createMetrics } from './http/metrics.js';
-import { loggerOptions, pathOf, type RequestLogging } from './http/request-log.js';
+import { pathOf } from './http/request-log.js';
 import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
 import { UnservableProofError } from './proofs.js';
@@ -46,24 +39,14 @@ import type { Store } from './store/store.js';
 export const BODY_LIMIT = 64 * 1024;
 export const SERVICE_VERSION = '0.1.0';
 
-export interface BuildAppOptions {
-  config: Config;
+export interface BuildAppOptions extends ServedAppOptions {
   store: Store;
   /** The ledger over `store`; opened from it when omitted. Pass it to share the tree with the anchoring loop. */
   ledger?: Ledger;
   /** The anchoring side (server/anchor); without it nothing is anchored and /health says so. */
   chain?: ChainHooks | null;
-  /** Built web app to serve under /app/ (only when the folder exists). */
-  staticDir?: string | null;
   /** Clock (tests pin it). */
   now?: () => Date;
-  /**
-   * What is logged: `requests` every request, `errors` every 5xx answer (with its request id and
-   * error, never a header or body), `off` nothing (the default, for tests).
-   */
-  log?: RequestLogging;
-  /** Where log lines go (stdout when omitted); tests read them. */
-  logStream?: Writable;
   /** What `npm run build` recorded (dist-server/build-info.json); null when run from source. */
   buildMetadata?: BuildMetadata | null;
 }
@@ -74,21 +57,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, store } = options;
   const now = options.now ?? (() => new Date());
   const ledger = options.ledger ?? (await Ledger.open(store, { now }));
-  const log = options.log ?? 'off';
-  const app = Fastify({
-    logger: loggerOptions(log, options.logStream),
-    // Our own ids (a client's X-Request-Id is not trusted: it would let one forge another's log lines).
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    serverFactory: timedServerFactory(config),
-    clientErrorHandler: jsonClientErrorHandler,
+  // Errors are reported by our handler; keep the default JSON parser strict about __proto__.
+  const app = createServedApp(options, {
     bodyLimit: BODY_LIMIT,
-    routerOptions: { maxParamLength: 300 },
-    // Errors are reported by our handler; keep the default JSON parser strict about __proto__.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // A malformed URL never reaches the error handler; answer it the same way.
-    frameworkErrors: malformedUrlAnswer,
   });
 
   const docs: RouteDoc[] = [];
@@ -104,12 +77,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   useStrictJsonBodies(app, BODY_LIMIT);
 
-  // Every answer names its request, so a user reporting a failure can quote the id the log has.
-  // (Hooks run for every request are written with `done`, not async: a promise each is measurable.)
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
-    done();
-  });
   const failures = new WeakMap<object, unknown>();
   app.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 500) {

@@ -7,19 +7,17 @@
  * answers in the service's JSON error shape when the upstream cannot be reached, is too slow, or
  * answers with something a ZAP1 service does not (a page or a script would run on the app's origin).
  */
-import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { Transform, type Readable, type Writable } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { jsonClientErrorHandler, malformedUrlAnswer, timedServerFactory } from '../http/connections.js';
 import { ApiError, errorBody, toApiError } from '../http/errors.js';
 import { escapeMarkup } from '../http/markup.js';
-import { loggerOptions, type RequestLogging } from '../http/request-log.js';
 import { useSecurityHeaders } from '../http/security-headers.js';
 import { serveWebApp } from '../http/web-app.js';
+import { createServedApp, type ServedAppOptions } from '../http/served-app.js';
 import { isCrossSiteRequest, ownOrigins } from '../http/cross-site.js';
 import { resolveForwarded, type ForwardedRoute } from './forwarded-routes.js';
 import {
@@ -39,15 +37,9 @@ export const PROXY_BODY_LIMIT = 1024 * 1024;
 /** Names the upstream on every forwarded answer. */
 export const UPSTREAM_HEADER = 'x-zap1-upstream';
 
-export interface ProxyAppOptions {
-  config: Config;
+export interface ProxyAppOptions extends ServedAppOptions {
   /** Base URL of the upstream ZAP1 service, without a trailing slash. */
   upstreamUrl: string;
-  /** Built web app to serve under /app/. */
-  staticDir?: string | null;
-  log?: RequestLogging;
-  /** Where the log goes (stdout when unset). */
-  logStream?: Writable;
 }
 
 /**
@@ -253,19 +245,7 @@ function nameUpstreamInIndex(upstreamUrl: string): (html: string) => string {
 
 export async function buildProxyApp(options: ProxyAppOptions): Promise<FastifyInstance> {
   const { config, upstreamUrl } = options;
-  const log = options.log ?? 'off';
-  const app = Fastify({
-    logger: loggerOptions(log, options.logStream),
-    genReqId: () => randomUUID(),
-    requestIdHeader: false,
-    serverFactory: timedServerFactory(config),
-    clientErrorHandler: jsonClientErrorHandler,
-    frameworkErrors: malformedUrlAnswer,
-    routerOptions: { maxParamLength: 300 },
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
-  });
+  const app = createServedApp(options);
   // Bodies are not parsed here: the upstream reads them as the client sent them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
