@@ -47,7 +47,7 @@ afterAll(async () => {
 const get = (app: TestApp, url: string) => app.app.inject({ url });
 
 describe('GET /protocol/info', () => {
-  it('has the reference shape plus network, explorers, viewing key and extensions', async () => {
+  it('has the reference shape plus network, explorers, viewing key, and the extensions it serves', async () => {
     const body = ProtocolInfoSchema.parse((await get(empty, '/protocol/info')).json());
     expect(body.defined_types).toBe(18);
     expect(body.write_api_event_types).toHaveLength(15);
@@ -58,16 +58,21 @@ describe('GET /protocol/info', () => {
     // (server/anchor/evidence.test.ts: the key checked on the dev chain).
     expect(body.viewing_key).toBeNull();
     expect(body).not.toHaveProperty('anchor_viewing_key');
-    expect(body.extensions).toEqual([
-      'consistency',
-      'events-paging',
-      'events-filter',
-      'lifecycle-paging',
-      'lifecycle-export',
-      'anchor-now',
-      'anchor-attempts',
-      'lookup',
-    ]);
+    // Automatic anchoring and no viewing key published: every extension but manual-anchor and
+    // anchor-evidence, each served by a path the OpenAPI description documents.
+    const servedBy = {
+      consistency: '/anchor/consistency',
+      'events-paging': '/events',
+      'events-filter': '/events',
+      'lifecycle-paging': '/lifecycle/{wallet}',
+      'lifecycle-export': '/lifecycle/{wallet}/export',
+      'anchor-now': '/anchor/now',
+      'anchor-attempts': '/anchor/attempts',
+      lookup: '/lookup',
+    };
+    expect(body.extensions).toEqual(Object.keys(servedBy));
+    const documented = Object.keys((await get(empty, '/openapi.json')).json().paths);
+    expect(documented).toEqual(expect.arrayContaining(Object.values(servedBy)));
     const plain = (await get(t, '/protocol/info')).json();
     expect(plain).not.toHaveProperty('anchor_viewing_key');
     expect(plain.explorer_tx_url).toBeNull();
