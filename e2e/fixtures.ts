@@ -29,11 +29,14 @@ export const expect = baseExpect.extend({
   },
   async toBeAccessibleInDark(page: Page) {
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-    await baseExpect(page.locator('html')).toHaveClass(/\bdark\b/);
-    const violations = await seriousViolations(page);
-    await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    await baseExpect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    return accessibility(violations, 'dark');
+    try {
+      await baseExpect(page.locator('html')).toHaveClass(/\bdark\b/);
+      return accessibility(await seriousViolations(page), 'dark');
+    } finally {
+      // Light again whatever happened, so the rest of the test sees the page it expects.
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      await baseExpect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    }
   },
   async toHaveNoSidewaysScroll(
     page: Page,

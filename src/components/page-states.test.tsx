@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LoadingOrError } from './page-states';
+import { renderWithProviders } from './test-render';
+
+afterEach(cleanup);
+
+describe('LoadingOrError', () => {
+  it('says what is loading while the query is pending, and nothing once it has an answer', () => {
+    const { rerender } = renderWithProviders(
+      <LoadingOrError query={{ isPending: true }} error={null} what="the attempt log" retryEveryMs={2000} />,
+    );
+    expect(screen.getByRole('status').textContent).toBe('Loading the attempt log…');
+    rerender(
+      <LoadingOrError query={{ isPending: false }} error={null} what="the attempt log" retryEveryMs={2000} />,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('titles a failure after what could not be loaded, and says it is asked again', () => {
+    renderWithProviders(
+      <LoadingOrError
+        query={{ isPending: true }}
+        error={new Error('connection refused')}
+        what="the attempt log"
+        retryEveryMs={2000}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The attempt log could not be loaded');
+    expect(alert.textContent).toContain('Asked again every 2 s.');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('keeps a title it is given', () => {
+    renderWithProviders(
+      <LoadingOrError
+        query={{ isPending: false }}
+        error={new Error('timeout')}
+        what="health"
+        title="The health check failed"
+        retryEveryMs={5000}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('The health check failed');
+    expect(screen.getByRole('alert').textContent).not.toContain('could not be loaded');
+  });
+});
