@@ -12,7 +12,10 @@ export const SERIAL = 'Z15P-2026-001';
 export const LEAF = 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04';
 export const TRIAL = fixture('service-trial-key.json') as { key: string };
 
-/** Each test starts with nothing stored and no kept trial key, and leaves no page or stub behind. */
+/**
+ * Each test starts with nothing stored but one kept trial key (`zap1_trial_kept`, so a submit asks for
+ * no new one), and leaves no page or stub behind.
+ */
 export function startEachTestAfresh(): void {
   beforeEach(() => {
     localStorage.clear();
