@@ -2,13 +2,18 @@
  * Test-only: chain evidence built with the library's own codec, in the shape a service serves it
  * (`zap1-chain-evidence/1`), backing a genuine anchored bundle, so verifier tests can start from
  * evidence that holds up and change one byte. The key is a public test-vector key (mainnet); the
- * transaction is a ZIP 244 vector's with its first Orchard output re-encrypted to carry the memo;
- * the header is mainnet block 1,687,106's with the merkle root of a three-transaction block.
+ * transaction is a ZIP 244 vector's with its first Orchard output re-encrypted to carry the memo
+ * and its Orchard proof of the length consensus fixes; the header is mainnet block 1,687,106's with
+ * the merkle root and the block commitments of a three-transaction block.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   CHAIN_EVIDENCE_FORMAT,
+  authDataBranch,
+  authDataRoot,
+  blockCommitmentsHash,
+  transactionAuthDigest,
   EVENT_SPECS,
   blockHash,
   blockMerkleRoot,
@@ -68,13 +73,31 @@ export function anchorTransaction(rootHex: string, key = WALLET_KEY): string {
           }),
         },
   );
-  return toHex(serializeTransaction({ ...base, orchard: { ...base.orchard!, actions } }));
+  // A mined bundle's proof is 2720 + 2272 bytes per action; the vector's is of another length.
+  const proofs = new Uint8Array(2720 + 2272 * actions.length).fill(0x5a);
+  return toHex(serializeTransaction({ ...base, orchard: { ...base.orchard!, actions, proofs } }));
 }
 
-/** Evidence for `transactionHex` as the second transaction of a block at `EVIDENCE_HEIGHT`. */
-export function evidenceFor(transactionHex: string, viewingKey = WALLET_KEY): ChainEvidence {
+/** The chain history root the evidence's made-up block commits to. */
+export const HISTORY_ROOT = 'ab'.repeat(32);
+
+/**
+ * Evidence for `transactionHex` as the second transaction of a block of three at `EVIDENCE_HEIGHT`.
+ * `legacy` gives it as services wrote it before the evidence bound the auth data: without
+ * `tx_count`, `auth_digest_branch` and `chain_history_root`.
+ */
+export function evidenceFor(
+  transactionHex: string,
+  viewingKey = WALLET_KEY,
+  options: { legacy?: boolean } = {},
+): ChainEvidence {
   const txid = transactionId(transactionHex);
   const txids = ['1'.repeat(64), txid, '2'.repeat(64)];
+  const authDigests = [
+    '3'.repeat(64),
+    toHex(transactionAuthDigest(parseTransaction(transactionHex))),
+    '4'.repeat(64),
+  ];
   const block = JSON.parse(
     readFileSync(path.join(ZCASH_VECTORS_DIR, 'mainnet_block_1687106.json'), 'utf8'),
   ) as {
@@ -82,7 +105,16 @@ export function evidenceFor(transactionHex: string, viewingKey = WALLET_KEY): Ch
   };
   // The block's header only: it carries a v4 transaction too, which the codec does not read.
   const header = readBlockHeader(new ByteReader(chainBytes(block.block, 'block'), 'block'));
-  const ours = { ...header, merkleRoot: Uint8Array.from(Buffer.from(blockMerkleRoot(txids), 'hex')) };
+  const ours = {
+    ...header,
+    merkleRoot: Uint8Array.from(Buffer.from(blockMerkleRoot(txids), 'hex')),
+    blockCommitments: Uint8Array.from(
+      Buffer.from(blockCommitmentsHash(HISTORY_ROOT, authDataRoot(authDigests)), 'hex'),
+    ),
+  };
+  const bound = options.legacy
+    ? {}
+    : { tx_count: 3, auth_digest_branch: authDataBranch(authDigests, 1), chain_history_root: HISTORY_ROOT };
   return {
     format: CHAIN_EVIDENCE_FORMAT,
     network: 'mainnet',
@@ -94,6 +126,7 @@ export function evidenceFor(transactionHex: string, viewingKey = WALLET_KEY): Ch
     merkle_branch: merkleBranch(txids, 1),
     transaction: transactionHex,
     viewing_key: viewingKey,
+    ...bound,
   };
 }
 

@@ -8,6 +8,7 @@ const anchorAt = (height: number, root = height.toString(16).padStart(64, 'a')):
   height,
   leafCount: height,
   blockTime: null,
+  blockHash: null,
 });
 
 describe('parseHistoryBody', () => {
@@ -18,20 +19,45 @@ describe('parseHistoryBody', () => {
       expect(a.rootHex).toMatch(/^[0-9a-f]{64}$/);
       expect(a.txid).toMatch(/^[0-9a-f]{64}$/);
       expect(a.blockTime).toBeNull();
+      expect(a.blockHash).toBeNull();
     }
   });
 
   it('leaves out entries that are not anchors and lowercases hashes', () => {
     const body = {
       anchors: [
-        { root: 'A'.repeat(64), txid: 'B'.repeat(64), height: 7, leaf_count: 2, block_time: 9 },
+        {
+          root: 'A'.repeat(64),
+          txid: 'B'.repeat(64),
+          height: 7,
+          leaf_count: 2,
+          block_time: 9,
+          block_hash: 'C'.repeat(64),
+        },
+        { root: 'c'.repeat(64), txid: 'd'.repeat(64), height: 9, block_hash: 'not a hash' },
         { root: 'short', txid: 'b'.repeat(64), height: 8 },
         { root: 'a'.repeat(64), txid: 'b'.repeat(64) },
         'junk',
       ],
     };
     expect(parseHistoryBody(body)).toEqual([
-      { rootHex: 'a'.repeat(64), txid: 'b'.repeat(64), height: 7, leafCount: 2, blockTime: 9 },
+      {
+        rootHex: 'a'.repeat(64),
+        txid: 'b'.repeat(64),
+        height: 7,
+        leafCount: 2,
+        blockTime: 9,
+        blockHash: 'c'.repeat(64),
+      },
+      // A block hash that is not one is no block hash: the entry stays, naming none.
+      {
+        rootHex: 'c'.repeat(64),
+        txid: 'd'.repeat(64),
+        height: 9,
+        leafCount: null,
+        blockTime: null,
+        blockHash: null,
+      },
     ]);
     expect(() => parseHistoryBody({ error: 'x' })).toThrow(TypeError);
   });

@@ -13,6 +13,8 @@ export interface HistoryAnchor {
   leafCount: number | null;
   /** Unix time of the block, where the service gives it. */
   blockTime: number | null;
+  /** The block's hash (display order), where the service gives it: what lets its word confirm a block. */
+  blockHash: string | null;
 }
 
 /** One page of the history and where the next (older) one starts, if the service pages it. */
@@ -45,12 +47,14 @@ export function parseHistoryBody(body: unknown): HistoryAnchor[] {
     if (!isHex64(root) || !isHex64(txid) || !isCount(height)) continue;
     const leafCount = entry['leaf_count'];
     const blockTime = entry['block_time'];
+    const blockHash = typeof entry['block_hash'] === 'string' ? entry['block_hash'].toLowerCase() : null;
     anchors.push({
       rootHex: root,
       txid,
       height,
       leafCount: isCount(leafCount) ? leafCount : null,
       blockTime: isCount(blockTime) ? blockTime : null,
+      blockHash: isHex64(blockHash) ? blockHash : null,
     });
   }
   return anchors;

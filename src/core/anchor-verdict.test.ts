@@ -15,6 +15,7 @@ function entryOf(bundle: Record<string, unknown>, over: Partial<HistoryAnchor> =
     height: HEIGHT,
     leafCount: verdict.leafCount,
     blockTime: 1_800_000_000,
+    blockHash: 'bb'.repeat(32),
     ...over,
   };
 }
@@ -22,14 +23,25 @@ function entryOf(bundle: Record<string, unknown>, over: Partial<HistoryAnchor> =
 const history = (findings: Partial<Extract<AnchorEvidence, { kind: 'history' }>>): AnchorEvidence => ({
   kind: 'history',
   service: SERVICE,
+  trust: 'chosen',
   byRoot: null,
   byTxid: null,
   leafKnown: true,
   ...findings,
 });
 
-const judge = (bundle: unknown, evidence: AnchorEvidence, extra: VerdictCheck[] = []) =>
-  judgeProof(verifyProofBundle(bundle), evidence, extra);
+const judge = (
+  bundle: unknown,
+  evidence: AnchorEvidence,
+  extra: VerdictCheck[] = [],
+  chain: { headerTime: number | null } | null = null,
+) => judgeProof(verifyProofBundle(bundle), evidence, extra, chain);
+
+const block = (status: VerdictCheck['status']): VerdictCheck => ({
+  name: 'block',
+  status,
+  detail: `block ${status}`,
+});
 
 describe('judgeProof', () => {
   it('is anchored only when inclusion holds and root, txid and height all match the history', () => {
@@ -120,5 +132,40 @@ describe('judgeProof', () => {
     const j = judge(bundle, history({ byRoot: entryOf(bundle) }), [wrongFile]);
     expect(j.verdict).toBe('invalid');
     expect(j.summary).toBe('This is not the anchored file.');
+  });
+
+  it('gives a service a receipt or link named at most unconfirmed, quoting it, even when it vouches', () => {
+    const bundle = genuineBundle(2, 5);
+    for (const trust of ['receipt', 'link'] as const) {
+      const j = judge(bundle, history({ trust, byRoot: entryOf(bundle), byTxid: entryOf(bundle) }));
+      expect(j.verdict).toBe('unconfirmed');
+      expect(j.blockTime).toBeNull();
+      expect(j.summary).toContain(`Unconfirmed: the service ${SERVICE}, named by the ${trust}, says`);
+    }
+    // Its contradiction still stands: a verdict is never made better by a service nobody chose.
+    const edited = { ...bundle, anchor: { txid: '8'.repeat(64), height: HEIGHT } };
+    expect(judge(edited, history({ trust: 'receipt', byRoot: entryOf(bundle) })).verdict).toBe('invalid');
+  });
+
+  it('with chain evidence, rests on its block check: anchored with the header time only once a chosen source confirmed the block', () => {
+    const bundle = genuineBundle(2, 5);
+    const vouching = history({ byRoot: entryOf(bundle), byTxid: entryOf(bundle) });
+    const confirmed = judge(bundle, vouching, [block('pass')], { headerTime: 1_500_000_000 });
+    expect(confirmed).toMatchObject({ verdict: 'anchored', blockTime: 1_500_000_000, summary: 'block pass' });
+    // The history vouching for txid and height confirms no header: the verdict waits on the block.
+    const open = judge(bundle, vouching, [block('unknown')], { headerTime: 1_500_000_000 });
+    expect(open).toMatchObject({ verdict: 'unconfirmed', blockTime: null, summary: 'block unknown' });
+    const noService = judge(bundle, { kind: 'unavailable', reason: 'offline' }, [block('pass')], {
+      headerTime: 7,
+    });
+    expect(noService).toMatchObject({ verdict: 'anchored', blockTime: 7 });
+    expect(judge(bundle, vouching, [block('fail')], { headerTime: 7 }).verdict).toBe('invalid');
+  });
+
+  it("is anchored on the auditor's own node having read the memo back, without the service's word", () => {
+    const bundle = genuineBundle(2, 5);
+    const node: VerdictCheck = { name: 'chain', status: 'pass', detail: 'Your node has it.' };
+    const j = judge(bundle, { kind: 'unavailable', reason: 'offline' }, [node]);
+    expect(j).toMatchObject({ verdict: 'anchored', summary: 'Your node has it.', blockTime: null });
   });
 });

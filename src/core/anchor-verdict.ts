@@ -3,17 +3,21 @@
  * own, and a headline that never claims more than was proven.
  *
  * - Inclusion: the leaf hashes along the path to the root (`verifyProofBundle`, computed here).
- * - Anchor: that root was written in transaction T at height H. This rests on a ZAP1 service's
- *   anchor history (root, txid and height must all match one entry); checking the chain itself
- *   needs the auditor's own node or a block explorer.
+ * - Anchor: that root was written in transaction T at height H. With chain evidence this rests on
+ *   the chain's own bytes and one block hash a source the person chose confirmed (the `block`
+ *   check); without it, on the anchor history of the service the person chose (its word), or on
+ *   their own node having read the memo back.
  *
- * Verdicts: `anchored` (inclusion holds and the history has this exact anchor, or the auditor's own
- * node read the memo back from that transaction: the only good one),
- * `pending` (inclusion holds; the root is not anchored yet), `unconfirmed` (inclusion holds; an
- * anchor is claimed but no service could vouch for it) and `invalid` (the path fails, or a check
- * contradicts the claim: the anchor, the event fields or the file).
+ * A service the person did not choose (one a receipt or a link names, asked with their consent) is
+ * quoted, never relied on: its word gives at most `unconfirmed`.
+ *
+ * Verdicts: `anchored` (inclusion holds and a chosen source confirmed the anchor: the only good
+ * one), `pending` (inclusion holds; the root is not anchored yet), `unconfirmed` (inclusion holds;
+ * an anchor is claimed but no chosen source confirmed it) and `invalid` (the path fails, or a check
+ * contradicts the claim: the anchor, the event fields, the file or the chain's bytes).
  */
 import type { HistoryAnchor, HistoryFindings } from './anchor-history.js';
+import { namedServiceWords, type ServiceTrust } from './block-confirmation.js';
 import type { BundleVerdict } from './proof-bundle.js';
 
 export type Verdict = 'anchored' | 'pending' | 'unconfirmed' | 'invalid';
@@ -22,8 +26,8 @@ export type Verdict = 'anchored' | 'pending' | 'unconfirmed' | 'invalid';
 export interface VerdictCheck {
   /**
    * `inclusion`, `anchor`, `event`, `file`, `chain` (the auditor's node read the memo back), and the
-   * checks of chain evidence: `transaction`, `memo`, `branch`, `header`, then `block` (the block's
-   * height, from one named source).
+   * checks of chain evidence: `transaction`, `memo`, `branch`, `commitments`, `header`, then `block`
+   * (the block's hash at its height, from one named source).
    */
   name:
     | 'inclusion'
@@ -34,6 +38,7 @@ export interface VerdictCheck {
     | 'transaction'
     | 'memo'
     | 'branch'
+    | 'commitments'
     | 'header'
     | 'block';
   status: 'pass' | 'fail' | 'unknown';
@@ -48,6 +53,8 @@ export type AnchorEvidence =
       kind: 'history';
       /** The service asked, as a person knows it (its base URL). */
       service: string;
+      /** Who named it: the person (its word may confirm), or a receipt or link (quoted only). */
+      trust: ServiceTrust;
       /** Whether the service knows the leaf at all; null when not asked. */
       leafKnown: boolean | null;
     });
@@ -59,6 +66,11 @@ export interface Judgement {
   /** The anchor the verdict stands on: the claim, or the history's entry when the bundle claimed none. */
   txid: string | null;
   height: number | null;
+  /**
+   * When the anchoring block was mined (Unix seconds), only where a chosen source vouched for it: the
+   * time in the evidence's header once its hash was confirmed, else (no evidence) the time the chosen
+   * service's history gives. Null otherwise: a header's time is the forger's to choose.
+   */
   blockTime: number | null;
   /** The bundle claimed no anchor and the history has one for its root: the verdict completes it. */
   completed: boolean;
@@ -86,7 +98,7 @@ function anchorResult(
   return { verdict, found, check: { name: 'anchor', status, detail } };
 }
 
-function anchorCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): AnchorResult {
+function historyCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): AnchorResult {
   const claim = inclusion.anchor ?? { txid: null, height: null };
   const claimed = claim.txid !== null ? `transaction ${claim.txid} at height ${claim.height ?? '?'}` : null;
   if (evidence.kind === 'unavailable') {
@@ -165,16 +177,33 @@ function anchorCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): Anchor
   );
 }
 
+/** The anchor check; a service nobody chose that vouches for the anchor is quoted, and leaves it unconfirmed. */
+function anchorCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): AnchorResult {
+  const result = historyCheck(inclusion, evidence);
+  if (evidence.kind !== 'history' || evidence.trust === 'chosen' || result.verdict !== 'anchored')
+    return result;
+  const found = result.found!;
+  return anchorResult(
+    'unconfirmed',
+    found,
+    'unknown',
+    `Unconfirmed: ${namedServiceWords(evidence.service, evidence.trust)} says this root is anchored in transaction ${found.txid} at height ${found.height}. That is its word alone, and you did not choose it: compare the block yourself, or ask the service you use.`,
+  );
+}
+
 /**
  * The verdict on a bundle (`inclusion`, from `verifyProofBundle`), given what a service said about
  * its anchor and any further checks the caller made (the event fields against the leaf, a file
- * against the contract hash, the transaction on the auditor's own node). A failing check makes the
- * verdict `invalid`; an unknown one never makes it better.
+ * against the contract hash, the transaction on the auditor's own node, the chain evidence's checks
+ * ending in `block`). A failing check makes the verdict `invalid`; an unknown one never makes it
+ * better. `chain` is given when chain evidence was checked: the verdict then rests on its `block`
+ * check, and its header's time becomes the date only once that passed.
  */
 export function judgeProof(
   inclusion: BundleVerdict,
   evidence: AnchorEvidence,
   extraChecks: readonly VerdictCheck[] = [],
+  chain: { headerTime: number | null } | null = null,
 ): Judgement {
   const claim = inclusion.anchor ?? { txid: null, height: null };
   const base = {
@@ -208,27 +237,39 @@ export function judgeProof(
   const anchor = anchorCheck(inclusion, evidence);
   const checks = [inclusionCheck, ...extraChecks, anchor.check];
   const failed = checks.find((c) => c.status === 'fail');
-  // The auditor's own node read the memo back, or the chain evidence held up and a source named
-  // its block: either proves the anchor without the service's word.
-  const chainProven = checks.find((c) => (c.name === 'chain' || c.name === 'block') && c.status === 'pass');
-  if (!failed && anchor.verdict === 'unconfirmed' && chainProven) {
-    return { ...base, verdict: 'anchored', checks, summary: chainProven.detail };
-  }
-  // Evidence that holds up, with no source for its block: say exactly which block to look up.
-  const blockOpen = checks.find((c) => c.name === 'block' && c.status === 'unknown');
-  if (!failed && anchor.verdict === 'unconfirmed' && blockOpen) {
-    return { ...base, verdict: 'unconfirmed', checks, summary: blockOpen.detail };
-  }
+  if (failed) return { ...base, verdict: 'invalid', checks, summary: failed.detail };
   const found = anchor.found;
-  const standsOn = found && anchor.verdict === 'anchored' ? found : null;
+  const fromHistory = found && anchor.verdict === 'anchored' ? found : null;
+  const onChosenWord = {
+    txid: fromHistory?.txid ?? claim.txid,
+    height: fromHistory?.height ?? claim.height,
+    completed: fromHistory !== null && claim.txid === null,
+  };
+  // Chain evidence: the bytes held (nothing failed), so the verdict is its block's, whoever else spoke.
+  const block = chain === null ? undefined : checks.find((c) => c.name === 'block');
+  if (block !== undefined) {
+    return block.status === 'pass'
+      ? {
+          ...base,
+          ...onChosenWord,
+          verdict: 'anchored',
+          blockTime: chain!.headerTime,
+          checks,
+          summary: block.detail,
+        }
+      : { ...base, ...onChosenWord, verdict: 'unconfirmed', checks, summary: block.detail };
+  }
+  // The auditor's own node read the memo back: the anchor stands on the chain, not on a service.
+  const node = checks.find((c) => c.name === 'chain' && c.status === 'pass');
+  if (node && anchor.verdict !== 'pending') {
+    return { ...base, verdict: 'anchored', checks, summary: node.detail };
+  }
   return {
     ...base,
-    txid: standsOn?.txid ?? claim.txid,
-    height: standsOn?.height ?? claim.height,
-    blockTime: standsOn?.blockTime ?? null,
-    completed: standsOn !== null && claim.txid === null,
-    verdict: failed ? 'invalid' : anchor.verdict,
+    ...onChosenWord,
+    blockTime: fromHistory?.blockTime ?? null,
+    verdict: anchor.verdict,
     checks,
-    summary: failed ? failed.detail : anchor.check.detail,
+    summary: anchor.check.detail,
   };
 }

@@ -44,3 +44,40 @@ export function shownJsonValue(value: unknown): string {
   if (value === undefined) return 'missing';
   return Array.isArray(value) ? 'an array' : 'an object';
 }
+
+/**
+ * Any value read from untrusted JSON as compact JSON for a line of text, cut at `maxChars` and at
+ * six levels of nesting (`[…]`, `{…}`): a receipt's field may nest half a million levels deep, which
+ * `JSON.stringify` would overflow the stack on. Text in it is shown with `visibleText` by the caller.
+ */
+export function jsonPreview(value: unknown, maxChars = 400): string {
+  let out = '';
+  const full = () => out.length > maxChars;
+  const write = (item: unknown, depth: number): void => {
+    if (typeof item === 'string')
+      out += JSON.stringify(item.length > maxChars ? item.slice(0, maxChars) : item);
+    else if (typeof item === 'number' || typeof item === 'boolean' || item === null) out += String(item);
+    else if (typeof item !== 'object') out += 'null';
+    else if (depth >= 6) out += Array.isArray(item) ? '[…]' : '{…}';
+    else if (Array.isArray(item)) {
+      out += '[';
+      for (let i = 0; i < item.length && !full(); i++) {
+        if (i > 0) out += ',';
+        write(item[i], depth + 1);
+      }
+      out += ']';
+    } else {
+      out += '{';
+      let first = true;
+      for (const [key, child] of Object.entries(item)) {
+        if (full()) break;
+        out += `${first ? '' : ','}${JSON.stringify(key)}:`;
+        first = false;
+        write(child, depth + 1);
+      }
+      out += '}';
+    }
+  };
+  write(value, 0);
+  return full() ? `${out.slice(0, maxChars)}…` : out;
+}

@@ -18,6 +18,8 @@ export * from './anchor-history.js';
 export * from './anchor-verdict.js';
 export * from './display-text.js';
 export * from './chain-evidence.js';
+export * from './evidence-checks.js';
+export * from './block-confirmation.js';
 export * from './receipt.js';
 export * from './verify-claim.js';
 export * from './link-header.js';

@@ -10,6 +10,8 @@ import {
 } from '../../test/bundles.js';
 import { evidencedBundle } from '../../test/chain-evidence.js';
 import type { HistoryPage } from './anchor-history.js';
+import { blockHash, parseBlockHeader } from './chain/block.js';
+import { toHex } from './hex.js';
 import { verifyProofBundle } from './proof-bundle.js';
 import { completeReceipt } from './receipt.js';
 import {
@@ -36,11 +38,14 @@ function service(
   };
   const history: HistoryPage = {
     anchors:
-      options.anchored === false ? [] : [{ rootHex, txid: TXID, height: HEIGHT, leafCount: 5, blockTime: 1 }],
+      options.anchored === false
+        ? []
+        : [{ rootHex, txid: TXID, height: HEIGHT, leafCount: 5, blockTime: 1, blockHash: null }],
     nextBefore: null,
   };
   return {
     url: 'https://zap1.example',
+    trust: 'chosen',
     network: options.down ? down : async () => options.network ?? 'devnet',
     leafKnown: options.down ? down : async (leaf) => leaf === leafHex,
     proof: options.down ? down : async () => options.proof ?? anchored,
@@ -164,7 +169,9 @@ describe('a forged receipt (security review 1)', () => {
     leafKnown: async (leaf) => leaf === hosting.leafHex,
     proof: async () => bundle,
     historyPage: async () => ({
-      anchors: [{ rootHex: hostingRoot, txid: TXID, height: HEIGHT, leafCount: 3, blockTime: 1 }],
+      anchors: [
+        { rootHex: hostingRoot, txid: TXID, height: HEIGHT, leafCount: 3, blockTime: 1, blockHash: null },
+      ],
       nextBefore: null,
     }),
   };
@@ -208,11 +215,17 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
     now: NOW,
   });
   const gone: ServiceReader = { ...service({ down: true }) };
-  const history = (txid: string, height: number): ServiceReader => ({
+  const history = (
+    txid: string,
+    height: number,
+    blockHash: string | null = evidence.block_hash,
+    trust: ServiceReader['trust'] = 'chosen',
+  ): ServiceReader => ({
     ...service({ network: 'mainnet' }),
+    trust,
     proof: async () => anchoredBundle,
     historyPage: async () => ({
-      anchors: [{ rootHex: evidencedRoot, txid, height, leafCount: 5, blockTime: 1 }],
+      anchors: [{ rootHex: evidencedRoot, txid, height, leafCount: 5, blockTime: 1, blockHash }],
       nextBefore: null,
     }),
   });
@@ -229,6 +242,7 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
         'transaction:pass',
         'memo:pass',
         'branch:pass',
+        'commitments:pass',
         'header:pass',
         'block:unknown',
       ]),
@@ -244,7 +258,7 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
     expect(names(wrong)).toContain('block:fail');
   });
 
-  it("is anchored when the auditor's node has the block, or the service's history the transaction at that height", async () => {
+  it("is anchored when the auditor's node has the block, or the chosen service's history names that block", async () => {
     const node = await verifyClaim(
       {
         receipt: withEvidence,
@@ -261,6 +275,56 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
     );
     expect(byHistory.judgement.verdict).toBe('anchored');
     expect(names(byHistory)).toContain('block:pass');
+    // The header's time is the date once its hash was confirmed; the history's own time is not used.
+    expect(byHistory.judgement.blockTime).toBe(parseBlockHeader(evidence.block_header).time);
+    // A history that vouches for txid and height but names no block hash confirms no header.
+    const unnamed = await verifyClaim(
+      { receipt: withEvidence },
+      history(evidence.txid, evidence.height, null),
+      NOW,
+    );
+    expect(unnamed.judgement).toMatchObject({ verdict: 'unconfirmed', blockTime: null });
+  });
+
+  it('is invalid for a backdated receipt: its header time changed and its block hash recomputed (security review 2)', async () => {
+    const header = Uint8Array.from(Buffer.from(evidence.block_header, 'hex'));
+    // nTime is bytes 100..103: set it to 1 Jan 2020.
+    new DataView(header.buffer).setUint32(100, Date.UTC(2020, 0, 1) / 1000, true);
+    const backdated = { ...evidence, block_header: toHex(header), block_hash: blockHash(header) };
+    const receiptOf = { ...withEvidence, chain_evidence: backdated };
+    // Its own bytes hold: only the block's hash can tell, and the chosen service's history names the real one.
+    const out = await verifyClaim({ receipt: receiptOf }, history(evidence.txid, evidence.height), NOW);
+    expect(out.judgement.verdict).toBe('invalid');
+    expect(out.judgement.blockTime).toBeNull();
+    expect(names(out)).toContain('block:fail');
+    expect(out.judgement.summary).toContain("the evidence's header is not the chain's");
+    // With no source at all it is never anchored, and no date is given.
+    const alone = await verifyClaim({ receipt: receiptOf }, null, NOW);
+    expect(alone.judgement).toMatchObject({ verdict: 'unconfirmed', blockTime: null });
+  });
+
+  it('is never anchored on the word of the service a forged receipt names (security review 1)', async () => {
+    // The forger's own "service" vouches for everything, its block hash included.
+    const forgerService = history(evidence.txid, evidence.height, evidence.block_hash, 'receipt');
+    const out = await verifyClaim(
+      { receipt: withEvidence },
+      { ...forgerService, url: 'https://forger.example' },
+      NOW,
+    );
+    expect(out.judgement.verdict).toBe('unconfirmed');
+    expect(out.judgement.blockTime).toBeNull();
+    expect(out.judgement.summary).toContain(
+      'Unconfirmed: the service https://forger.example, named by the receipt,',
+    );
+    expect(out.completedReceipt).toBeNull();
+    // Without evidence as well: its history alone never anchors.
+    const plain = testReceipt(contract, { network: 'mainnet', proof: anchoredBundle, now: NOW });
+    const noEvidence = await verifyClaim(
+      { receipt: plain },
+      { ...forgerService, evidence: async () => null },
+      NOW,
+    );
+    expect(noEvidence.judgement.verdict).toBe('unconfirmed');
   });
 
   it('is invalid, naming the check, when one byte of the transaction changed', async () => {

@@ -2,16 +2,12 @@
  * The whole verification of what a person holds (a receipt or a bare proof bundle, and perhaps
  * the file itself), shared by the web app and the command-line verifier so both reach the same
  * verdict the same way. The network is the caller's: it hands in a `ServiceReader` for the ZAP1
- * service to ask (the receipt's own, or one the person names), or none.
+ * service to ask, saying who chose it (the person, or a receipt or link they were handed and
+ * consented to ask), or none. Only a chosen source's word can make a verdict `anchored`.
  */
-import {
-  checkChainEvidence,
-  confirmBlock,
-  networkName,
-  parseChainEvidence,
-  type BlockSource,
-  type ChainEvidence,
-} from './chain-evidence.js';
+import { blockExplorerFor, confirmBlock, type BlockSource, type ServiceTrust } from './block-confirmation.js';
+import { networkName, parseChainEvidence, type ChainEvidence } from './chain-evidence.js';
+import { checkChainEvidence } from './evidence-checks.js';
 import { visibleText } from './display-text.js';
 import { findInHistory, type HistoryPageLoader } from './anchor-history.js';
 import { judgeProof, type AnchorEvidence, type Judgement, type VerdictCheck } from './anchor-verdict.js';
@@ -29,6 +25,8 @@ const BUNDLE_OPTIONS = { allowHistorical: true } as const;
 export interface ServiceReader {
   /** The service's base URL, as people know it. */
   url: string;
+  /** Who named it: the person (Settings, `--service`), or the receipt or link they were handed. */
+  trust: ServiceTrust;
   /** False for a reader that asks no service at all (`unaskableService`). */
   asks?: boolean;
   /** The network it anchors on (`mainnet`, `testnet`, `devnet`, or a reference name), null when it does not say. */
@@ -57,7 +55,15 @@ export class ServiceUnavailableError extends Error {
  */
 export function unaskableService(reason: string): ServiceReader {
   const refuse = () => Promise.reject(new ServiceUnavailableError(reason));
-  return { url: '', asks: false, network: refuse, leafKnown: refuse, proof: refuse, historyPage: refuse };
+  return {
+    url: '',
+    trust: 'receipt',
+    asks: false,
+    network: refuse,
+    leafKnown: refuse,
+    proof: refuse,
+    historyPage: refuse,
+  };
 }
 
 /** The URL of the service `reader` asks; null for none (no reader, or an unaskable one). */
@@ -85,10 +91,15 @@ export interface ClaimInput {
   blockHash?: string | null;
   /** The auditor's own node: the hash of its block at `height`. */
   blockAt?: ((height: number) => Promise<{ url: string; blockHash: string | null }>) | null;
-  /** Where a person looks a block up (`{height}` or `{hash}` in it), from the service's `/protocol/info`. */
+  /**
+   * Where a person looks a block up (`{height}` or `{hash}` in it): their own setting, else the
+   * known explorer of the evidence's network (`blockExplorerFor`); never a receipt's or its service's.
+   */
   explorerBlockUrl?: string | null;
   /** The person chose to ask no service (`zap1-verify --offline`): the verdict says so, not "name one". */
   offline?: boolean;
+  /** Why no service is asked, in the caller's words (the receipt names one nobody chose to ask). */
+  noServiceReason?: string | null;
 }
 
 export interface ClaimOutcome {
@@ -195,7 +206,9 @@ export async function verifyClaim(
   if (!reader) {
     evidence = {
       kind: 'unavailable',
-      reason: input.offline ? 'no service was asked (offline)' : 'no service was named to ask (give its URL)',
+      reason:
+        input.noServiceReason ??
+        (input.offline ? 'no service was asked (offline)' : 'no service was named to ask (give its URL)'),
     };
   } else {
     try {
@@ -236,7 +249,7 @@ export async function verifyClaim(
           ? await findInHistory(reader.historyPage, inclusion.rootHex, inclusion.anchor?.txid ?? null)
           : { byRoot: null, byTxid: null };
       const leafKnown = leafHex ? await reader.leafKnown(leafHex) : null;
-      evidence = { kind: 'history', service: reader.url, leafKnown, ...findings };
+      evidence = { kind: 'history', service: reader.url, trust: reader.trust, leafKnown, ...findings };
     } catch (error) {
       if (!(error instanceof ServiceUnavailableError)) throw error;
       evidence = { kind: 'unavailable', reason: error.message };
@@ -276,12 +289,14 @@ export async function verifyClaim(
       });
       recoveredMemoRootHex = findings.memoRootHex;
       const sources = await blockSources(input, chainEvidence, evidence, findings.checks);
-      const block = confirmBlock(chainEvidence, sources, input.explorerBlockUrl ?? null);
-      judgement = judgeProof(inclusion, evidence, [
-        ...judgement.checks.slice(1, -1),
-        ...findings.checks,
-        block,
-      ]);
+      const explorer = input.explorerBlockUrl ?? blockExplorerFor(chainEvidence.network);
+      const block = confirmBlock(chainEvidence, sources, explorer);
+      judgement = judgeProof(
+        inclusion,
+        evidence,
+        [...judgement.checks.slice(1, -1), ...findings.checks, block],
+        { headerTime: findings.headerTime },
+      );
     }
   }
   // The history anchors the root of a bundle that claims none: the same bundle with its anchor filled in.
@@ -306,7 +321,8 @@ async function fetchEvidence(reader: ServiceReader, txid: string): Promise<Chain
 
 /**
  * Who can say which block is at the evidence's height: the hash the person gave, their own node,
- * and the service's history (its word, when its entry names the evidence's transaction and height).
+ * and the service's history entry for the root (its block hash, which confirms only when the person
+ * chose the service).
  */
 async function blockSources(
   input: ClaimInput,
@@ -325,11 +341,12 @@ async function blockSources(
     }
   }
   if (history.kind === 'history' && history.byRoot) {
-    const { txid, height } = history.byRoot;
+    const { txid, height, blockHash } = history.byRoot;
     sources.push({
       kind: 'history',
       service: history.service,
-      matches: txid === evidence.txid && height === evidence.height,
+      trust: history.trust,
+      entry: { txid, height, blockHash },
     });
   }
   return sources;

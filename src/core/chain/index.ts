@@ -4,6 +4,7 @@ export * from './transaction.js';
 export * from './zip244.js';
 export * from './block.js';
 export * from './merkle-branch.js';
+export * from './block-commitments.js';
 export * from './pallas.js';
 export * from './f4jumble.js';
 export * from './viewing-key.js';

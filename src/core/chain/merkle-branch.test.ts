@@ -101,4 +101,31 @@ describe('merkleBranch and merkleRootFromBranch', () => {
     expect(() => merkleBranch(ids, 5)).toThrow(/index must be an integer in 0..4/);
     expect(() => merkleBranch([ids[0]!], 5)).toThrow(/index must be an integer in 0..0/);
   });
+
+  it("given the block's transaction count, refuses an index past it that folds to the same root", () => {
+    const ids = txids(7);
+    const root = blockMerkleRoot(ids);
+    // Index 7 of 7 pairs with index 6 as the last node pairs with itself: the same root, no such transaction.
+    const branch6 = merkleBranch(ids, 6);
+    expect(merkleRootFromBranch(ids[6]!, branch6, 7)).toBe(root);
+    expect(() => merkleRootFromBranch(ids[6]!, branch6, 7, 7)).toThrow(
+      /index 7 does not exist in a block of 7/,
+    );
+    expect(merkleRootFromBranch(ids[6]!, branch6, 6, 7)).toBe(root);
+    // A depth that does not fit the count, and a last node of an odd level given another sibling.
+    expect(() => merkleRootFromBranch(ids[2]!, merkleBranch(ids, 2), 2, 4)).toThrow(
+      /has 3 levels, but a block of 4/,
+    );
+    expect(() => merkleRootFromBranch(ids[6]!, [toHex(leaf(ids[5]!)), ...branch6.slice(1)], 6, 7)).toThrow(
+      /must repeat the node itself/,
+    );
+    for (let count = 1; count <= 33; count++) {
+      const all = txids(count);
+      for (let index = 0; index < count; index++) {
+        expect(merkleRootFromBranch(all[index]!, merkleBranch(all, index), index, count)).toBe(
+          blockMerkleRoot(all),
+        );
+      }
+    }
+  });
 });

@@ -15,6 +15,30 @@ import { sha256d } from './block.js';
 /** Deeper than any block can be (2 MB of transactions is under 2^17 of them); longer branches are refused. */
 export const MAX_MERKLE_BRANCH_LENGTH = 32;
 
+/** ceil(log2(count)) for count ≥ 1: the auth data tree's height, and the txid tree's depth. */
+export function treeDepth(count: number): number {
+  let depth = 0;
+  while (2 ** depth < count) depth++;
+  return depth;
+}
+
+/** A branch as deep as a block of `txCount` transactions has, and an index inside it. */
+export function checkShape(branch: readonly unknown[], index: number, txCount: number, what: string): void {
+  if (!Number.isSafeInteger(txCount) || txCount < 1 || txCount > 2 ** MAX_MERKLE_BRANCH_LENGTH) {
+    throw new ChainFormatError('the transaction count must be a positive integer');
+  }
+  if (!Number.isSafeInteger(index) || index < 0 || index >= txCount) {
+    throw new ChainFormatError(
+      `transaction index ${String(index)} does not exist in a block of ${txCount} transaction${txCount === 1 ? '' : 's'}`,
+    );
+  }
+  if (!Array.isArray(branch) || branch.length !== treeDepth(txCount)) {
+    throw new ChainFormatError(
+      `the ${what} has ${Array.isArray(branch) ? branch.length : 'no'} levels, but a block of ${txCount} transactions has ${treeDepth(txCount)}`,
+    );
+  }
+}
+
 function leaves(txids: readonly string[]): Uint8Array[] {
   if (!Array.isArray(txids) || txids.length === 0) {
     throw new ChainFormatError('txids must be a non-empty array (every block has a coinbase)');
@@ -67,13 +91,22 @@ export function merkleBranch(txids: readonly string[], index: number): string[] 
  * does not fit the branch's depth, a branch deeper than MAX_MERKLE_BRANCH_LENGTH) throws
  * `ChainFormatError`.
  *
- * As in Bitcoin, a branch proves the txid is a leaf of the tree with that root, not how many
- * transactions the block has: the self-paired last node means some roots have two leaf lists.
+ * As in Bitcoin, a branch alone proves the txid is a leaf of the tree with that root, not how many
+ * transactions the block has: the self-paired last node means some roots have two leaf lists (in
+ * a block of 7, index 7 folds to the same root as index 6). Given the block's `txCount`, the branch
+ * must be exactly as deep as that block's tree, the index inside it, and where the node is the
+ * last of an odd level its sibling must be itself, so the index is the transaction's own.
  */
-export function merkleRootFromBranch(txid: string, branch: readonly string[], index: number): string {
+export function merkleRootFromBranch(
+  txid: string,
+  branch: readonly string[],
+  index: number,
+  txCount?: number,
+): string {
   if (!Array.isArray(branch) || branch.length > MAX_MERKLE_BRANCH_LENGTH) {
     throw new ChainFormatError(`branch must be an array of at most ${MAX_MERKLE_BRANCH_LENGTH} hashes`);
   }
+  if (txCount !== undefined) checkShape(branch, index, txCount, 'merkle branch');
   if (!Number.isSafeInteger(index) || index < 0 || index >= 2 ** branch.length) {
     throw new ChainFormatError(
       `index must be an integer in 0..${2 ** branch.length - 1} for a branch of ${branch.length}`,
@@ -81,6 +114,7 @@ export function merkleRootFromBranch(txid: string, branch: readonly string[], in
   }
   let node = fromDisplayHex(txid, 'txid');
   let position = index;
+  let width = txCount ?? 2 ** branch.length;
   // By index, not forEach: a sparse array's holes must be refused, not skipped.
   for (let level = 0; level < branch.length; level++) {
     const hex = branch[level];
@@ -88,8 +122,14 @@ export function merkleRootFromBranch(txid: string, branch: readonly string[], in
       throw new ChainFormatError(`branch[${level}] must be 64 hex characters`);
     }
     const sibling = chainBytes(hex, `branch[${level}]`);
+    if (position % 2 === 0 && position + 1 >= width && toHex(sibling) !== toHex(node)) {
+      throw new ChainFormatError(
+        `branch[${level}] must repeat the node itself: it is the last of its level, which has no right sibling`,
+      );
+    }
     node = position % 2 === 0 ? sha256d(node, sibling) : sha256d(sibling, node);
     position = Math.floor(position / 2);
+    width = Math.ceil(width / 2);
   }
   return toHex(node);
 }
