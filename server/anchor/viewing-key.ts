@@ -79,7 +79,9 @@ export class AnchorViewingKey {
     }
     const source = configured === null ? 'the wallet exported' : 'ANCHOR_VIEWING_KEY';
     try {
-      decodeViewingKey(key, { network: keyNetworkOf(network) });
+      // The anchor memos are Orchard outputs: a key without an Orchard item, valid as ZIP 316 has
+      // it, could open none of them, so the service refuses it rather than publish it.
+      decodeViewingKey(key, { network: keyNetworkOf(network), requireOrchard: true });
     } catch (err) {
       return this.refuse(
         `the key ${source} is not a unified full viewing key with an Orchard part for ${network}: ${message(err)}`,

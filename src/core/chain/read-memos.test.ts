@@ -109,12 +109,42 @@ describe('readMemos', () => {
       ChainFormatError,
     );
     const noOrchard = encodeViewingKey({ ...key, orchard: null });
-    expect(() => readMemos(hex, noOrchard)).toThrow(/no Orchard item/);
+    expect(() => readMemos(hex, noOrchard)).toThrow(/has no Orchard part/);
     expect(() => readMemos(hex, { ...key, orchard: null })).toThrow(ChainFormatError);
     // Values outside the types, as JavaScript callers may pass them: refused, not read as empty.
     for (const notATransaction of [null, 5, {}, { version: 5, sapling: null, orchard: {} }]) {
       expect(() => readMemos(notATransaction as never, ufvk)).toThrow(ChainFormatError);
     }
+  });
+
+  it('says plainly that a valid key without an Orchard part cannot read Orchard memos', () => {
+    const hex = toHex(serializeTransaction(withOutputs()));
+    const withoutOrchard = readZcashVectors('unified_full_viewing_keys.json').filter(
+      (v) => v.orchard_fvk_bytes === null,
+    );
+    expect(withoutOrchard).toHaveLength(3);
+    for (const v of withoutOrchard) {
+      const encoded = v.unified_fvk as string;
+      const parts = [v.sapling_fvk_bytes && 'a Sapling part', v.t_key_bytes && 'a transparent part']
+        .filter(Boolean)
+        .join(' and ');
+      const message = `this viewing key has no Orchard part (it has ${parts}), so it cannot read Orchard memos`;
+      // The key itself is valid (ZIP 316): it decodes; only reading Orchard memos with it fails.
+      const decoded = decodeViewingKey(encoded);
+      for (const viewingKey of [encoded, decoded]) {
+        let thrown: unknown;
+        try {
+          readMemos(hex, viewingKey);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(ChainFormatError);
+        expect((thrown as Error).message).toBe(message);
+      }
+    }
+    expect(() => readMemos(hex, { ...key, orchard: null, sapling: null, transparent: null })).toThrow(
+      /^this viewing key has no Orchard part, so it cannot read Orchard memos$/,
+    );
   });
 
   it('takes null options as the defaults and refuses options that are not an object', () => {

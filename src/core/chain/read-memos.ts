@@ -24,8 +24,18 @@ interface KeyUse {
 }
 
 function keysOf(key: UnifiedFullViewingKey): KeyUse {
-  if (typeof key !== 'object' || key === null || !key.orchard) {
-    throw new ChainFormatError('readMemos needs a unified full viewing key with an Orchard item');
+  if (typeof key !== 'object' || key === null) {
+    throw new ChainFormatError('readMemos needs a unified full viewing key');
+  }
+  if (!key.orchard) {
+    // A valid key (ZIP 316 allows Sapling or transparent items alone), but the anchor memos travel
+    // in Orchard outputs and only the Orchard item's outgoing viewing keys open them: say so
+    // plainly, since the person holding the key cannot tell from "no item 0x03".
+    const parts = [key.sapling && 'a Sapling part', key.transparent && 'a transparent part'].filter(Boolean);
+    const holds = parts.length > 0 ? ` (it has ${parts.join(' and ')})` : '';
+    throw new ChainFormatError(
+      `this viewing key has no Orchard part${holds}, so it cannot read Orchard memos`,
+    );
   }
   return { network: key.network, ovks: orchardOutgoingViewingKeys(key.orchard) };
 }
@@ -55,8 +65,9 @@ function keysOfString(encoded: string): KeyUse {
  * Every Orchard output of `tx` (hex, bytes or parsed) that the unified full viewing key (a
  * `uview…` string or a decoded key with an Orchard item) can recover, in action order. A
  * transaction with no Orchard bundle, or none of the key's outputs, gives an empty list. A
- * malformed transaction or key, a key without an Orchard item or of another network than
- * `options.network`, or options that are not an object, throws a `ChainFormatError`.
+ * malformed transaction or key, a key of another network than `options.network`, or options that
+ * are not an object, throws a `ChainFormatError`; so does a valid key without an Orchard item,
+ * saying that the key has no Orchard part and so cannot read Orchard memos.
  */
 export function readMemos(
   tx: string | Uint8Array | TransactionV5,

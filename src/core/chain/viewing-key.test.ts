@@ -44,7 +44,7 @@ function items(...list: Array<[number, Uint8Array]>): Uint8Array {
 function expectRefused(encoded: unknown, message?: RegExp): void {
   let thrown: unknown;
   try {
-    decodeViewingKey(encoded as string, { requireOrchard: false });
+    decodeViewingKey(encoded as string);
   } catch (error) {
     thrown = error;
   }
@@ -57,23 +57,54 @@ describe('unified full viewing keys (ZIP 316)', () => {
     expect(vectors.length).toBe(20); // the full public set
   });
 
+  it('includes keys without an Orchard item, which ZIP 316 allows', () => {
+    // Three of the public set: two of transparent and Sapling items, one of a Sapling item alone.
+    const withoutOrchard = vectors.filter((v) => v.orchard_fvk_bytes === null);
+    expect(withoutOrchard.map((v) => [v.t_key_bytes !== null, v.sapling_fvk_bytes !== null])).toEqual([
+      [true, true],
+      [true, true],
+      [false, true],
+    ]);
+    // Decoding them changes none of ZIP 316's refusals for keys without Orchard.
+    const transparent = parseHex(withoutOrchard[0]!.t_key_bytes!);
+    const sapling = parseHex(withoutOrchard[0]!.sapling_fvk_bytes!);
+    expect(envelope('uview', items([0, transparent], [2, sapling]))).toBe(withoutOrchard[0]!.unified_fvk);
+    expectRefused(envelope('uview', items([0, transparent])), /must hold a Sapling or Orchard item/);
+    expectRefused(envelope('uview', items([0, transparent], [1, new Uint8Array(20)], [2, sapling])), /P2SH/);
+    expectRefused(envelope('uview', items([2, sapling], [0xe0, new Uint8Array(4)])), /0xe0 is not allowed/);
+    const badAk = sapling.slice();
+    badAk.fill(0xff, 0, 32);
+    expectRefused(envelope('uview', items([0, transparent], [2, badAk])), /Sapling ak/);
+    expectRefused(envelope('uview', items([2, sapling.subarray(1)])), /must be 128 bytes/);
+  });
+
   it.each(vectors.map((v, i) => [i, v] as const))(
-    'vector %i decodes to its items and encodes back',
+    'vector %i decodes with the default options to the items it lists, and encodes back',
     (_, v) => {
-      const key = decodeViewingKey(v.unified_fvk, { requireOrchard: false, network: 'mainnet' });
-      expect(key.network).toBe('mainnet');
-      expect(key.revision).toBe(0);
-      expect(hexOrNull(key.transparent)).toBe(v.t_key_bytes);
-      expect(hexOrNull(key.sapling)).toBe(v.sapling_fvk_bytes);
-      expect(hexOrNull(key.orchard)).toBe(v.orchard_fvk_bytes);
-      expect(key.unknown.map((item) => [item.typecode, toHex(item.data)])).toEqual(
-        v.unknown_fvk_bytes === null ? [] : [[v.unknown_fvk_typecode, v.unknown_fvk_bytes]],
-      );
-      expect(encodeViewingKey(key)).toBe(v.unified_fvk);
+      for (const key of [
+        decodeViewingKey(v.unified_fvk),
+        decodeViewingKey(v.unified_fvk, { network: 'mainnet', validateItems: 'all' }),
+        decodeViewingKey(v.unified_fvk, { validateItems: 'orchard' }),
+      ]) {
+        expect(key.network).toBe('mainnet');
+        expect(key.revision).toBe(0);
+        expect(hexOrNull(key.transparent)).toBe(v.t_key_bytes);
+        expect(hexOrNull(key.sapling)).toBe(v.sapling_fvk_bytes);
+        expect(hexOrNull(key.orchard)).toBe(v.orchard_fvk_bytes);
+        expect(key.unknown.map((item) => [item.typecode, toHex(item.data)])).toEqual(
+          v.unknown_fvk_bytes === null ? [] : [[v.unknown_fvk_typecode, v.unknown_fvk_bytes]],
+        );
+        expect(encodeViewingKey(key)).toBe(v.unified_fvk);
+      }
+      // Only a caller that asks for the Orchard item has a key without one refused.
       if (v.orchard_fvk_bytes === null) {
-        expect(() => decodeViewingKey(v.unified_fvk)).toThrow(/has no Orchard item/);
+        expect(() => decodeViewingKey(v.unified_fvk, { requireOrchard: true })).toThrow(
+          /unified full viewing key: has no Orchard item/,
+        );
       } else {
-        expect(decodeViewingKey(v.unified_fvk).orchard).toEqual(key.orchard);
+        expect(toHex(decodeViewingKey(v.unified_fvk, { requireOrchard: true }).orchard!)).toBe(
+          v.orchard_fvk_bytes,
+        );
       }
     },
   );
@@ -188,7 +219,7 @@ describe('unified full viewing keys (ZIP 316)', () => {
     );
 
     const orchardOnly = (encodedKey: string) => () =>
-      decodeViewingKey(encodedKey, { validateItems: 'orchard', requireOrchard: false });
+      decodeViewingKey(encodedKey, { validateItems: 'orchard' });
     // Lengths, order, the Orchard item and the envelope are still checked.
     expect(orchardOnly(envelope('uview', items([2, badSapling.subarray(1)], [3, orchard])))).toThrow(
       /typecode 2 must be 128 bytes/,
@@ -219,7 +250,8 @@ describe('unified full viewing keys (ZIP 316)', () => {
     const t = parseHex(transparentOnly.t_key_bytes!);
     const encoded = encodeViewingKey({ network: 'regtest', revision: 1, transparent: t });
     expect(encoded.startsWith('urviewregtest1')).toBe(true);
-    expect(decodeViewingKey(encoded, { requireOrchard: false }).transparent).toEqual(t);
+    expect(decodeViewingKey(encoded)).toMatchObject({ orchard: null, sapling: null, transparent: t });
+    expect(() => decodeViewingKey(encoded, { requireOrchard: true })).toThrow(/has no Orchard item/);
     expect(() => encodeViewingKey({ network: 'regtest', transparent: t })).toThrow(/Sapling or Orchard/);
     expectRefused(
       envelope('urview', items([3, parseHex(withOrchard.orchard_fvk_bytes!)], [0xe1, new Uint8Array(8)])),
@@ -298,7 +330,7 @@ describe('unified full viewing keys: hostile input', () => {
       fc.property(fc.uint8Array({ minLength: 22, maxLength: 300 }), (body) => {
         const encoded = envelope('uview', body);
         try {
-          const key = decodeViewingKey(encoded, { requireOrchard: false });
+          const key = decodeViewingKey(encoded);
           expect(encodeViewingKey(key)).toBe(encoded);
         } catch (error) {
           expect(error).toBeInstanceOf(ChainFormatError);
@@ -317,7 +349,6 @@ describe('an Orchard item whose ak is not a spend validating key', () => {
   const key = decodeViewingKey(
     readZcashVectors('unified_full_viewing_keys.json').find((v) => v.orchard_fvk_bytes !== null)!
       .unified_fvk as string,
-    { requireOrchard: false },
   );
 
   it('refuses an Orchard item whose ak is the identity (all zeros)', () => {

@@ -50,8 +50,9 @@ export interface DecodeViewingKeyOptions {
   /** Refuse a key of any other network. */
   network?: ZcashNetwork;
   /**
-   * Refuse a key without an Orchard item (default true: this library reads Orchard outputs). Pass
-   * false to read any valid key, for example to re-encode it.
+   * Refuse a key without an Orchard item (default false: ZIP 316 allows a key of Sapling and
+   * transparent items only, and such a key is decoded and its items listed). A caller that uses
+   * the Orchard item, such as the service's own anchoring key, passes true.
    */
   requireOrchard?: boolean;
   /**
@@ -234,7 +235,8 @@ function readPrefix(encoded: string): { prefix: string; network: ZcashNetwork; r
  * Bech32m or checksum, wrong length, padding that does not match the prefix, malformed or
  * misordered items, a P2SH (0x01) item, an invalid Orchard, Sapling or transparent item (with
  * `validateItems: 'orchard'`, a Sapling or transparent item of the wrong length only), a key of
- * another network than `options.network`, or (unless `requireOrchard: false`) no Orchard item.
+ * another network than `options.network`, or (only with `requireOrchard: true`) no Orchard item.
+ * Any other valid key decodes, with `null` for each item it does not hold.
  */
 export function decodeViewingKey(
   encoded: string,
@@ -308,7 +310,7 @@ export function decodeViewingKey(
     else key.unknown.push({ typecode, data: item });
   }
   checkItemSet(typecodes, revision);
-  if ((options.requireOrchard ?? true) && key.orchard === null) throw fail('has no Orchard item');
+  if (options.requireOrchard === true && key.orchard === null) throw fail('has no Orchard item');
   return key;
 }
 
