@@ -11,3 +11,4 @@ export * from './viewing-key.js';
 export * from './orchard-keys.js';
 export * from './orchard-recovery.js';
 export * from './read-memos.js';
+export * from './network-upgrades.js';
