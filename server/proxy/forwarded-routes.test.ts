@@ -1,35 +1,105 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FORWARDED_ROUTES, resolveForwarded } from './forwarded-routes.js';
+import { parse } from 'yaml';
+import { readZap1Text } from '../../test/vectors.js';
+import { FORWARDED_ROUTES, resolveForwarded, type ForwardedRoute } from './forwarded-routes.js';
 import { localTarget, rewriteLinks, upstreamBase } from './upstream-headers.js';
 
 const API_DIR = path.join('src', 'api');
 
-/** The paths the app's typed API module asks for: the first argument of its request calls. */
-function pathsTheAppCalls(): string[] {
-  const paths = new Set<string>();
+interface Call {
+  method: string;
+  /** A concrete path: each `{name}` or `${…}` is the value `x`. */
+  path: string;
+}
+
+/** The text of a call's arguments, from its opening parenthesis to the one that closes it. */
+function argumentsAt(text: string, open: number): string {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open);
+}
+
+/** The requests the app's typed API module makes: the path its request calls name, and their method. */
+function callsOfTheApp(): Call[] {
+  const calls = new Map<string, Call>();
   for (const file of fs.readdirSync(API_DIR)) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
     const text = fs.readFileSync(path.join(API_DIR, file), 'utf8');
-    for (const match of text.matchAll(/(?:apiRequest(?:WithMeta)?|get|request)\(\s*['`](\/[^'`?]*)/g)) {
+    for (const match of text.matchAll(/(?:apiRequest(?:WithMeta)?|get|request)(\()\s*['`](\/[^'`?]*)/g)) {
+      const args = argumentsAt(text, match.index + match[0].indexOf('('));
+      const method = /method:\s*'([A-Z]+)'/.exec(args)?.[1] ?? 'GET';
       // A template's `${…}` is one path value.
-      paths.add(match[1]!.replace(/\$\{[^}]*\}/g, 'x'));
+      const call = { method, path: match[2]!.replace(/\$\{[^}]*\}/g, 'x') };
+      calls.set(`${call.method} ${call.path}`, call);
     }
   }
-  return [...paths];
+  return [...calls.values()];
+}
+
+/** Every operation of the reference's API description (its own openapi.yaml), as `METHOD /path/{}`. */
+function operationsOfOpenApi(): string[] {
+  const doc: unknown = parse(readZap1Text('openapi.yaml'));
+  const paths = typeof doc === 'object' && doc !== null && 'paths' in doc ? doc.paths : null;
+  if (typeof paths !== 'object' || paths === null) throw new Error('openapi.yaml has no paths');
+  const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+  return Object.entries(paths).flatMap(([template, operations]) =>
+    Object.keys(typeof operations === 'object' && operations !== null ? operations : {})
+      .filter((method) => methods.includes(method))
+      .map((method) => keyOf(method.toUpperCase(), template)),
+  );
+}
+
+/** One key per operation, whatever its path parameters are named. */
+const keyOf = (method: string, template: string) => `${method} ${template.replace(/\{[^}]+\}/g, '{}')}`;
+const routeKey = (route: ForwardedRoute) => keyOf(route.method, route.path);
+const concrete = (template: string) => template.replace(/\{[^}]+\}/g, 'x');
+
+/** The route a request is forwarded to, or null. */
+function forwardedRoute(method: string, url: string): ForwardedRoute | null {
+  const resolution = resolveForwarded(method, url);
+  return resolution.kind === 'forward' ? resolution.route : null;
 }
 
 describe('forwarded routes', () => {
-  it('include every path the app calls', () => {
-    const called = pathsTheAppCalls();
-    expect(called).toEqual(expect.arrayContaining(['/protocol/info', '/trial-key', '/verify/x/check']));
-    for (const p of called) {
-      const forwarded = ['GET', 'POST', 'DELETE'].some(
-        (method) => resolveForwarded(method, p).kind === 'forward',
-      );
-      expect(forwarded, p).toBe(true);
+  it('include every request the app makes, for its method', () => {
+    const calls = callsOfTheApp();
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', path: '/protocol/info' },
+        { method: 'POST', path: '/trial-key' },
+        { method: 'GET', path: '/verify/x/check' },
+        { method: 'POST', path: '/anchor/now' },
+      ]),
+    );
+    for (const call of calls) expect(forwardedRoute(call.method, call.path), call.path).not.toBeNull();
+  });
+
+  it("include every operation of the reference's API description, /build/info among them", () => {
+    const operations = operationsOfOpenApi();
+    expect(operations).toEqual(expect.arrayContaining(['GET /build/info', 'GET /verify/{}/proof.json']));
+    expect(operations.length).toBeGreaterThanOrEqual(14);
+    for (const operation of operations) {
+      const [method = '', template = ''] = operation.split(' ');
+      const route = forwardedRoute(method, concrete(template));
+      expect(route && routeKey(route), operation).toBe(operation);
     }
+  });
+
+  it('forward nothing that is neither in the API description nor asked for by the app', () => {
+    const described = new Set(operationsOfOpenApi());
+    const used = new Set(
+      callsOfTheApp().flatMap((call) => {
+        const route = forwardedRoute(call.method, call.path);
+        return route ? [routeKey(route)] : [];
+      }),
+    );
+    const neither = FORWARDED_ROUTES.map(routeKey).filter((key) => !described.has(key) && !used.has(key));
+    expect(neither).toEqual([]);
   });
 
   it('are declared once each', () => {
@@ -43,9 +113,9 @@ describe('forwarded routes', () => {
       path: '/events',
       search: '?limit=5&before=%2e',
     });
-    expect(resolveForwarded('GET', '/lifecycle/w%3Fa%23b/export')).toMatchObject({
+    expect(resolveForwarded('GET', '/lifecycle/w%3Fa%23b')).toMatchObject({
       kind: 'forward',
-      path: '/lifecycle/w%3Fa%23b/export',
+      path: '/lifecycle/w%3Fa%23b',
     });
     expect(resolveForwarded('GET', '/%73tats')).toMatchObject({ kind: 'forward', path: '/stats' });
   });

@@ -1,12 +1,14 @@
 /**
- * What proxy mode forwards: the ZAP1 API paths the app's typed API module (src/api/) calls, plus
- * the service's badges, wallet export and webhooks. Nothing else leaves this process: the
- * upstream's other paths (pages, scripts, anything it hosts) would be served on the app's origin,
- * where the app keeps its keys. `forwarded-routes.test.ts` checks every path src/api names is here.
+ * What proxy mode forwards: every operation of the reference's API description
+ * (test/vectors/zap1/openapi.yaml), so a client written against it works through the proxy, and
+ * the paths the app's typed API module (src/api/) calls, which include this service's extensions.
+ * Nothing else leaves this process: the upstream's other paths (pages, scripts, anything it hosts)
+ * would be served on the app's origin, where the app keeps its keys. `forwarded-routes.test.ts`
+ * checks the table against both, each way.
  */
 import { ApiError } from '../http/errors.js';
 
-export type ForwardedMethod = 'GET' | 'POST' | 'DELETE';
+export type ForwardedMethod = 'GET' | 'POST';
 
 export interface ForwardedRoute {
   method: ForwardedMethod;
@@ -14,12 +16,11 @@ export interface ForwardedRoute {
   path: string;
   /** Answers an SVG badge (the only routes whose SVG is passed on). */
   svg?: true;
-  /** Answers a wallet's export, a download named by the proxy (the only `Content-Disposition` passed on). */
-  download?: true;
 }
 
 export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'GET', path: '/protocol/info' },
+  { method: 'GET', path: '/build/info' },
   { method: 'GET', path: '/health' },
   { method: 'GET', path: '/stats' },
   { method: 'POST', path: '/trial-key' },
@@ -30,7 +31,6 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'GET', path: '/verify/{leaf}/check' },
   { method: 'GET', path: '/verify/{leaf}/proof.json' },
   { method: 'GET', path: '/lifecycle/{wallet}' },
-  { method: 'GET', path: '/lifecycle/{wallet}/export', download: true },
   { method: 'POST', path: '/memo/decode' },
   { method: 'GET', path: '/anchor/status' },
   { method: 'GET', path: '/anchor/history' },
@@ -41,11 +41,7 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'GET', path: '/admin/anchor/qr' },
   { method: 'POST', path: '/admin/anchor/record' },
   { method: 'GET', path: '/badge/status.svg', svg: true },
-  { method: 'GET', path: '/badge/leaf/{leaf}', svg: true },
   { method: 'GET', path: '/badge/anchor/{txid_prefix}', svg: true },
-  { method: 'GET', path: '/webhooks' },
-  { method: 'POST', path: '/webhooks/register' },
-  { method: 'DELETE', path: '/webhooks/{id}' },
 ];
 
 /** The longest path value forwarded (the service's own router allows 300 characters). */
@@ -135,7 +131,7 @@ export function resolveForwarded(method: string, rawUrl: string): Resolution {
     new ApiError(
       404,
       'not_found',
-      `No route ${method} ${path}: proxy mode forwards only the ZAP1 API paths.`,
+      `No route ${method} ${path}: proxy mode forwards only the paths of the ZAP1 API description and those the app uses.`,
     ),
   );
 }

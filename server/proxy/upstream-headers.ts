@@ -30,9 +30,10 @@ const REQUEST_HEADERS = new Set([
 // a length no body follows makes the upstream read the next request on the shared connection as it.
 const BODY_HEADERS = new Set(['content-encoding', 'content-length', 'content-type', 'transfer-encoding']);
 
-// What the app reads or a browser caches by. `link`, `location`, `content-type` and
-// `content-disposition` are written by the proxy, not copied; `www-authenticate` is not passed
-// (the browser would prompt for a password on this origin; the service never sends it).
+// What the app reads or a browser caches by. `link`, `location` and `content-type` are written by
+// the proxy, not copied; `content-disposition` is not passed (no forwarded route is a download, and
+// the upstream's file name would be saved from this origin); nor is `www-authenticate` (the
+// browser would prompt for a password on this origin; the service never sends it).
 const RESPONSE_HEADERS = new Set([
   'allow',
   'cache-control',
@@ -141,19 +142,10 @@ export function rewriteLinks(value: string, requestUrl: URL, upstream: UpstreamB
   return kept.length > 0 ? kept.join(', ') : null;
 }
 
-/** An export's download, named for the wallet asked for (as the service names it), never by the upstream. */
-export function exportDisposition(path: string): string {
-  // `/lifecycle/{wallet}/export`, each segment encoded by resolveForwarded.
-  const wallet = decodeURIComponent(path.split('/')[2] ?? '');
-  return `attachment; filename="zap1-export-${wallet.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 128)}.json"`;
-}
-
 export function forwardedResponseHeaders(
   headers: IncomingHttpHeaders,
   requestUrl: URL,
   upstream: UpstreamBase,
-  /** What the proxy says in place of the upstream's `Content-Disposition`; null drops it. */
-  disposition: string | null,
 ): Record<string, string | string[]> {
   const scoped = connectionScoped(headers);
   const out: Record<string, string | string[]> = {};
@@ -170,12 +162,6 @@ export function forwardedResponseHeaders(
   const location =
     headers.location === undefined ? null : localTarget(headers.location, requestUrl, upstream);
   if (location !== null && !scoped.has('location')) out.location = location;
-  if (
-    disposition !== null &&
-    headers['content-disposition'] !== undefined &&
-    !scoped.has('content-disposition')
-  )
-    out['content-disposition'] = disposition;
   return out;
 }
 

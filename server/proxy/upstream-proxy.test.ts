@@ -41,6 +41,9 @@ function handleUpstream(req: IncomingMessage, res: ServerResponse, body: string)
       'content-security-policy': "default-src 'none'",
     });
     res.end(JSON.stringify({ protocol: 'ZAP1', network: 'mainnet' }));
+  } else if (url === '/api/build/info') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ version: '1.2.3', build_metadata: { commit: 'upstream' } }));
   } else if (url.startsWith('/api/trial-key')) {
     res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '180' });
     res.end('rate limited: try again later');
@@ -110,6 +113,16 @@ describe('proxy mode', () => {
     expect(res.headers.get('content-security-policy')).toBe(FORWARDED_CSP);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(seen.at(-1)?.url).toBe('/api/protocol/info');
+  });
+
+  it("forwards /build/info, a path of the reference's API description the app does not call, and brings the upstream's answer back", async () => {
+    const before = seen.length;
+    const res = await fetch(`${proxyBase}/build/info`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ version: '1.2.3', build_metadata: { commit: 'upstream' } });
+    expect(res.headers.get(UPSTREAM_HEADER)).toBe(upstreamBase);
+    expect(res.headers.get('content-security-policy')).toBe(FORWARDED_CSP);
+    expect(seen.slice(before).map((s) => `${s.method} ${s.url}`)).toEqual(['GET /api/build/info']);
   });
 
   it('answers a malformed URL itself, in JSON with its security headers, without echoing or forwarding it', async () => {

@@ -1,7 +1,8 @@
 /**
- * Proxy mode (`UPSTREAM_URL`): the web app served from this origin, and the ZAP1 API paths it uses
- * (forwarded-routes.ts) forwarded to another ZAP1 deployment, so the browser never makes a
- * cross-origin call (most deployments allow browser calls only from their own sites). This process
+ * Proxy mode (`UPSTREAM_URL`): the web app served from this origin, and the ZAP1 API paths (those
+ * of the reference's API description and those the app calls, forwarded-routes.ts) forwarded to
+ * another ZAP1 deployment, so the browser never makes a cross-origin call (most deployments allow
+ * browser calls only from their own sites). This process
  * keeps no store, keys or anchoring: it streams each answer back (status, `Retry-After`, `Link`,
  * body), adds no credentials of its own (a key the user keeps goes through as the user sent it), and
  * answers in the service's JSON error shape when the upstream cannot be reached, is too slow, or
@@ -24,7 +25,6 @@ import {
   FORWARDED_CSP,
   SVG_CSP,
   describeType,
-  exportDisposition,
   forwardedRequestHeaders,
   forwardedResponseHeaders,
   upstreamAnswer,
@@ -182,8 +182,7 @@ function forward(
         streaming = true;
         // A stalled body after the headers is cut after the same wait.
         response.setTimeout(timeoutMs, () => response.destroy());
-        const disposition = resolved.route.download === true ? exportDisposition(resolved.path) : null;
-        const headers = forwardedResponseHeaders(response.headers, target, upstream, disposition);
+        const headers = forwardedResponseHeaders(response.headers, target, upstream);
         // The proxy's own text for the type it accepted, never the upstream's (a list, a charset).
         if (answer.contentType !== null) headers['content-type'] = answer.contentType;
         void reply
