@@ -1,7 +1,9 @@
 /**
  * The one request function of the app. Every call to the service goes through `apiRequest`: base
- * URL from settings, `Authorization` when a key is kept, a timeout, abort, a schema to parse the
- * body (no casts on wire data), and one error type.
+ * URL from settings, `Authorization` when a key is kept, a timeout (over the whole answer, body
+ * included), abort, the body read up to its route's limit (bounded-body.ts), redirects followed
+ * only for reads and only on the service's origin, a schema to parse the body (no casts on wire
+ * data), and one error type.
  */
 import type { z } from 'zod';
 import {
@@ -12,6 +14,13 @@ import {
   unexpectedShape,
   type Zap1ErrorInit,
 } from 'zap1';
+import {
+  RefusedAnswerError,
+  answerLimit,
+  readBoundedText,
+  redirectMode,
+  refuseRedirected,
+} from './bounded-body';
 import { getApiKey, getBaseUrl, isCrossOrigin, serviceName } from './settings';
 
 export { NOT_ZAP1 };
@@ -38,7 +47,10 @@ export class ApiError extends Zap1Error {
 
   /** Whether the answer suggests the service URL in Settings is wrong (nothing there, or not a ZAP1 service). */
   get pointsAtSettings(): boolean {
-    return this.isUnreachable || this.code === 'not_zap1' || this.nonJsonBody;
+    // A redirect refused: the service lives at another address (often http:// sent on to https://).
+    return (
+      this.isUnreachable || this.code === 'not_zap1' || this.code === 'redirect_refused' || this.nonJsonBody
+    );
   }
 }
 
@@ -104,19 +116,20 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
   const budgetMs = options.timeoutMs ?? (method === 'GET' ? GET_TIMEOUT_MS : WRITE_TIMEOUT_MS);
   const timer = setTimeout(() => timeout.abort(), budgetMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+  const url = apiUrl(path, baseUrl);
+  const timedOut = () =>
+    new ApiError({
+      status: 0,
+      code: 'timeout',
+      message: `The service at ${serviceName(baseUrl)} did not answer within ${Math.round(budgetMs / 1000)} s.`,
+    });
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, baseUrl), { method, headers, body, signal });
+    response = await fetch(url, { method, headers, body, signal, redirect: redirectMode(method) });
   } catch (cause) {
     clearTimeout(timer);
     if (options.signal?.aborted) throw cause; // the caller cancelled: let TanStack Query see the abort
-    if (timeout.signal.aborted) {
-      throw new ApiError({
-        status: 0,
-        code: 'timeout',
-        message: `The service at ${serviceName(baseUrl)} did not answer within ${Math.round(budgetMs / 1000)} s.`,
-      });
-    }
+    if (timeout.signal.aborted) throw timedOut();
     throw new ApiError({
       status: 0,
       code: 'network_error',
@@ -126,9 +139,29 @@ export async function apiRequestWithMeta<S extends z.ZodType>(
         : `The service at ${serviceName(baseUrl)} could not be reached. Check the service URL in Settings.`,
     });
   }
-  clearTimeout(timer);
 
-  const { parsed, isJson } = readAnswerBody(await response.text());
+  let text: string;
+  try {
+    // The timer runs on while the body comes: a service that answers its headers and then drips
+    // its body is as stuck as one that never answers.
+    await refuseRedirected(response, { method, url, from: serviceName(baseUrl), what: path });
+    const limit = answerLimit(path);
+    text = await readBoundedText(response, { ...limit, from: serviceName(baseUrl), what: path });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    if (cause instanceof RefusedAnswerError) {
+      throw new ApiError({ status: cause.status, code: cause.code, message: cause.message });
+    }
+    if (timeout.signal.aborted) throw timedOut();
+    throw new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: `The service at ${serviceName(baseUrl)} stopped answering ${path} part way through.`,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+  const { parsed, isJson } = readAnswerBody(text);
   if (!response.ok) {
     const { retryAfter, ...answer } = errorOfAnswer(response.status, response.headers.get('Retry-After'), {
       parsed,

@@ -25,7 +25,10 @@ export class Zap1Error extends Error {
   /**
    * The service's error code (`validation_failed`, `unauthorized`, `rate_limited`, …; docs/architecture.md
    * "Contract details"), or one of the client's own: `network_error`, `bad_response` (an answer of
-   * an unexpected shape), `not_zap1` (an answer that is not ZAP1 JSON). The client sets no timeout of
+   * an unexpected shape), `not_zap1` (an answer that is not ZAP1 JSON), `answer_too_large` (an
+   * answer over its route's limit, not read: src/api/bounded-body.ts `ANSWER_LIMITS`),
+   * `redirect_refused` (a write answered with a redirect, which is not followed, or a read sent on
+   * to another origin, whose answer is not read). The client sets no timeout of
    * its own (pass an `AbortSignal`, e.g. `AbortSignal.timeout(10_000)`); the web app's requests,
    * which do time out, add `timeout`.
    */

@@ -1,8 +1,16 @@
 /**
  * One request of the client: the key when the route takes one, a JSON or text body, the caller's
- * `AbortSignal`, the answer parsed with its schema, and every failure as a `Zap1Error`.
+ * `AbortSignal`, the answer read up to its route's limit and parsed with its schema, redirects
+ * followed only for reads and only on the service's origin, and every failure as a `Zap1Error`.
  */
 import type { z } from 'zod';
+import {
+  RefusedAnswerError,
+  answerLimit,
+  readBoundedText,
+  redirectMode,
+  refuseRedirected,
+} from '../../../src/api/bounded-body.js';
 import { NOT_ZAP1, Zap1Error, errorOfAnswer, readAnswerBody, unexpectedShape } from './errors.js';
 
 export interface ClientOptions {
@@ -17,6 +25,11 @@ export interface ClientOptions {
 export interface CallOptions {
   /** Cancels the request: the promise rejects with the signal's reason (an `AbortError` by default). */
   signal?: AbortSignal;
+  /**
+   * Reads at most this many bytes of the answer instead of its route's limit (`ANSWER_LIMITS`, e.g.
+   * 64 KB for `/protocol/info`, 64 MB for an export): for a wallet whose export is larger still.
+   */
+  maxAnswerBytes?: number;
 }
 
 export interface Call<S extends z.ZodType> extends CallOptions {
@@ -51,11 +64,15 @@ export function requester(options: ClientOptions): Send {
       headers['Content-Type'] = 'text/plain';
       body = call.text;
     }
+    const url = `${base}${path}`;
+    const method = call.method ?? 'GET';
+    const from = base || 'this origin';
     let response: Response;
     try {
-      response = await doFetch(`${base}${path}`, {
-        method: call.method ?? 'GET',
+      response = await doFetch(url, {
+        method,
         headers,
+        redirect: redirectMode(method),
         ...(body !== undefined ? { body } : {}),
         ...(call.signal ? { signal: call.signal } : {}),
       });
@@ -64,11 +81,30 @@ export function requester(options: ClientOptions): Send {
       throw new Zap1Error({
         status: 0,
         code: 'network_error',
-        message: `The service at ${base || 'this origin'} could not be reached.`,
+        message: `The service at ${from} could not be reached.`,
         cause,
       });
     }
-    const answer = readAnswerBody(await response.text());
+    let answer;
+    try {
+      await refuseRedirected(response, { method, url, from, what: path });
+      const limit =
+        call.maxAnswerBytes === undefined
+          ? answerLimit(path)
+          : { maxBytes: call.maxAnswerBytes, why: 'maxAnswerBytes of this call says so' };
+      answer = readAnswerBody(await readBoundedText(response, { ...limit, from, what: path }));
+    } catch (cause) {
+      if (call.signal?.aborted) throw call.signal.reason ?? cause;
+      if (cause instanceof RefusedAnswerError) {
+        throw new Zap1Error({ status: cause.status, code: cause.code, message: cause.message, cause });
+      }
+      throw new Zap1Error({
+        status: 0,
+        code: 'network_error',
+        message: `The service at ${from} stopped answering ${path} part way through.`,
+        cause,
+      });
+    }
     if (!response.ok) {
       throw new Zap1Error(errorOfAnswer(response.status, response.headers.get('Retry-After'), answer));
     }
