@@ -60,7 +60,7 @@ describe('zap1-verify --service with a hostile service', () => {
       // An anchored bundle: the service's history is read to find its root.
       input: () => write('anchored.json', genuineBundle(1, 3)),
       huge: '/anchor/history',
-      said: 'answered /anchor/history with more than 8 MB; a page of history of 30,000 anchors is smaller, so it is not read.',
+      said: 'answered /anchor/history with more than 8 MB; a history of 20,000 anchors is smaller, so it is not read.',
     },
   ];
 

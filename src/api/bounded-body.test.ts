@@ -58,7 +58,8 @@ describe('answerLimit', () => {
     expect(answerLimit(`/anchor/evidence/${'7'.repeat(64)}`).maxBytes).toBe(8 * 1024 * 1024);
     expect(answerLimit('/anchor/history?before=12&limit=50')).toBe(ANSWER_LIMITS.history);
     expect(answerLimit('/lifecycle/wallet_1/export').maxBytes).toBe(64 * 1024 * 1024);
-    expect(answerLimit('/lifecycle/wallet_1')).toBe(ANSWER_LIMITS.other);
+    expect(answerLimit('/lifecycle/wallet_1?after=3')).toBe(ANSWER_LIMITS.events);
+    expect(answerLimit('/events?limit=50').maxBytes).toBe(32 * 1024 * 1024);
     expect(answerLimit('/stats')).toBe(ANSWER_LIMITS.other);
   });
 

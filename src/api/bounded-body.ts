@@ -29,11 +29,19 @@ export const ANSWER_LIMITS = {
   proof: { maxBytes: 1 * MB, why: 'a proof bundle is a few KB' },
   /** `/anchor/evidence/{txid}`: one transaction (at most a 2 MB block, in hex), its header and branch. */
   evidence: { maxBytes: 8 * MB, why: 'chain evidence is one transaction with its block header' },
-  /** `/anchor/history`: a reference service lists every anchor in one page, about 250 bytes each. */
-  history: { maxBytes: 8 * MB, why: 'a page of history of 30,000 anchors is smaller' },
-  /** `/lifecycle/{wallet}/export`: one proof per event of the wallet, unpaged (about 2 KB each). */
-  export: { maxBytes: 64 * MB, why: 'an export of 30,000 events is smaller' },
-  /** Every other answer: lists are paged, the rest are single records. */
+  /**
+   * `/anchor/history`: about 350 bytes an anchor. This service pages; a reference service lists
+   * every anchor in one page, so one with more than about 20,000 anchors would pass this.
+   */
+  history: { maxBytes: 8 * MB, why: 'a history of 20,000 anchors is smaller' },
+  /** `/lifecycle/{wallet}/export`: one proof per event of the wallet, unpaged (about 2.5 KB each). */
+  export: { maxBytes: 64 * MB, why: 'an export of 25,000 events is smaller' },
+  /**
+   * `/events`, `/lifecycle/{wallet}`: about 600 bytes an event. This service pages them; a
+   * reference service sends every event in one answer.
+   */
+  events: { maxBytes: 32 * MB, why: 'a list of 50,000 events is smaller' },
+  /** Every other answer: a single record (a key, a status, stats, a consistency proof, …). */
   other: { maxBytes: 8 * MB, why: 'no ZAP1 answer of this kind comes near that' },
 } as const satisfies Record<string, AnswerLimit>;
 
@@ -45,6 +53,7 @@ export function answerLimit(path: string): AnswerLimit {
   if (route.startsWith('/anchor/evidence/')) return ANSWER_LIMITS.evidence;
   if (route === '/anchor/history') return ANSWER_LIMITS.history;
   if (/^\/lifecycle\/[^/]+\/export$/.test(route)) return ANSWER_LIMITS.export;
+  if (route === '/events' || /^\/lifecycle\/[^/]+$/.test(route)) return ANSWER_LIMITS.events;
   return ANSWER_LIMITS.other;
 }
 

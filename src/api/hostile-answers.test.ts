@@ -77,6 +77,17 @@ describe("the app's apiRequest", () => {
     expect(await apiRequest('/protocol/info', { schema: z.unknown(), baseUrl: server.origin })).toEqual(INFO);
   });
 
+  it('times out a body that stops coming, as it times out headers that never come', async () => {
+    // Under every limit, but only its first chunk ever comes: the one way this ends is the budget.
+    const server = await hostile(() => ({ kind: 'declared', bytes: 1024 * 1024 }));
+    const error = await rejection(
+      apiRequest('/stats', { schema: z.unknown(), baseUrl: server.origin, timeoutMs: 100 }),
+      ApiError,
+    );
+    expect(error).toMatchObject({ code: 'timeout', status: 0 });
+    expect(await server.served('/stats').closed).toEqual({ early: true });
+  });
+
   it('sends no write on through a redirect, and points at Settings', async () => {
     const elsewhere = await hostile(() => ({ kind: 'json', body: {} }));
     const service = await hostile((_, path) => ({
@@ -158,6 +169,13 @@ describe('httpServiceReader', () => {
     expect(error.message).toContain('with 100 MB (its Content-Length), more than 64 KB');
     route = { kind: 'json', body: INFO, size: 64 * 1024 };
     expect(await reader(server).network()).toBe('devnet');
+  });
+
+  it('times out a body that stops coming', async () => {
+    const server = await hostile(() => ({ kind: 'declared', bytes: 1024 * 1024 }));
+    const slow = httpServiceReader(server.origin, { trust: 'chosen', timeoutMs: 100 });
+    const error = await rejection(slow.historyPage(null), ServiceUnavailableError);
+    expect(error.message).toBe(`${server.origin} did not answer /anchor/history (it timed out)`);
   });
 
   it('refuses an answer from another origin, and follows a redirect on its own', async () => {

@@ -54,7 +54,7 @@ describe('a 100 MB answer', () => {
     {
       path: '/anchor/history',
       ask: (c: ReturnType<typeof createClient>) => c.anchorHistoryPage(),
-      said: 'answered /anchor/history with more than 8 MB; a page of history of 30,000 anchors is smaller, so it is not read.',
+      said: 'answered /anchor/history with more than 8 MB; a history of 20,000 anchors is smaller, so it is not read.',
     },
   ];
 
@@ -75,7 +75,7 @@ describe('a 100 MB answer', () => {
     const error = await failure(createClient({ baseUrl: server.origin }).anchorHistoryPage());
     expect(error.code).toBe('answer_too_large');
     expect(error.message).toBe(
-      `${server.origin} answered /anchor/history with 100 MB (its Content-Length), more than 8 MB; a page of history of 30,000 anchors is smaller, so it is not read.`,
+      `${server.origin} answered /anchor/history with 100 MB (its Content-Length), more than 8 MB; a history of 20,000 anchors is smaller, so it is not read.`,
     );
     expect(await server.served('/anchor/history').closed).toEqual({ early: true });
   });
