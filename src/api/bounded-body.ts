@@ -182,9 +182,9 @@ function absolute(url: string, base: string | undefined = pageAddress()): URL | 
 }
 
 /**
- * Refuses (with `RefusedAnswerError`, the body let go unread) an answer that is a redirect to a
- * write, or a read that a redirect took to another origin than `requestUrl`'s. Browsers hide a
- * write's redirect as an opaque answer with status 0; a read's final address is `response.url`.
+ * Refuses (with `RefusedAnswerError`, the body let go unread) a write answered with a redirect, or
+ * a read that redirects took to another origin than `request.url`'s. Browsers hide a write's
+ * redirect as an opaque answer with status 0; a read's final address is `response.url`.
  */
 export async function refuseRedirected(
   response: Response,
@@ -196,8 +196,8 @@ export async function refuseRedirected(
   if (redirectMode(request.method) === 'manual' && isRedirect) {
     await discardBody(response);
     const location = response.headers.get('location');
-    const target =
-      location === null ? null : (absolute(location, absolute(request.url)?.href)?.href ?? location);
+    // Named only once parsed: a URL's own form escapes whatever a hostile Location holds.
+    const target = location === null ? null : (absolute(location, absolute(request.url)?.href)?.href ?? null);
     const to = target === null ? '' : ` (HTTP ${response.status} to ${target})`;
     throw new RefusedAnswerError(
       'redirect_refused',
