@@ -17,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import {
+  CURRENT_BRANCH_ID,
   ChainFormatError,
   TX_V5_VERSION_GROUP_ID,
   encryptOrchardOutput,
@@ -33,11 +34,11 @@ import {
 } from './devchain-keys.js';
 
 /**
- * The consensus branch id the transactions carry: NU6.1 (ZIP 255, 0x4DEC4DF0), active on Mainnet
- * since height 3,146,400 and the current upgrade; NU6 (ZIP 253) was 0xC8E71055. It is part of every
- * txid (ZIP 244), so a reader must hash with the branch the transaction names.
+ * The consensus branch id the transactions carry: the current network upgrade's, as the core
+ * library lists the upgrades (`CURRENT_BRANCH_ID`, network-upgrades.ts). It is part of every txid
+ * (ZIP 244), so a reader must hash with the branch the transaction names.
  */
-export const DEVCHAIN_CONSENSUS_BRANCH_ID = 0x4dec_4df0;
+export const DEVCHAIN_CONSENSUS_BRANCH_ID = CURRENT_BRANCH_ID;
 /** nExpiryHeight = tip + 40: zcashd's default -txexpirydelta. */
 export const DEVCHAIN_EXPIRY_DELTA = 40;
 
