@@ -2,7 +2,8 @@
  * The development chain's raw-transaction and block RPCs, answering from the bytes it keeps with
  * the fields and byte orders zcashd gives (zcashd's RPC reference: getrawtransaction, getblock,
  * getblockheader, getblockhash, getbestblockhash): hashes that zcashd prints as uint256 (txid,
- * authdigest, block hashes, merkleroot, blockcommitments, nonce) in display order, byte strings
+ * authdigest, block hashes, merkleroot, blockcommitments, authdataroot, chainhistoryroot, nonce)
+ * in display order, byte strings
  * (scripts, action fields, solution) as they are serialized.
  *
  * Fields this chain cannot know are left out rather than invented: the Sapling and Orchard tree
@@ -21,7 +22,7 @@ import {
   transactionId,
   type TransactionV5,
 } from '../../src/core/index.js';
-import { assembleBlock } from './devchain-blocks.js';
+import { assembleBlock, authDataRootOf } from './devchain-blocks.js';
 import {
   DEVCHAIN_START_HEIGHT,
   MADE_BEFORE_REAL_FORMAT,
@@ -164,7 +165,30 @@ export function devChainChainMethods(ledger: DevChainDb, network: DevChainNetwor
     return { ...record, header: record.header, coinbase: record.coinbase };
   };
 
-  const headerJson = (record: BlockRecord & { header: Uint8Array }): Record<string, unknown> => {
+  /** The block's transactions' bytes, coinbase first (null for one made before real-format transactions). */
+  const rawsOf = (record: BlockRecord & { coinbase: Uint8Array }): (Uint8Array | null)[] => [
+    record.coinbase,
+    ...ledger.blockTransactions(record.height).map((t) => t.raw),
+  ];
+
+  /**
+   * The roots hashBlockCommitments commits to, display order; each left out where it is unknown: the
+   * auth data root of a block holding a transaction without bytes, the chain history root of a
+   * block made before the chain kept one.
+   */
+  const commitmentRootsJson = (record: BlockRecord, raws: (Uint8Array | null)[]): Record<string, string> => {
+    const authRoot = authDataRootOf(raws);
+    const historyRoot = record.chain_history_root;
+    return {
+      ...(authRoot === null ? {} : { authdataroot: toDisplayHex(authRoot) }),
+      ...(historyRoot === null ? {} : { chainhistoryroot: toDisplayHex(historyRoot) }),
+    };
+  };
+
+  const headerJson = (
+    record: BlockRecord & { header: Uint8Array },
+    raws: (Uint8Array | null)[],
+  ): Record<string, unknown> => {
     const header = parseBlockHeader(record.header);
     const next = ledger.blockAt(record.height + 1);
     return {
@@ -174,6 +198,7 @@ export function devChainChainMethods(ledger: DevChainDb, network: DevChainNetwor
       version: header.version,
       merkleroot: toDisplayHex(header.merkleRoot),
       blockcommitments: toDisplayHex(header.blockCommitments),
+      ...commitmentRootsJson(record, raws),
       time: header.time,
       nonce: toDisplayHex(header.nonce),
       solution: toHex(header.solution),
@@ -268,13 +293,13 @@ export function devChainChainMethods(ledger: DevChainDb, network: DevChainNetwor
 
       const record = recordOf(block);
       const txs = ledger.blockTransactions(block.height);
-      const raws = [record.coinbase, ...txs.map((t) => t.raw)];
+      const raws = rawsOf(record);
       const complete = raws.every((r): r is Uint8Array => r !== null);
       const bytes = complete ? assembleBlock(record.header, raws) : null;
       if (verbosity === 0)
         return bytes === null ? madeBefore(`a transaction of block ${block.hash}`) : toHex(bytes);
       if (verbosity === 2 && !complete) return madeBefore(`a transaction of block ${block.hash}`);
-      const { hash, confirmations: confs, ...rest } = headerJson(record);
+      const { hash, confirmations: confs, ...rest } = headerJson(record, raws);
       return {
         hash,
         confirmations: confs,
@@ -293,7 +318,7 @@ export function devChainChainMethods(ledger: DevChainDb, network: DevChainNetwor
       if (v !== undefined && v !== null && typeof v !== 'boolean')
         rpcFail(RPC_ERROR_CODES.TYPE_ERROR, 'Expected boolean for verbose');
       const record = recordOf(block);
-      return v === false ? toHex(record.header) : headerJson(record);
+      return v === false ? toHex(record.header) : headerJson(record, rawsOf(record));
     },
   };
 }

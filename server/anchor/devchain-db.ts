@@ -5,15 +5,18 @@
  * a crash could lose.
  *
  * Transactions and block headers are kept as their real bytes (`devchain-tx.ts`,
- * `devchain-blocks.ts`). A file from before real-format transactions opens as it is: the new
- * columns are added empty, its old rows keep answering the RPCs they always did, and the RPCs that
- * need bytes say so for them (`MADE_BEFORE_REAL_FORMAT`); blocks mined after it chain onto its tip.
+ * `devchain-blocks.ts`), each block with its chain history root. A file from before opens as it is
+ * (its tables and added columns: `devchain-schema.ts`): the new columns are added empty, its old
+ * rows keep answering the RPCs they always did, the RPCs that need bytes say so for them
+ * (`MADE_BEFORE_REAL_FORMAT`), its blocks keep the zero hashBlockCommitments they were made with,
+ * and blocks mined after it chain onto its tip.
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateDir, preparePrivateDatabaseFile } from '../store/private-files.js';
-import { buildBlockHeader } from './devchain-blocks.js';
-import { newWalletKey, walletKeyOf, type DevWalletKey, type StoredWalletKey } from './devchain-keys.js';
+import { blockCommitmentsOf, buildBlockHeader, nextChainHistoryRoot } from './devchain-blocks.js';
+import type { DevWalletKey } from './devchain-keys.js';
+import { loadWalletKey, prepareLedger } from './devchain-schema.js';
 import { buildCoinbase, type BuiltTransaction } from './devchain-tx.js';
 
 /** Height of the dev chain's first block: far above the legacy scheme's height gate. */
@@ -36,6 +39,8 @@ export interface BlockRecord extends BlockRow {
   header: Uint8Array | null;
   coinbase: Uint8Array | null;
   coinbase_txid: string | null;
+  /** Natural byte order; null in a block made before the chain wrote real hashBlockCommitments. */
+  chain_history_root: Uint8Array | null;
 }
 
 /** Why an RPC that needs a transaction's or a block's bytes cannot answer for an old one. */
@@ -80,91 +85,6 @@ export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS blocks (
-    height INTEGER PRIMARY KEY,
-    hash TEXT NOT NULL UNIQUE,
-    time INTEGER NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS wallet_key (
-    id INTEGER PRIMARY KEY CHECK (id = 1),
-    orchard_fvk BLOB NOT NULL,
-    external_d BLOB NOT NULL,
-    external_pkd BLOB NOT NULL,
-    internal_d BLOB NOT NULL,
-    internal_pkd BLOB NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS txs (
-    txid TEXT PRIMARY KEY,
-    seq INTEGER NOT NULL UNIQUE,
-    from_address TEXT NOT NULL,
-    fee_zat INTEGER NOT NULL,
-    received_time INTEGER NOT NULL,
-    height INTEGER,
-    block_index INTEGER
-  );
-  CREATE INDEX IF NOT EXISTS txs_height ON txs(height);
-  CREATE TABLE IF NOT EXISTS outputs (
-    txid TEXT NOT NULL,
-    n INTEGER NOT NULL,
-    address TEXT NOT NULL,
-    amount_zat INTEGER NOT NULL,
-    memo_hex TEXT NOT NULL,
-    PRIMARY KEY (txid, n)
-  );
-  CREATE INDEX IF NOT EXISTS outputs_address ON outputs(address);
-`;
-
-/** Columns added with real-format transactions; a file from before gets them empty (NULL). */
-const BYTE_COLUMNS: [table: string, column: string, type: string][] = [
-  ['txs', 'raw', 'BLOB'],
-  ['blocks', 'header', 'BLOB'],
-  ['blocks', 'coinbase', 'BLOB'],
-  ['blocks', 'coinbase_txid', 'TEXT'],
-];
-
-function addByteColumns(db: Database.Database): void {
-  for (const [table, column, type] of BYTE_COLUMNS) {
-    const columns = db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
-    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
-  }
-  db.exec('CREATE INDEX IF NOT EXISTS blocks_coinbase ON blocks(coinbase_txid)');
-}
-
-interface WalletKeyRow {
-  orchard_fvk: Uint8Array;
-  external_d: Uint8Array;
-  external_pkd: Uint8Array;
-  internal_d: Uint8Array;
-  internal_pkd: Uint8Array;
-}
-
-/** The wallet's key, made once and kept, so a restart keeps its viewing key. */
-function loadWalletKey(db: Database.Database): DevWalletKey {
-  const row = db.prepare<[], WalletKeyRow>('SELECT * FROM wallet_key WHERE id = 1').get();
-  let stored: StoredWalletKey;
-  if (row) {
-    const bytes = (b: Uint8Array): Uint8Array => new Uint8Array(b);
-    stored = {
-      fvk: bytes(row.orchard_fvk),
-      external: { diversifier: bytes(row.external_d), pkD: bytes(row.external_pkd) },
-      internal: { diversifier: bytes(row.internal_d), pkD: bytes(row.internal_pkd) },
-    };
-  } else {
-    stored = newWalletKey();
-    db.prepare(
-      'INSERT INTO wallet_key (id, orchard_fvk, external_d, external_pkd, internal_d, internal_pkd) VALUES (1, ?, ?, ?, ?, ?)',
-    ).run(
-      stored.fvk,
-      stored.external.diversifier,
-      stored.external.pkD,
-      stored.internal.diversifier,
-      stored.internal.pkD,
-    );
-  }
-  return walletKeyOf(stored);
-}
-
 const asBytes = (b: Uint8Array | null): Uint8Array | null => (b === null ? null : new Uint8Array(b));
 
 export class DevChainDb {
@@ -183,8 +103,7 @@ export class DevChainDb {
     // Each accepted transaction is on disk before the RPC answers.
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
-    db.exec(SCHEMA);
-    addByteColumns(db);
+    prepareLedger(db);
     const ledger = new DevChainDb(db, walletAddress, loadWalletKey(db));
     // The first block has a real header too, on a hashPrevBlock of zeros.
     if (ledger.tip() === undefined) ledger.mine(1);
@@ -218,14 +137,21 @@ export class DevChainDb {
       .get(hash);
   }
 
-  /** The block with its header and coinbase bytes. */
+  /** The block with its header and coinbase bytes and its chain history root. */
   blockRecord(height: number): BlockRecord | undefined {
     const row = this.db
       .prepare<[number], BlockRecord>(
-        'SELECT height, hash, time, header, coinbase, coinbase_txid FROM blocks WHERE height = ?',
+        'SELECT height, hash, time, header, coinbase, coinbase_txid, chain_history_root FROM blocks WHERE height = ?',
       )
       .get(height);
-    return row && { ...row, header: asBytes(row.header), coinbase: asBytes(row.coinbase) };
+    return (
+      row && {
+        ...row,
+        header: asBytes(row.header),
+        coinbase: asBytes(row.coinbase),
+        chain_history_root: asBytes(row.chain_history_root),
+      }
+    );
   }
 
   /** The block whose coinbase has this txid. */
@@ -320,15 +246,16 @@ export class DevChainDb {
 
   /**
    * Mines `n` blocks, each holding every transaction waiting in the mempool after a coinbase that
-   * collects their fees, on top of the tip; returns their hashes.
+   * collects their fees, on top of the tip; returns their hashes. Each block keeps its chain history
+   * root, from which the next one's follows (a restart or a reorganisation picks up at the tip).
    */
   mine(n: number): string[] {
     const hashes: string[] = [];
     const insertBlock = this.db.prepare(
-      'INSERT INTO blocks (height, hash, time, header, coinbase, coinbase_txid) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO blocks (height, hash, time, header, coinbase, coinbase_txid, chain_history_root) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    const pending = this.db.prepare<[], { txid: string; fee_zat: number }>(
-      'SELECT txid, fee_zat FROM txs WHERE height IS NULL ORDER BY seq',
+    const pending = this.db.prepare<[], { txid: string; fee_zat: number; raw: Uint8Array | null }>(
+      'SELECT txid, fee_zat, raw FROM txs WHERE height IS NULL ORDER BY seq',
     );
     const include = this.db.prepare('UPDATE txs SET height = ?, block_index = ? WHERE txid = ?');
     this.db.transaction(() => {
@@ -341,12 +268,20 @@ export class DevChainDb {
           height,
           txs.reduce((sum, tx) => sum + tx.fee_zat, 0),
         );
+        const historyRoot = nextChainHistoryRoot(
+          tip ? { root: this.blockRecord(tip.height)?.chain_history_root ?? null, hash: tip.hash } : null,
+        );
+        const commitments = blockCommitmentsOf(historyRoot, [
+          coinbase.raw,
+          ...txs.map((tx) => asBytes(tx.raw)),
+        ]);
         const { header, hash } = buildBlockHeader(
           tip?.hash ?? null,
           [coinbase.txid, ...txs.map((tx) => tx.txid)],
           time,
+          commitments,
         );
-        insertBlock.run(height, hash, time, header, coinbase.raw, coinbase.txid);
+        insertBlock.run(height, hash, time, header, coinbase.raw, coinbase.txid, historyRoot);
         // Index 0 is the coinbase.
         txs.forEach((row, index) => include.run(height, index + 1, row.txid));
         hashes.push(hash);
