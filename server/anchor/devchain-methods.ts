@@ -98,8 +98,10 @@ export function devChainMethods({ ledger, wallet, network, mine, reorg }: DevCha
       const txid = paramString(params, 0, 'txid');
       const tx = txOrFail(txid);
       const outs = ledger.outputsOf(txid);
-      const changeZat = ledger.balanceZat(tx.seq);
       const sentZat = outs.reduce((s, o) => s + o.amount_zat, 0);
+      // The balance after the send holds the change and what the send paid to the wallet itself.
+      const toSelfZat = outs.reduce((s, o) => s + (o.address === walletAddress ? o.amount_zat : 0), 0);
+      const changeZat = ledger.balanceZat(tx.seq) - toSelfZat;
       // A change output comes first, as Orchard action order is arbitrary: readers must pick the
       // output by its memo, never by position.
       const outputs: Record<string, unknown>[] = [

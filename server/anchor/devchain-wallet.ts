@@ -219,11 +219,15 @@ export class DevChainWallet {
     return out;
   }
 
+  /**
+   * Spends the whole balance (one note, as `z_viewtransaction` shows it) into the recipients' outputs,
+   * the fee and a change note of what is left: value in = value out + fee for every send. A payment
+   * to the wallet's own address is an output like any other (it stays in the wallet, as a note of
+   * its own beside the change), so it counts in what the send needs.
+   */
   private execute(op: OperationRecord, fromAddress: string, recipients: NewOutput[]): void {
     const failure = this.nextSendFailure;
-    const wallet = this.ledger.walletAddress;
-    const needed =
-      recipients.reduce((s, r) => s + (r.address === wallet ? 0 : r.amountZat), 0) + DEVCHAIN_FEE_ZAT;
+    const needed = recipients.reduce((s, r) => s + r.amountZat, 0) + DEVCHAIN_FEE_ZAT;
     const balance = this.ledger.balanceZat();
     if (failure !== null) {
       this.nextSendFailure = null;
