@@ -49,6 +49,7 @@ describe('serializeProofBundle', () => {
               rootHex: drawn.rootHex,
               leafCount: drawn.leafCount,
               blockTime: null,
+              blockHash: null,
               createdAt: drawn.rootCreatedAt,
               ...drawn.anchor,
             },

@@ -1,7 +1,9 @@
 /**
  * Chain evidence on the dev chain: read when an anchor is confirmed (automatic or manual), read at
- * start for anchors recorded without it, left for the next round while the node is away, gone with
- * a reverted anchor, and never served with a viewing key that does not recover the anchor memos.
+ * start for anchors recorded without it, read again when kept without the block commitments or
+ * when the block at its height changed (the history's block hash following), left for the next
+ * round while the node is away, gone with a reverted anchor, and never served with a viewing key
+ * that does not recover the anchor memos.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { anchorMemoHex, encodeViewingKey } from '../../src/core/index.js';
@@ -62,6 +64,13 @@ async function recordWithoutEvidence(
 }
 
 const evidenceOf = (h: AnchorHarness, txid: string) => h.app.inject({ url: `/anchor/evidence/${txid}` });
+/** The block hash /anchor/history serves for the anchor in `txid`. */
+async function historyBlockHash(h: AnchorHarness, txid: string): Promise<string | null | undefined> {
+  const body = (await h.app.inject({ url: '/anchor/history' })).json() as {
+    anchors: { txid: string; block_hash: string | null }[];
+  };
+  return body.anchors.find((a) => a.txid === txid)?.block_hash;
+}
 const infoOf = async (h: AnchorHarness) =>
   (await h.app.inject({ url: '/protocol/info' })).json() as Record<string, unknown>;
 const anotherWalletsKey = () => encodeViewingKey({ network: 'regtest', orchard: newWalletKey().fvk });
@@ -73,14 +82,14 @@ describe('chain evidence', () => {
     await postEvent(first.app, 2);
     const older = await recordWithoutEvidence(first, 1);
     const newer = await recordWithoutEvidence(first, 2);
-    expect(await first.store.evidence.anchoredWithoutEvidence(10)).toHaveLength(2);
+    expect(await first.store.evidence.anchoredNeedingEvidence(10)).toHaveLength(2);
 
     // A restart: the start round reads both, before the service answers.
     const h = await start(
       { DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS },
       { autoStart: false, dir: await stopKeepingData(first) },
     );
-    expect(await h.store.evidence.anchoredWithoutEvidence(10)).toEqual([]);
+    expect(await h.store.evidence.anchoredNeedingEvidence(10)).toEqual([]);
     for (const { txid } of [older, newer]) expect((await evidenceOf(h, txid)).statusCode).toBe(200);
     expect(h.runtime.viewingKey.state.state).toBe('checked');
 
@@ -101,11 +110,36 @@ describe('chain evidence', () => {
     const { txid } = await recordWithoutEvidence(h, 1);
     await h.runtime.evidence.round();
     const real = (await h.store.evidence.evidenceByTxid(txid))!;
+    expect(await historyBlockHash(h, txid)).toBe(real.blockHash);
     // As if the transaction had been mined again at that height in a block that then lost.
     await h.store.evidence.putEvidence({ ...real, blockHash: 'ab'.repeat(32) });
+    expect(await historyBlockHash(h, txid)).toBe('ab'.repeat(32));
     await h.runtime.rpc.devMine(1);
     await h.runtime.evidence.round();
     expect(await h.store.evidence.evidenceByTxid(txid)).toEqual(real);
+    expect(await historyBlockHash(h, txid)).toBe(real.blockHash);
+  });
+
+  it('kept before it carried the block commitments, is served without them until read again', async () => {
+    const h = await start({ DEVCHAIN_BLOCK_MS: MANUAL_BLOCKS }, { autoStart: false });
+    await postEvent(h.app, 1);
+    const { txid } = await recordWithoutEvidence(h, 1);
+    await h.runtime.evidence.round();
+    const full = (await h.store.evidence.evidenceByTxid(txid))!;
+    expect(full.commitments).not.toBeNull();
+    await h.store.evidence.putEvidence({ ...full, commitments: null });
+
+    const older = await evidenceOf(h, txid);
+    expect(older.statusCode).toBe(200);
+    expect(older.json()).not.toHaveProperty('tx_count');
+    expect(older.json()).not.toHaveProperty('chain_history_root');
+    await h.runtime.evidence.round();
+    expect(await h.store.evidence.evidenceByTxid(txid)).toEqual(full);
+    expect((await evidenceOf(h, txid)).json()).toMatchObject({
+      tx_count: full.commitments!.txCount,
+      auth_digest_branch: full.commitments!.authDigestBranch,
+      chain_history_root: full.commitments!.chainHistoryRoot,
+    });
   });
 
   it('goes with an anchor a reorganisation reverts', async () => {

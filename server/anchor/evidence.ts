@@ -1,7 +1,7 @@
 /**
  * The chain's own evidence of each anchor (docs/architecture.md "Chain evidence"): the anchoring
- * transaction's bytes, the header of the block that holds it and the Merkle branch between them,
- * read from the node, checked with the core library as a receipt's reader will check them
+ * transaction's bytes, the header of the block that holds it, the Merkle branch between them and
+ * the auth digest branch that binds the rest of its bytes to that header, read from the node, checked with the core library as a receipt's reader will check them
  * (`checkChainEvidence`), and kept in `store.evidence`. Evidence is never made up: what the node
  * does not serve is not kept, and what does not check out is logged and not kept either.
  *
@@ -9,83 +9,34 @@
  * record), so reading evidence never holds up or breaks anchoring. A round reads the viewing key
  * first (viewing-key.ts; the latest anchor's memo checks it), re-reads recent evidence whose block
  * left the best chain while its transaction stayed at that height, then reads the evidence of the
- * newest anchored root and of a few older ones still without it (the backfill). A node that stops
- * answering ends the round; the next one takes it up.
+ * newest anchored root and of a few older ones still without it (the backfill), or with evidence
+ * kept before it carried the block commitments, which is read again so that it gains them (it is
+ * served without them meanwhile). A node that stops answering ends the round; the next one takes
+ * it up. Reading one anchor's evidence is evidence-read.ts.
  */
-import {
-  CHAIN_EVIDENCE_FORMAT,
-  checkChainEvidence,
-  merkleBranch,
-  type ChainEvidence,
-  type VerdictCheck,
-} from '../../src/core/index.js';
 import type { Network } from '../chain.js';
 import type { AnchoredRoot, StoredChainEvidence, Store } from '../store/store.js';
+import {
+  EvidenceNotServedError,
+  failedEvidenceChecks,
+  readEvidence,
+  toChainEvidence,
+} from './evidence-read.js';
 import type { AnchorViewingKey } from './viewing-key.js';
 import { RpcError, type ZcashRpcClient } from './zcash-rpc.js';
 
-/** Older anchored roots without evidence read per round, besides the newest. */
+export { EvidenceNotServedError, failedEvidenceChecks, readEvidence, toChainEvidence };
+
+/** Older anchored roots without (full) evidence read per round, besides the newest. */
 const BACKFILL_PER_ROUND = 3;
 /** The newest anchors whose evidence is compared with the best chain whenever the tip moves. */
 const RECHECK_LATEST = 5;
 /** Anchors skipped by the backfill at most (beyond it the oldest of them hold the backfill up). */
 const MAX_SKIPPED_LISTED = 1000;
 
-/**
- * Reads the evidence of `root` from the node: the best chain's block at its height, the
- * transaction's place in it, the header and the transaction. Null when the transaction is not in
- * that block (a reorganisation, which the reorg watch settles). Throws what the RPC client throws.
- */
-export async function readEvidence(
-  rpc: ZcashRpcClient,
-  root: Pick<AnchoredRoot, 'anchorId' | 'txid' | 'height'>,
-): Promise<StoredChainEvidence | null> {
-  const block = await rpc.getBlock(root.height);
-  const txids = block.tx.map((txid) => txid.toLowerCase());
-  const txIndex = txids.indexOf(root.txid);
-  if (txIndex < 0 || block.height !== root.height || block.confirmations < 0) return null;
-  const blockHash = block.hash.toLowerCase();
-  const [blockHeaderHex, transactionHex] = await Promise.all([
-    rpc.getBlockHeaderHex(blockHash),
-    rpc.getRawTransactionHex(root.txid, blockHash),
-  ]);
-  return {
-    anchorId: root.anchorId,
-    txid: root.txid,
-    height: root.height,
-    blockHash,
-    blockHeaderHex: blockHeaderHex.toLowerCase(),
-    txIndex,
-    merkleBranch: merkleBranch(txids, txIndex),
-    transactionHex: transactionHex.toLowerCase(),
-  };
-}
-
-/** The evidence as served and as receipts carry it (`zap1-chain-evidence/1`), fields in this order. */
-export function toChainEvidence(
-  stored: StoredChainEvidence,
-  network: Network,
-  viewingKey: string,
-): ChainEvidence {
-  return {
-    format: CHAIN_EVIDENCE_FORMAT,
-    network,
-    txid: stored.txid,
-    height: stored.height,
-    block_hash: stored.blockHash,
-    block_header: stored.blockHeaderHex,
-    tx_index: stored.txIndex,
-    merkle_branch: [...stored.merkleBranch],
-    transaction: stored.transactionHex,
-    viewing_key: viewingKey,
-  };
-}
-
-/** The checks of `checkChainEvidence` that did not pass, against the anchored root it backs. */
-export function failedEvidenceChecks(evidence: ChainEvidence, root: AnchoredRoot): VerdictCheck[] {
-  const { checks } = checkChainEvidence(evidence, root.rootHex, { txid: root.txid, height: root.height });
-  return checks.filter((check) => check.status !== 'pass');
-}
+/** Whether evidence is still to be read: none kept, or kept before it carried the block commitments. */
+const needsReading = (stored: StoredChainEvidence | null): boolean =>
+  stored === null || stored.commitments === null;
 
 export interface EvidenceKeeperOptions {
   store: Store;
@@ -157,13 +108,13 @@ export class EvidenceKeeper {
 
     const latest = await store.anchors.latestAnchoredRoot();
     const todo: AnchoredRoot[] = [];
-    if (latest && !this.skipped(latest) && !(await store.evidence.evidenceByTxid(latest.txid)))
+    if (latest && !this.skipped(latest) && needsReading(await store.evidence.evidenceByTxid(latest.txid)))
       todo.push(latest);
     const listed = Math.min(
       BACKFILL_PER_ROUND + 1 + this.refused.size + this.notServed.size,
       MAX_SKIPPED_LISTED,
     );
-    for (const root of await store.evidence.anchoredWithoutEvidence(listed)) {
+    for (const root of await store.evidence.anchoredNeedingEvidence(listed)) {
       if (todo.length > BACKFILL_PER_ROUND) break;
       if (root.anchorId !== latest?.anchorId && !this.skipped(root)) todo.push(root);
     }
@@ -237,14 +188,17 @@ export class EvidenceKeeper {
     try {
       stored = await readEvidence(rpc, root);
     } catch (err) {
-      // The node answered but will not give it (a pruned block, a height above a lowered tip).
-      if (!(err instanceof RpcError)) throw err;
+      // The node answered but will not give it (a pruned block, a height above a lowered tip, a
+      // block described without what binds its transactions' bytes).
+      if (!(err instanceof RpcError) && !(err instanceof EvidenceNotServedError)) throw err;
       return this.notServedBy(root, message(err));
     }
     if (stored === null)
       return this.notServedBy(root, `the transaction is not in the block at height ${root.height}`);
 
-    const failed = failedEvidenceChecks(toChainEvidence(stored, network, key), root);
+    const failed = failedEvidenceChecks(toChainEvidence(stored, network, key), root, {
+      requireCommitments: true,
+    });
     const memo = failed.find((c) => c.name === 'memo');
     // The bytes are the anchor's, and the key opens nothing in them: the key is wrong, unless an
     // anchor it already opened vouches for it (then this anchor came from another wallet).

@@ -7,7 +7,7 @@
 import { StoreConflictError, type AnchorAttempt, type AnchoredRoot, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger.js';
 import { anchorMemoHex, rootOfMemoHex, zecAmount } from '../../src/core/index.js';
-import { RpcUnavailableError, type ZcashRpcClient } from './zcash-rpc.js';
+import { RpcUnavailableError, knownBlockHash, type ZcashRpcClient } from './zcash-rpc.js';
 
 /** A record that does not hold: the claim contradicts the chain, or its input is malformed. */
 export class ManualRecordError extends Error {
@@ -128,6 +128,7 @@ async function recordInTurn(deps: ManualAnchorDeps, input: ManualRecordInput): P
     await store.anchors.markAnchored(attempt.id, {
       height: state.height,
       blockTime: state.blocktime ?? null,
+      blockHash: knownBlockHash(state.blockhash),
     });
   } catch (error) {
     // Recorded meanwhile (the anchoring loop finished this very attempt, or another instance

@@ -1,10 +1,12 @@
 /**
- * Reorganisations: an anchored root counts only while its transaction stays in the block it was
+ * Reorganisations: an anchored root counts only while its transaction stays at the height it was
  * anchored at. Each check looks at the newest anchored roots and those near the tip; a root whose
- * transaction left the chain, or moved to another block, is handed to `revert`.
+ * transaction left the chain, or moved to another height, is handed to `revert`. One mined again
+ * at the same height in another block stands, and records that block's hash as its own (the
+ * history serves it; the evidence keeper reads its evidence again).
  */
 import type { AnchorAttempt, AnchorStore } from '../store/store.js';
-import type { TxChainState, ZcashRpcClient } from './zcash-rpc.js';
+import { knownBlockHash, type TxChainState, type ZcashRpcClient } from './zcash-rpc.js';
 
 /** How many of the newest anchored roots every check looks at. */
 const CHECK_LATEST = 5;
@@ -44,7 +46,17 @@ export class ReorgWatch {
     );
     for (const root of toCheck.reverse()) {
       const chain = await this.rpc.getTxChainState(root.txid);
-      if (chain.state === 'mined' && chain.height === root.height) continue;
+      if (chain.state === 'mined' && chain.height === root.height) {
+        const blockHash = knownBlockHash(chain.blockhash);
+        if (blockHash !== null && blockHash !== root.blockHash) {
+          await this.anchors.updateBlockHash(root.anchorId, {
+            txid: root.txid,
+            height: root.height,
+            blockHash,
+          });
+        }
+        continue;
+      }
       await this.revert(
         root.anchorId,
         chain.state === 'mined'

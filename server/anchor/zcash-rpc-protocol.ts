@@ -154,6 +154,10 @@ export const blockHeaderSchema = z.object({
   /** Display order: byte-reversed from the header's hashMerkleRoot. */
   merkleroot: hash256Schema,
   blockcommitments: hash256Schema.optional(),
+  /** Display order: hashAuthDataRoot (ZIP 244), the root over the block's transactions' auth digests. */
+  authdataroot: hash256Schema.optional(),
+  /** Display order: hashChainHistoryRoot (ZIP 221), which hashBlockCommitments commits to. */
+  chainhistoryroot: hash256Schema.optional(),
   time: int.nonnegative(),
   nonce: z.string().optional(),
   solution: hexString.optional(),
@@ -174,6 +178,8 @@ export type BlockInfo = z.infer<typeof blockSchema>;
 /** A transaction in `getblock <hash|height> 2`: getrawtransaction's fields (zcashd may leave out `hex`). */
 export const blockTransactionSchema = z.object({
   txid: hash256Schema,
+  /** Display order (ZIP 244's auth digest; all 0xFF for a transaction before v5). */
+  authdigest: hash256Schema.optional(),
   hex: rawHexSchema.optional(),
   version: int.optional(),
   size: int.optional(),
@@ -247,6 +253,14 @@ export function zecToZat(zec: number | string): number {
   const whole = Number(match[2]) * ZAT_PER_ZEC;
   const frac = Number((match[3] ?? '').padEnd(8, '0'));
   return (match[1] === '-' ? -1 : 1) * (whole + frac);
+}
+
+/**
+ * A block hash a wallet reported (display order) as the store keeps it, lowercase; null when it is
+ * not a 32-byte hash at all (a wallet's answer is not trusted to be well formed).
+ */
+export function knownBlockHash(blockhash: string): string | null {
+  return /^[0-9a-fA-F]{64}$/.test(blockhash) ? blockhash.toLowerCase() : null;
 }
 
 /** Where a transaction stands, as the wallet sees it. */

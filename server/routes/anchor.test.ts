@@ -1,4 +1,7 @@
-/** /anchor/history's age of the latest anchor and its whole list, and /anchor/status's anchor_due with an attempt in flight. */
+/**
+ * /anchor/history's age of the latest anchor, its whole list and each anchor's block hash, and
+ * /anchor/status's anchor_due with an attempt in flight.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, submitContractEvent, type TestApp } from '../test-helpers.js';
 import { AttemptsResponseSchema, HistoryResponseSchema, StatusResponseSchema } from './anchor.js';
@@ -12,12 +15,30 @@ afterEach(async () => {
   t = null;
 });
 
-async function anchor(app: TestApp, size: number, height: number): Promise<void> {
+async function anchor(app: TestApp, size: number, height: number, blockHash?: string): Promise<void> {
   const rootHex = (await app.store.leaves.leafAt(size))!.leafHex;
   const a = await app.store.anchors.recordAnchorIntent({ rootHex, leafCount: size });
   await app.store.anchors.setAnchorTxid(a.id, height.toString(16).padStart(64, '0'));
-  await app.store.anchors.markAnchored(a.id, { height, blockTime: null });
+  await app.store.anchors.markAnchored(a.id, { height, blockTime: null, blockHash });
 }
+
+describe('GET /anchor/history block_hash', () => {
+  it("is each anchor's block hash as recorded, null where unknown, and described in the OpenAPI", async () => {
+    t = await makeTestApp();
+    await submitContractEvent(t, 1);
+    await submitContractEvent(t, 2);
+    await anchor(t, 1, 4_000_010, 'b'.repeat(64));
+    await anchor(t, 2, 4_000_020);
+    const body: unknown = (await t.app.inject({ url: '/anchor/history' })).json();
+    const history = HistoryResponseSchema.parse(body);
+    expect(history.anchors.map((a) => [a.height, a.block_hash])).toEqual([
+      [4_000_010, 'b'.repeat(64)],
+      [4_000_020, null],
+    ]);
+    const openapi = JSON.stringify((await t.app.inject({ url: '/openapi.json' })).json());
+    expect(openapi).toContain('the hash of the block holding the transaction');
+  });
+});
 
 describe('GET /anchor/history last_anchor_age_hours', () => {
   it('is the age of the latest anchor overall, also on an older page', async () => {

@@ -40,6 +40,12 @@ const AnchorEntrySchema = z
     created_at: z.string().describe("created_at of the root's last leaf"),
     block_time: z.int().nullable(),
     scheme: z.literal(SCHEME_COUNT_BOUND),
+    block_hash: z
+      .string()
+      .nullable()
+      .describe(
+        'Beyond the reference: the hash of the block holding the transaction (display order, lowercase), as the node reports it; with it a reader can confirm a block by its hash. null when unknown',
+      ),
   })
   .strict();
 
@@ -199,6 +205,7 @@ export function anchorRoutes(ctx: AppContext): void {
           created_at: r.createdAt,
           block_time: r.blockTime,
           scheme: SCHEME_COUNT_BOUND,
+          block_hash: r.blockHash,
         })),
         total: page.length,
         last_anchor_age_hours: latest

@@ -37,6 +37,9 @@ const FIELDS = [
   'merkle_branch',
   'transaction',
   'viewing_key',
+  'tx_count',
+  'auth_digest_branch',
+  'chain_history_root',
 ];
 
 describe('GET /anchor/evidence/{txid}', () => {
@@ -72,6 +75,17 @@ describe('GET /anchor/evidence/{txid}', () => {
     expect(served.transaction).toBe(await runtime.rpc.getRawTransactionHex(txid, served.block_hash));
     expect(blockHash(served.block_header)).toBe(served.block_hash);
     expect(await runtime.rpc.getBlockHash(served.height)).toBe(served.block_hash);
+    // The history names the same block, as the node reported it when the root was anchored.
+    const history = (await app.inject({ url: '/anchor/history' })).json() as {
+      anchors: { txid: string; block_hash: string | null }[];
+    };
+    expect(history.anchors.find((a) => a.txid === txid)?.block_hash).toBe(served.block_hash);
+    // The block commitments are the node's: its block's size and chain history root (display order there).
+    const block = await runtime.rpc.getBlock(served.block_hash);
+    expect(served.tx_count).toBe(block.tx.length);
+    expect(served.chain_history_root).toBe(
+      Buffer.from(block.chainhistoryroot!, 'hex').reverse().toString('hex'),
+    );
 
     const parsed = parseChainEvidence(body);
     if (!parsed.ok) throw new Error(parsed.error);
@@ -84,6 +98,7 @@ describe('GET /anchor/evidence/{txid}', () => {
       ['transaction', 'pass'],
       ['memo', 'pass'],
       ['branch', 'pass'],
+      ['commitments', 'pass'],
       ['header', 'pass'],
     ]);
     expect(memoRootHex).toBe(anchored.root);

@@ -2,8 +2,9 @@
  * GET /anchor/evidence/{txid} (extension `anchor-evidence`): the chain's own evidence of an anchor,
  * `zap1-chain-evidence/1` (src/core/chain-evidence.ts), which a receipt carries so that it can be
  * checked without this service. Read from the node by server/anchor/evidence.ts. Served only with
- * a published viewing key, and only when it passes the four checks with that key (checked once per
- * process), as a proof bundle that would not verify is never served either.
+ * a published viewing key, and only when it passes the checks with that key (checked once per
+ * process, and again when the evidence changes), as a proof bundle that would not verify is never
+ * served either; evidence kept before it carried the block commitments is served without them.
  */
 import { z } from 'zod';
 import { CHAIN_EVIDENCE_FORMAT } from '../../src/core/index.js';
@@ -30,8 +31,28 @@ export const ChainEvidenceSchema = z
       .describe('Sibling hashes from the txid up to the merkle root, natural byte order'),
     transaction: z.string().regex(HEX).describe('The serialized v5 transaction'),
     viewing_key: z.string().describe('The unified full viewing key that recovers the anchor memo'),
+    tx_count: z
+      .int()
+      .optional()
+      .describe("How many transactions the block holds (binds tx_index and the branches' depth)"),
+    auth_digest_branch: z
+      .array(z.string().regex(HASH))
+      .optional()
+      .describe(
+        "Sibling hashes from the transaction's auth digest up to hashAuthDataRoot (ZIP 244), natural byte order",
+      ),
+    chain_history_root: z
+      .string()
+      .regex(HASH)
+      .optional()
+      .describe(
+        "The block's hashChainHistoryRoot, natural byte order: with the auth data root it gives the header's hashBlockCommitments, binding every byte of the transaction",
+      ),
   })
-  .strict();
+  .strict()
+  .describe(
+    'tx_count, auth_digest_branch and chain_history_root are absent (all three) in evidence read before they were, until it is read again',
+  );
 
 /** Evidence checks passed, by viewing key, txid and block: each is checked once per process. */
 const MAX_REMEMBERED = 10_000;
@@ -42,7 +63,8 @@ export function evidenceRoutes(ctx: AppContext): void {
   ctx.route({
     method: 'get',
     path: '/anchor/evidence/{txid}',
-    summary: "The chain's own evidence of an anchor: its transaction, block header and Merkle branch",
+    summary:
+      "The chain's own evidence of an anchor: its transaction, block header, Merkle branch and auth digest branch",
     params: EvidenceParamsSchema,
     responses: {
       200: { description: 'zap1-chain-evidence/1', schema: ChainEvidenceSchema },
@@ -68,7 +90,7 @@ export function evidenceRoutes(ctx: AppContext): void {
         );
       }
       const evidence = toChainEvidence(stored, network, viewingKey);
-      const id = `${viewingKey} ${txid} ${stored.blockHash}`;
+      const id = `${viewingKey} ${txid} ${stored.blockHash} ${stored.commitments?.chainHistoryRoot ?? 'none'}`;
       if (!passed.has(id)) {
         const failed = failedEvidenceChecks(evidence, root);
         if (failed.length > 0) {

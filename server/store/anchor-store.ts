@@ -44,6 +44,14 @@ export interface AttemptWithLog {
   log: AnchorLogEntry[];
 }
 
+/** Where the node reports an anchor's transaction mined, as `markAnchored` records it. */
+export interface AnchoredAt {
+  height: number;
+  blockTime: number | null;
+  /** Display order, lowercase; absent or null when the node did not say. */
+  blockHash?: string | null;
+}
+
 /** A root whose anchor reached `anchored`; only these count anywhere. */
 export interface AnchoredRoot {
   anchorId: number;
@@ -52,6 +60,11 @@ export interface AnchoredRoot {
   txid: string;
   height: number;
   blockTime: number | null;
+  /**
+   * The hash of the block holding the transaction (display order, lowercase), as the node reports
+   * it; null when unknown (anchored before it was kept, and no evidence read since).
+   */
+  blockHash: string | null;
   /** created_at of the root's last leaf. */
   createdAt: string;
 }
@@ -78,8 +91,21 @@ export interface AnchorStore {
   setAnchorTxid(id: number, txid: string): Promise<AnchorAttempt>;
   /** → confirmed: mined at `height`, fewer confirmations than required. */
   setAnchorConfirmed(id: number, height: number): Promise<AnchorAttempt>;
-  /** → anchored: enough confirmations and the memo read back; writes the root row. */
-  markAnchored(id: number, input: { height: number; blockTime: number | null }): Promise<AnchorAttempt>;
+  /**
+   * → anchored: enough confirmations and the memo read back; writes the root row, with the hash of
+   * the block the node reports the transaction in (display order; absent or null when unknown).
+   */
+  markAnchored(id: number, input: AnchoredAt): Promise<AnchorAttempt>;
+  /**
+   * Records that the anchored root's transaction is, at the same height, in block `blockHash` now
+   * (a reorganisation mined it again in another block). Derived from the chain, so any instance may
+   * write it, without the anchorer's fence; false (nothing written) when the root is not anchored
+   * (any more) in that transaction at that height.
+   */
+  updateBlockHash(
+    anchorId: number,
+    at: { txid: string; height: number; blockHash: string },
+  ): Promise<boolean>;
   /** Counts a retry of an in-flight attempt and keeps its last error, without ending it. */
   noteAnchorError(id: number, message: string): Promise<AnchorAttempt>;
   /** → failed (ends the attempt; the next anchors the current root). */

@@ -130,7 +130,7 @@ export class SqliteStore implements Store {
     this.leaves = new SqliteLeafStore(db, commitThread, afterCommit);
     this.keys = new SqliteKeyStore(db);
     this.anchors = new SqliteAnchorStore(db, now);
-    this.evidence = new SqliteEvidenceStore(db);
+    this.evidence = new SqliteEvidenceStore(db, (anchorId) => this.anchors.rootChanged(anchorId));
     this.events = new SqliteEventLog(db, this.indexReader);
     this.webhooks = new SqliteWebhookStore(db);
     this.pingStmt = db.prepare<[], { ok: number }>('SELECT 1 AS ok');

@@ -194,7 +194,12 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
       expect((await anchors.setAnchorConfirmed(a.id, 4_000_010)).state).toBe('confirmed');
       expect((await anchors.anchoredRootStats()).count).toBe(0);
       expect(await anchors.anchoredLeafCount()).toBe(0);
-      const done = await anchors.markAnchored(a.id, { height: 4_000_010, blockTime: 1_800_000_000 });
+      const blockHash = 'd'.repeat(64);
+      const done = await anchors.markAnchored(a.id, {
+        height: 4_000_010,
+        blockTime: 1_800_000_000,
+        blockHash,
+      });
       expect(done.state).toBe('anchored');
       expect(await anchors.inFlightAnchor()).toBeNull();
       expect(await anchors.anchoredRoots()).toEqual([
@@ -205,6 +210,7 @@ export function describeStoreContract(name: string, harness: StoreHarness): void
           txid: TXID,
           height: 4_000_010,
           blockTime: 1_800_000_000,
+          blockHash,
           createdAt: (await store.leaves.leafAt(5))!.createdAt,
         },
       ]);

@@ -26,12 +26,14 @@ import {
   type AnchorState,
   type AttemptWithLog,
   type AnchorStore,
+  type AnchoredAt,
   type AnchoredRoot,
   type AnchoredRootStats,
 } from '../store.js';
 import {
   ROOT_COLUMNS,
   anchorFromRow,
+  blockHashOrNull,
   groupLog,
   requireHeight,
   requireHex64,
@@ -143,11 +145,9 @@ export class PostgresAnchorStore extends AnchorTransitions implements AnchorStor
     }
   }
 
-  async markAnchored(
-    id: number,
-    input: { height: number; blockTime: number | null },
-  ): Promise<AnchorAttempt> {
+  async markAnchored(id: number, input: AnchoredAt): Promise<AnchorAttempt> {
     requireHeight(input.height);
+    const blockHash = blockHashOrNull(input.blockHash);
     try {
       return await transaction(this.pool, async (client) => {
         await this.checkFence(client);
@@ -165,8 +165,8 @@ export class PostgresAnchorStore extends AnchorTransitions implements AnchorStor
           input.blockTime,
         ]);
         await client.query(
-          `INSERT INTO anchored_roots (${ROOT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [id, row.root_hash, row.leaf_count, row.txid, input.height, input.blockTime, createdAt],
+          `INSERT INTO anchored_roots (${ROOT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [id, row.root_hash, row.leaf_count, row.txid, input.height, input.blockTime, createdAt, blockHash],
         );
         return updated;
       });
@@ -176,6 +176,19 @@ export class PostgresAnchorStore extends AnchorTransitions implements AnchorStor
       }
       throw error;
     }
+  }
+
+  async updateBlockHash(
+    anchorId: number,
+    at: { txid: string; height: number; blockHash: string },
+  ): Promise<boolean> {
+    requireHex64(at.blockHash, 'blockHash');
+    // Not fenced: the block hash is the chain's, whichever instance read it.
+    const result = await this.pool.query(
+      'UPDATE anchored_roots SET block_hash = $1 WHERE anchor_id = $2 AND txid = $3 AND height = $4',
+      [at.blockHash, anchorId, at.txid, at.height],
+    );
+    return (result.rowCount ?? 0) > 0;
   }
 
   async revertAnchor(id: number, reason: string): Promise<AnchorAttempt> {

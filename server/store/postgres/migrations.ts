@@ -322,6 +322,15 @@ ${COMMIT_FINISH}
   `,
   // 5: a resend that writes nothing spends nothing (NOOP_RESEND); otherwise as migration 3.
   commitEventsCoveringEveryWallet(NOOP_RESEND),
+  // 6: as SQLite's migration 11: the block hash of each anchored root (filled from the evidence
+  // kept so far), and the evidence's transaction count, auth digest branch and chain history root.
+  `
+  ALTER TABLE anchored_roots ADD COLUMN block_hash text CHECK (block_hash IS NULL OR length(block_hash) = 64);
+  UPDATE anchored_roots r SET block_hash = e.block_hash FROM anchor_evidence e WHERE e.anchor_id = r.anchor_id;
+  ALTER TABLE anchor_evidence ADD COLUMN tx_count integer;
+  ALTER TABLE anchor_evidence ADD COLUMN auth_digest_branch text;
+  ALTER TABLE anchor_evidence ADD COLUMN chain_history_root text;
+  `,
 ];
 
 /**

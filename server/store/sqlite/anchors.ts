@@ -21,6 +21,7 @@ import {
   type AnchorState,
   type AttemptWithLog,
   type AnchorStore,
+  type AnchoredAt,
   type AnchoredRoot,
   type AnchoredRootStats,
 } from '../store.js';
@@ -28,6 +29,7 @@ import { RootsBySize } from './roots-by-size.js';
 import {
   ROOT_COLUMNS,
   anchorFromRow,
+  blockHashOrNull,
   groupLog,
   requireHeight,
   requireHex64,
@@ -64,8 +66,11 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
       leafCreatedAt: db.prepare<[number], { created_at: string }>(
         'SELECT created_at FROM leaves WHERE position = ?',
       ),
-      insertRoot: db.prepare<[number, string, number, string, number, number | null, string]>(
-        `INSERT INTO anchored_roots (${ROOT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      insertRoot: db.prepare<[number, string, number, string, number, number | null, string, string | null]>(
+        `INSERT INTO anchored_roots (${ROOT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      setBlockHash: db.prepare<[string, number, string, number]>(
+        'UPDATE anchored_roots SET block_hash = ? WHERE anchor_id = ? AND txid = ? AND height = ?',
       ),
       deleteRoot: db.prepare<[number]>('DELETE FROM anchored_roots WHERE anchor_id = ?'),
       rootsAll: db.prepare<[number], RootRow>(
@@ -137,17 +142,29 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
       .immediate();
   }
 
-  async markAnchored(
-    id: number,
-    input: { height: number; blockTime: number | null },
-  ): Promise<AnchorAttempt> {
+  async markAnchored(id: number, input: AnchoredAt): Promise<AnchorAttempt> {
     requireHeight(input.height);
-    const attempt = this.markAnchoredNow(id, input);
+    const attempt = this.markAnchoredNow(id, input, blockHashOrNull(input.blockHash));
     this.rootsBySize.added(id);
     return attempt;
   }
 
-  private markAnchoredNow(id: number, input: { height: number; blockTime: number | null }): AnchorAttempt {
+  async updateBlockHash(
+    anchorId: number,
+    at: { txid: string; height: number; blockHash: string },
+  ): Promise<boolean> {
+    requireHex64(at.blockHash, 'blockHash');
+    const changed = this.stmts.setBlockHash.run(at.blockHash, anchorId, at.txid, at.height).changes > 0;
+    if (changed) this.rootChanged(anchorId);
+    return changed;
+  }
+
+  /** The root of `anchorId` was rewritten on this connection (its block hash): the kept copy follows. */
+  rootChanged(anchorId: number): void {
+    this.rootsBySize.changed(anchorId);
+  }
+
+  private markAnchoredNow(id: number, input: AnchoredAt, blockHash: string | null): AnchorAttempt {
     return this.db
       .transaction(() => {
         const row = this.rowOrThrow(id);
@@ -167,6 +184,7 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
           input.height,
           input.blockTime,
           lastLeaf.created_at,
+          blockHash,
         );
         return anchorFromRow(this.rowOrThrow(id));
       })

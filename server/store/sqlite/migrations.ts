@@ -203,4 +203,17 @@ export const MIGRATIONS: readonly string[] = [
     transaction_hex TEXT NOT NULL
   );
   `,
+  // 11: the block each anchored root's transaction is in (display order), which the anchor history
+  // serves so that a reader can confirm a block by its hash; filled from the evidence kept so far
+  // (NULL where there is none). The evidence gains what binds every byte of the transaction to its
+  // block header: the block's transaction count, the auth digest branch and the chain history root
+  // (NULL in evidence kept before, which the backfill reads again).
+  `
+  ALTER TABLE anchored_roots ADD COLUMN block_hash TEXT CHECK (block_hash IS NULL OR length(block_hash) = 64);
+  UPDATE anchored_roots SET block_hash =
+    (SELECT e.block_hash FROM anchor_evidence e WHERE e.anchor_id = anchored_roots.anchor_id);
+  ALTER TABLE anchor_evidence ADD COLUMN tx_count INTEGER;
+  ALTER TABLE anchor_evidence ADD COLUMN auth_digest_branch TEXT;
+  ALTER TABLE anchor_evidence ADD COLUMN chain_history_root TEXT;
+  `,
 ];

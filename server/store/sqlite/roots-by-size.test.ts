@@ -3,18 +3,19 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RootsBySize } from './roots-by-size.js';
 
-/** A database with only the anchored_roots table, as migration 1 makes it. */
+/** A database with only the anchored_roots table, as migrations 1 and 11 make it. */
 function rootsTable(): Database.Database {
   const db = new Database(':memory:');
   db.exec(`CREATE TABLE anchored_roots (
     anchor_id INTEGER PRIMARY KEY, root_hash TEXT NOT NULL, leaf_count INTEGER NOT NULL,
-    txid TEXT NOT NULL UNIQUE, height INTEGER NOT NULL, block_time INTEGER, created_at TEXT NOT NULL)`);
+    txid TEXT NOT NULL UNIQUE, height INTEGER NOT NULL, block_time INTEGER, created_at TEXT NOT NULL,
+    block_hash TEXT)`);
   return db;
 }
 
 const insert = (db: Database.Database, anchorId: number, leafCount: number): void => {
   const hex = anchorId.toString(16).padStart(64, '0');
-  db.prepare('INSERT INTO anchored_roots VALUES (?, ?, ?, ?, ?, NULL, ?)').run(
+  db.prepare('INSERT INTO anchored_roots VALUES (?, ?, ?, ?, ?, NULL, ?, NULL)').run(
     anchorId,
     hex,
     leafCount,
@@ -84,5 +85,16 @@ describe('RootsBySize', () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it('follows a root this connection rewrote (its block hash), keeping its place', () => {
+    const db = rootsTable();
+    [3, 5, 5, 9].forEach((count, i) => insert(db, i + 1, count));
+    const roots = new RootsBySize(db);
+    expect(roots.firstCovering(4)).toMatchObject({ anchorId: 2, blockHash: null });
+    db.prepare('UPDATE anchored_roots SET block_hash = ? WHERE anchor_id = 2').run('ab'.repeat(32));
+    roots.changed(2);
+    expect(roots.firstCovering(4)).toMatchObject({ anchorId: 2, blockHash: 'ab'.repeat(32) });
+    expect([1, 6, 10].map((p) => roots.firstCovering(p)?.anchorId ?? null)).toEqual([1, 4, null]);
   });
 });

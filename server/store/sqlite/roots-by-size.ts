@@ -2,7 +2,7 @@
  * The anchored roots in leaf-count order, kept in memory for `firstAnchoredRootCovering`, which every
  * proof asks: a binary search instead of a query (the query was about 6% of the event loop's work
  * per first proof, as profiled on the many-roots benchmark). Read on first use, then kept up to date
- * with each root this connection adds or removes: only it writes them, since on SQLite one process
+ * with each root this connection adds, changes or removes: only it writes them, since on SQLite one process
  * anchors (docs/architecture.md decision 9). Past MAX_KEPT roots (some 400 bytes each) nothing is
  * kept and the query answers.
  */
@@ -51,6 +51,12 @@ export class RootsBySize {
     if (!Array.isArray(this.kept)) return;
     const index = this.kept.findIndex((root) => root.anchorId === anchorId);
     if (index >= 0) this.kept.splice(index, 1);
+  }
+
+  /** This connection rewrote the anchored root of attempt `anchorId` (its block hash): the copy follows. */
+  changed(anchorId: number): void {
+    this.removed(anchorId);
+    this.added(anchorId);
   }
 
   /** The first anchored root (by leaf count, then anchor id) holding at least `position` leaves. */

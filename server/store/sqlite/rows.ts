@@ -45,11 +45,13 @@ export interface RootRow {
   height: number;
   block_time: number | null;
   created_at: string;
+  block_hash: string | null;
 }
 
 export const LEAF_COLUMNS =
   'position, leaf_hash, event_type, wallet_hash, serial_number, created_at, timestamp, counterparty';
-export const ROOT_COLUMNS = 'anchor_id, root_hash, leaf_count, txid, height, block_time, created_at';
+export const ROOT_COLUMNS =
+  'anchor_id, root_hash, leaf_count, txid, height, block_time, created_at, block_hash';
 
 export function leafFromRow(row: LeafRow): LeafRecord {
   return {
@@ -91,6 +93,7 @@ export function rootFromRow(row: RootRow): AnchoredRoot {
     txid: row.txid,
     height: row.height,
     blockTime: row.block_time,
+    blockHash: row.block_hash,
     createdAt: row.created_at,
   };
 }
@@ -155,6 +158,13 @@ export function webhookFromRow(row: WebhookRow): WebhookRecord {
 /** Checks a hash argument before it reaches SQL: 64 lowercase hex. */
 export function requireHex64(value: string, name: string): void {
   if (!isHex64(value)) throw new RangeError(`${name} must be 64 lowercase hex characters`);
+}
+
+/** A block hash argument as stored: 64 lowercase hex, or null when unknown. */
+export function blockHashOrNull(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  requireHex64(value, 'blockHash');
+  return value;
 }
 
 /** Checks a block height argument: a non-negative safe integer. */
