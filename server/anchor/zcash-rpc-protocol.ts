@@ -34,8 +34,12 @@ export class RpcError extends Error {
   }
 }
 
-/** Why no usable answer came back. `auth` and `shape` are not transient, so they are never retried. */
-export type UnavailableReason = 'refused' | 'connection' | 'timeout' | 'http' | 'auth' | 'body' | 'shape';
+/**
+ * Why no usable answer came back. `auth`, `shape` and `too_large` (an answer past the client's
+ * limit) are not transient, so they are never retried.
+ */
+export type UnavailableReason =
+  'refused' | 'connection' | 'timeout' | 'http' | 'auth' | 'body' | 'shape' | 'too_large';
 
 /** The node could not be reached or gave no usable answer. */
 export class RpcUnavailableError extends Error {

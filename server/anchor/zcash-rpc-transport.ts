@@ -1,7 +1,8 @@
 /**
  * One JSON-RPC 1.0 call to zcashd / Zallet over HTTP with basic auth, and how each way it can go
  * wrong is classed: `RpcUnavailableError` when no usable answer came (refused, timeout, bad HTTP,
- * a body that is not a JSON-RPC reply), `RpcError` when the node answered `{code, message}`.
+ * a body that is not a JSON-RPC reply or is larger than the client reads), `RpcError` when the node
+ * answered `{code, message}`. The answer is read as a stream and never buffered past its limit.
  * `ZcashRpcClient` (zcash-rpc.ts) adds retries and typed methods on top.
  */
 import {
@@ -11,11 +12,55 @@ import {
   type UnavailableReason,
 } from './zcash-rpc-protocol.js';
 
-/** Where and how to call: the URL, the `Authorization` header, the time allowed per attempt. */
+/**
+ * The largest answer read by default: the biggest the service asks for is `getblock … 2` of a full
+ * 2 MB block, each transaction described field by field with its bytes in hex, some 10 MB of JSON.
+ */
+export const MAX_RPC_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** Where and how to call: the URL, the `Authorization` header, the time allowed per attempt, the largest answer read. */
 export interface RpcEndpoint {
   url: string;
   authHeader: string;
   timeoutMs: number;
+  maxAnswerBytes: number;
+}
+
+function tooLarge(method: string, limit: number, status: number): RpcUnavailableError {
+  return new RpcUnavailableError(
+    `${method}: the node's answer is larger than ${limit} bytes, the most this client reads`,
+    'too_large',
+    method,
+    status,
+  );
+}
+
+/**
+ * The answer's body as text, read chunk by chunk and cut off past `limit` bytes (the connection is
+ * dropped then), so a node that answers without end costs at most `limit` bytes of memory.
+ */
+async function readBounded(response: Response, limit: number, method: string): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => {});
+    throw tooLarge(method, limit, response.status);
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(method, limit, response.status);
+    }
+    chunks.push(value);
+  }
+  // Decoded once whole, so a character split across chunks stays whole.
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function describeFetchFailure(err: unknown): { reason: UnavailableReason; detail: string } {
@@ -47,8 +92,13 @@ export async function postJsonRpc(
       signal: controller.signal,
     });
     status = response.status;
-    text = await response.text();
+    text = await readBounded(response, endpoint.maxAnswerBytes, method);
   } catch (err) {
+    if (err instanceof RpcUnavailableError) {
+      // Cut off: the connection goes too, rather than the rest of the answer being drained.
+      controller.abort();
+      throw err;
+    }
     if (controller.signal.aborted) {
       throw new RpcUnavailableError(
         `${method}: no answer within ${endpoint.timeoutMs} ms`,

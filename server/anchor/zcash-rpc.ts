@@ -4,7 +4,7 @@
  * against a real node, in development and in every test.
  *
  * Two error classes: `RpcUnavailableError` (no usable answer: refused, timeout, bad HTTP, unparsable
- * body) and `RpcError` (the node answered `{code, message}`). Read-only methods retry
+ * body, an answer past the size limit) and `RpcError` (the node answered `{code, message}`). Read-only methods retry
  * `RpcUnavailableError` with exponential backoff; sending methods never retry (a retry could send twice).
  * The HTTP call itself is `zcash-rpc-transport.ts`.
  */
@@ -43,9 +43,10 @@ import {
   type ViewTransaction,
   type WalletTransaction,
 } from './zcash-rpc-protocol.js';
-import { postJsonRpc } from './zcash-rpc-transport.js';
+import { MAX_RPC_ANSWER_BYTES, postJsonRpc } from './zcash-rpc-transport.js';
 
 export * from './zcash-rpc-protocol.js';
+export { MAX_RPC_ANSWER_BYTES };
 
 export interface ZcashRpcOptions {
   url: string;
@@ -57,6 +58,8 @@ export interface ZcashRpcOptions {
   retries?: number;
   /** First backoff delay; doubles per attempt (default 200 ms). */
   retryBaseMs?: number;
+  /** The largest answer read, in bytes (default `MAX_RPC_ANSWER_BYTES`, 32 MiB); a larger one is cut off. */
+  maxAnswerBytes?: number;
 }
 
 export interface CallOptions {
@@ -102,6 +105,7 @@ export class ZcashRpcClient {
   private readonly timeoutMs: number;
   private readonly retries: number;
   private readonly retryBaseMs: number;
+  private readonly maxAnswerBytes: number;
   private nextId = 1;
 
   constructor(options: ZcashRpcOptions) {
@@ -111,6 +115,7 @@ export class ZcashRpcClient {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.retries = options.retries ?? 2;
     this.retryBaseMs = options.retryBaseMs ?? 200;
+    this.maxAnswerBytes = options.maxAnswerBytes ?? MAX_RPC_ANSWER_BYTES;
   }
 
   /**
@@ -125,7 +130,10 @@ export class ZcashRpcClient {
         return await this.callOnce(method, params);
       } catch (err) {
         const transient =
-          err instanceof RpcUnavailableError && err.reason !== 'auth' && err.reason !== 'shape';
+          err instanceof RpcUnavailableError &&
+          err.reason !== 'auth' &&
+          err.reason !== 'shape' &&
+          err.reason !== 'too_large';
         if (!retry || !transient || attempt >= this.retries) throw err;
         await sleep(this.retryBaseMs * 2 ** attempt);
         attempt++;
@@ -135,7 +143,12 @@ export class ZcashRpcClient {
 
   private callOnce(method: string, params: unknown[]): Promise<unknown> {
     return postJsonRpc(
-      { url: this.url, authHeader: this.authHeader, timeoutMs: this.timeoutMs },
+      {
+        url: this.url,
+        authHeader: this.authHeader,
+        timeoutMs: this.timeoutMs,
+        maxAnswerBytes: this.maxAnswerBytes,
+      },
       this.nextId++,
       method,
       params,
