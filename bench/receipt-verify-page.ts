@@ -3,7 +3,7 @@
  * Vite into one classic script from src/core, loaded into a fresh Chromium page, where it times
  * verifyClaim with performance.now() so that no round trip to the test driver is counted.
  */
-import { checkChainEvidence } from '../src/core/chain-evidence.js';
+import { checkChainEvidence } from '../src/core/evidence-checks.js';
 import { parseReceipt, type Receipt } from '../src/core/receipt.js';
 import { verifyClaim, type ClaimOutcome } from '../src/core/verify-claim.js';
 

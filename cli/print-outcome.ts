@@ -12,6 +12,7 @@
  */
 import {
   HISTORICAL_BUNDLE_WARNING,
+  jsonPreview,
   provenReceiptFields,
   receiptCommitsToFile,
   visibleText,
@@ -63,11 +64,11 @@ export function jsonReport(outcome: ClaimOutcome): string {
 }
 
 /** The checks chain evidence gets from its own bytes, in the order core runs them. */
-const BYTE_CHECKS = ['transaction', 'memo', 'branch', 'header'] as const;
+const BYTE_CHECKS = ['transaction', 'memo', 'branch', 'commitments', 'header'] as const;
 
 /**
- * What the chain evidence settled, where there is some: where it came from, the four checks run on
- * its bytes, and (when no source named the block) exactly what is left to look up, and how to give
+ * What the chain evidence settled, where there is some: where it came from, the checks run on its
+ * bytes, and (when no source named the block) exactly what is left to look up, and how to give
  * it back to this command.
  */
 function evidenceLines(outcome: ClaimOutcome, receipt: Receipt | null): string[] {
@@ -86,12 +87,18 @@ function evidenceLines(outcome: ClaimOutcome, receipt: Receipt | null): string[]
     lines.push('  It was not checked: the proof does not reach an anchor it could back.');
     return lines;
   }
-  const failed = byteChecks.filter((c) => c.status !== 'pass').map((c) => c.name);
+  const failed = byteChecks.filter((c) => c.status === 'fail').map((c) => c.name);
+  const unbound = byteChecks.some((c) => c.name === 'commitments' && c.status === 'unknown');
   lines.push(
     failed.length === 0
-      ? `  Checked on the chain's own bytes: ${BYTE_CHECKS.join(', ')} (the transaction hashes to its txid, the viewing key reads ZAP1:09:${outcome.recoveredMemoRootHex ?? '?'} from it, its branch reaches the header, the header hashes to the block).`
+      ? `  Checked on the chain's own bytes: ${byteChecks.map((c) => c.name).join(', ')} (the transaction hashes to its txid, the viewing key reads ZAP1:09:${outcome.recoveredMemoRootHex ?? '?'} from it, its branch reaches the header${unbound ? '' : ", its proofs and signatures reach the header's block commitments"}, the header hashes to the block).`
       : `  Checked on the chain's own bytes, and failed: ${failed.join(', ')}.`,
   );
+  if (failed.length === 0 && unbound) {
+    lines.push(
+      "  Not bound: the transaction's proofs and signatures (the evidence carries no auth data branch); the txid binds the rest, the memo among it.",
+    );
+  }
   if (j.checks.some((c) => c.name === 'block' && c.status === 'unknown')) {
     lines.push(
       `  Left to check: the block at height ${evidence.height} must be ${evidence.block_hash}. Read its hash in an explorer or on your node, then run again with --block-hash <the hash you read> (or --rpc <your node>).`,
@@ -100,8 +107,8 @@ function evidenceLines(outcome: ClaimOutcome, receipt: Receipt | null): string[]
   return lines;
 }
 
-const shown = (value: unknown): string =>
-  typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+// A field may nest deeper than JSON.stringify's stack allows: shown cut, as a preview.
+const shown = (value: unknown): string => (typeof value === 'string' ? value : jsonPreview(value));
 
 function fieldLines(pairs: ReadonlyArray<readonly [string, unknown]>): string[] {
   const width = Math.max(...pairs.map(([field]) => field.length));

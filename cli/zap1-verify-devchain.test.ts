@@ -50,7 +50,7 @@ describe('zap1-verify with the service chain evidence, against the development c
   let evidence: ChainEvidence;
 
   it('--upgrade writes the completed receipt with the service evidence of the anchor (exit 0)', async () => {
-    const run = await runCli([receiptPath, '--upgrade']);
+    const run = await runCli([receiptPath, '--service', service, '--upgrade']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(`Wrote the completed receipt (with ${service}'s chain evidence)`);
     const written = JSON.parse(fs.readFileSync(receiptPath, 'utf8')) as Record<string, unknown>;
@@ -58,13 +58,14 @@ describe('zap1-verify with the service chain evidence, against the development c
     if (!parsed.ok) throw new Error(parsed.error);
     evidence = parsed.evidence;
     expect(evidence).toMatchObject({ txid: anchored.anchor.txid, height: anchored.anchor.height });
-    // The service is asked again, its history confirms the block; every byte check passes.
-    const { code, out } = await runJson([receiptPath]);
+    // The service is asked again, its history confirms the block by its hash; every byte check passes.
+    const { code, out } = await runJson([receiptPath, '--service', service]);
     expect(code).toBe(0);
     expect(statuses(out)).toMatchObject({
       transaction: 'pass',
       memo: 'pass',
       branch: 'pass',
+      commitments: 'pass',
       header: 'pass',
       block: 'pass',
     });

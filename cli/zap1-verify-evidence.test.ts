@@ -58,10 +58,10 @@ describe('zap1-verify on a receipt with chain evidence, --offline', () => {
     expect(run.code, run.stderr).toBe(3);
     expect(run.stdout).toMatch(/^UNCONFIRMED: /);
     expect(run.stdout.split('\n')[0]).toContain(
-      `Look up the block at height ${evidence.height} in an explorer or on your node: its hash must be ${evidence.block_hash}.`,
+      `Look up the block at height ${evidence.height} in an explorer (https://blockchair.com/zcash/block/${evidence.height}) or on your node: its hash must be ${evidence.block_hash}.`,
     );
     expect(run.stdout).toContain(
-      `Checked on the chain's own bytes: transaction, memo, branch, header (the transaction hashes to its txid, the viewing key reads ZAP1:09:${rootHex} from it`,
+      `Checked on the chain's own bytes: transaction, memo, branch, commitments, header (the transaction hashes to its txid, the viewing key reads ZAP1:09:${rootHex} from it, its branch reaches the header, its proofs and signatures reach the header's block commitments`,
     );
     expect(run.stdout).toContain(
       `Left to check: the block at height ${evidence.height} must be ${evidence.block_hash}.`,
@@ -85,6 +85,7 @@ describe('zap1-verify on a receipt with chain evidence, --offline', () => {
       transaction: 'pass',
       memo: 'pass',
       branch: 'pass',
+      commitments: 'pass',
       header: 'pass',
       block: 'unknown',
       anchor: 'unknown',

@@ -80,7 +80,7 @@ describe('zap1-verify', () => {
 
   it('exits 3 (pending) for a receipt made before anchoring, and --upgrade leaves it as it is', async () => {
     const before = fs.readFileSync(receiptPath, 'utf8');
-    const { code, out } = await runJson([receiptPath, '--upgrade']);
+    const { code, out } = await runJson([receiptPath, '--service', service, '--upgrade']);
     expect(code).toBe(3);
     expect(out).toMatchObject({ verdict: 'pending', leaf: leafHex, txid: null });
     expect(fs.readFileSync(receiptPath, 'utf8')).toBe(before);
@@ -92,7 +92,7 @@ describe('zap1-verify', () => {
       const c = await check(h.app, leafHex);
       return c.anchor.txid !== null ? c : null;
     }, 'the leaf to be anchored');
-    const { code, out } = await runJson([receiptPath, '--upgrade']);
+    const { code, out } = await runJson([receiptPath, '--service', service, '--upgrade']);
     expect(code).toBe(0);
     expect(out).toMatchObject({
       verdict: 'anchored',
@@ -105,14 +105,21 @@ describe('zap1-verify', () => {
     expect(upgraded['proof']).toMatchObject({ anchor: anchored.anchor });
     expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     // Now the receipt holds the proof itself.
-    const again = await runCli([receiptPath]);
+    const again = await runCli([receiptPath, '--service', service]);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^ANCHORED: /);
+    // Without --service the receipt's own service is not asked: its evidence leaves one block to compare.
+    const alone = await runCli([receiptPath]);
+    expect(alone.code).toBe(3);
+    expect(alone.stdout).toMatch(/^UNCONFIRMED: /);
+    expect(alone.stdout).toContain(
+      `the receipt names ${service}, and a service a receipt names is never asked on its word`,
+    );
   });
 
   it('checks the file: 0 for the anchored file, 1 for another one', async () => {
-    expect((await runCli([receiptPath, path.join(dir, 'contract.txt')])).code).toBe(0);
-    const wrong = await runJson([receiptPath, path.join(dir, 'other.txt')]);
+    expect((await runCli([receiptPath, path.join(dir, 'contract.txt'), '--service', service])).code).toBe(0);
+    const wrong = await runJson([receiptPath, path.join(dir, 'other.txt'), '--service', service]);
     expect(wrong.code).toBe(1);
     expect(JSON.stringify(wrong.out['checks'])).toContain('is not the anchored file');
   });
@@ -129,7 +136,7 @@ describe('zap1-verify', () => {
       edits.push({ ...receipt, proof: { ...proof, proof: [{ ...proof.proof[0], hash: 'f'.repeat(64) }] } });
     }
     for (const [i, edited] of edits.entries()) {
-      const run = await runJson([write(`edited-${i}.json`, edited)]);
+      const run = await runJson([write(`edited-${i}.json`, edited), '--service', service]);
       expect(run.code, JSON.stringify(run.out)).toBe(1);
       expect(run.out['verdict']).toBe('invalid');
     }
@@ -223,7 +230,7 @@ describe('zap1-verify shows as proven only what the leaf proves (security review
   }, 60_000);
 
   it('prints INVALID naming the field a HOSTING_PAYMENT leaf does not commit to, and exits 1, even with the matching file', async () => {
-    const run = await runCli([forgedPath, forgedPdfPath]);
+    const run = await runCli([forgedPath, forgedPdfPath, '--service', service]);
     expect(run.code, run.stdout).toBe(1);
     expect(run.stdout).toMatch(/^INVALID: .*does not commit to \(contract_sha256\)/);
     expect(run.stdout).not.toMatch(/^ANCHORED/m);
@@ -231,11 +238,11 @@ describe('zap1-verify shows as proven only what the leaf proves (security review
     // Nothing of an invalid receipt is shown as proven; the added field is listed as its statement.
     expect(run.stdout).not.toContain(PROVEN);
     expect(fieldsOf(block(run.stdout, STATED))).toContain('contract_sha256');
-    expect((await runJson([forgedPath, forgedPdfPath])).out['verdict']).toBe('invalid');
+    expect((await runJson([forgedPath, forgedPdfPath, '--service', service])).out['verdict']).toBe('invalid');
   });
 
   it('never says a file is the anchored one for a HOSTING_PAYMENT receipt, and labels what the receipt only states', async () => {
-    const run = await runCli([honestPath, forgedPdfPath]);
+    const run = await runCli([honestPath, forgedPdfPath, '--service', service]);
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toMatch(/^ANCHORED: /);
     expect(run.stdout).toContain('"' + forgedPdfPath + '" is not part of this proof');
@@ -252,7 +259,7 @@ describe('zap1-verify shows as proven only what the leaf proves (security review
     expect(stated[2]).toMatch(new RegExp(`^service +${service.replace(/\./g, '\\.')} \\(devnet\\)$`));
 
     // A CONTRACT_ANCHOR leaf proves the file hash but not the wallet, which it does not hash.
-    const contractRun = await runCli([receiptPath, path.join(dir, 'contract.txt')]);
+    const contractRun = await runCli([receiptPath, path.join(dir, 'contract.txt'), '--service', service]);
     expect(contractRun.code).toBe(0);
     expect(contractRun.stdout).toContain('"' + path.join(dir, 'contract.txt') + '" is the anchored file');
     expect(fieldsOf(block(contractRun.stdout, PROVEN))).toEqual([
@@ -276,7 +283,7 @@ describe('zap1-verify --upgrade replaces the file safely (security review 5)', (
     const victim = write('victim.txt', 'Not a receipt: must stay as it is.\n');
     const receipt = write('planted.json', pendingReceipt);
     let planted = '';
-    const run = await runCli([receipt, '--upgrade'], (pid) => {
+    const run = await runCli([receipt, '--service', service, '--upgrade'], (pid) => {
       planted = `${receipt}.${pid}.tmp`;
       fs.symlinkSync(victim, planted);
     });
@@ -293,7 +300,7 @@ describe('zap1-verify --upgrade replaces the file safely (security review 5)', (
     const target = write('link-target.json', pendingReceipt);
     const link = path.join(dir, 'link.json');
     fs.symlinkSync(target, link);
-    const run = await runCli([link, '--upgrade']);
+    const run = await runCli([link, '--service', service, '--upgrade']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`refusing to replace ${link}: it is a symbolic link`);
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
@@ -304,7 +311,7 @@ describe('zap1-verify --upgrade replaces the file safely (security review 5)', (
   it("keeps the receipt's mode: a 0600 receipt stays 0600", async () => {
     const receipt = write('private.json', pendingReceipt);
     fs.chmodSync(receipt, 0o600);
-    const run = await runCli([receipt, '--upgrade']);
+    const run = await runCli([receipt, '--service', service, '--upgrade']);
     expect(run.code, run.stderr).toBe(0);
     expect(readJson(receipt)['proof']).toMatchObject({ anchor: { txid: expect.any(String) } });
     expect(fs.statSync(receipt).mode & 0o777).toBe(0o600);
@@ -328,7 +335,7 @@ describe('zap1-verify shows control characters from its input, never acts them o
     // The receipt's file name, and the file given on the command line, are text from outside.
     const named = { ...anchoredReceipt(), file: { name: `${PAYLOAD}.pdf`, size: contract.length } };
     const file = write(`${PAYLOAD}.txt`, contract);
-    const anchored = await runCli([write('escape-file.json', named), file]);
+    const anchored = await runCli([write('escape-file.json', named), file, '--service', service]);
     nothingActedOut(anchored);
     expect(anchored.code).toBe(0);
     expect(anchored.stdout).toMatch(/^ANCHORED: /);
@@ -339,7 +346,7 @@ describe('zap1-verify shows control characters from its input, never acts them o
 
     const receipt = anchoredReceipt();
     const edited = { ...receipt, event: { ...(receipt['event'] as object), serial_number: PAYLOAD } };
-    const invalid = await runCli([write('escape-serial.json', edited)]);
+    const invalid = await runCli([write('escape-serial.json', edited), '--service', service]);
     nothingActedOut(invalid);
     expect(invalid.code).toBe(1);
     expect(invalid.stdout).toMatch(/^INVALID: /);
@@ -350,13 +357,13 @@ describe('zap1-verify shows control characters from its input, never acts them o
     // The network is quoted in the reason the service was not asked.
     const network = { ...receipt, service: { url: service, network: PAYLOAD } };
     const networkPath = write('escape-network.json', network);
-    const quoted = await runCli([networkPath]);
+    const quoted = await runCli([networkPath, '--service', service]);
     nothingActedOut(quoted);
     expect(quoted.stdout).toContain(`the receipt was made on ${SHOWN}`);
     expect(quoted.code).toBe(EXIT_OF[quoted.stdout.split(':')[0] ?? '']);
     // The verdict's own sentences already show the receipt's text made visible (core's visibleText),
     // so JSON readers see the same sentence as the terminal.
-    const json = await runCli([networkPath, '--json']);
+    const json = await runCli([networkPath, '--service', service, '--json']);
     nothingActedOut(json);
     expect(json.code).toBe(quoted.code);
     const checks = (JSON.parse(json.stdout) as { checks: { detail: string }[] }).checks;
@@ -366,6 +373,7 @@ describe('zap1-verify shows control characters from its input, never acts them o
     const badUrl = await runCli([write('escape-url.json', { ...receipt, service: { url: PAYLOAD } })]);
     nothingActedOut(badUrl);
     expect(badUrl.stdout).toContain('no service could be asked: the receipt names no usable service');
+    expect(badUrl.stdout).toContain('give --service with the service you use');
     expect(badUrl.code).toBe(EXIT_OF[badUrl.stdout.split(':')[0] ?? '']);
     expect(badUrl.code).not.toBe(2);
   });

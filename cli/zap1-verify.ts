@@ -4,14 +4,16 @@
  * machine, with the same protocol library the web app and the service use.
  *
  *   zap1-verify <receipt-or-bundle.json> [file] [--offline] [--block-hash HEX] [--service URL]
- *               [--rpc URL] [--upgrade] [--json]
+ *               [--rpc URL] [--explorer TEMPLATE] [--upgrade] [--json]
  *
  * Exit codes: 0 anchored, 1 invalid (path, file, event or anchor contradicted), 2 usage,
  * unreadable input or a file --upgrade would not replace, 3 pending or unconfirmed.
  *
  * A receipt with chain evidence is checked on the chain's own bytes (the transaction, its memo, its
- * branch, its block header); the one fact left, the block at its height, comes from --block-hash,
- * the auditor's node (--rpc) or the service's history, and --offline asks no service at all.
+ * branch, its block commitments, its block header); the one fact left, the block at its height,
+ * comes from a source the person chose: --block-hash, their node (--rpc) or the history of the
+ * service they name with --service. A service a receipt names is never asked on the receipt's word:
+ * without --service, no service is asked at all.
  *
  * It prints as proven only what the anchored leaf proves; the rest of a receipt is its own statement
  * (print-outcome.ts). Text from the input reaches the terminal with its control characters shown.
@@ -21,35 +23,36 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
-  askedServiceUrl,
   httpServiceReader,
+  isExplorerTemplate,
   looksLikeReceipt,
   parseReceipt,
   receiptServiceUrl,
-  unaskableService,
   verifyClaim,
   visibleText,
   type Receipt,
-  type ServiceReader,
   type Verdict,
 } from 'zap1';
 import { ZcashRpcClient } from '../server/anchor/zcash-rpc.js';
 import { nodeBlockAt, nodeChainCheck } from './node-check.js';
 import { jsonReport, textReport, visibleLines } from './print-outcome.js';
-import { explorerBlockUrl } from './service-info.js';
 import { replaceFile } from './upgrade-file.js';
 
 const USAGE = `Usage: zap1-verify <receipt-or-bundle.json> [file] [--offline] [--block-hash HEX]
-                   [--service URL] [--rpc URL] [--upgrade] [--json]
+                   [--service URL] [--rpc URL] [--explorer TEMPLATE] [--upgrade] [--json]
 
   file             the original file: checked against the contract hash the receipt's leaf commits
                    to (a type whose leaf hashes no file: "not part of this proof")
-  --offline        ask no ZAP1 service: the receipt's chain evidence is checked on its own bytes
+  --offline        ask no ZAP1 service (the default without --service): the receipt's chain
+                   evidence is checked on its own bytes
   --block-hash HEX the hash of the block at the chain evidence's height, as you read it in an
                    explorer or on your node (64 hex digits): the one fact the evidence leaves open
-  --service URL    the ZAP1 service to check the anchor with (default: the receipt's own)
+  --service URL    the ZAP1 service you use, to check the anchor with: its history confirms a block
+                   by its hash. The service a receipt names is never asked on the receipt's word
   --rpc URL        a Zcash node you trust, e.g. http://user:password@127.0.0.1:8232: it reads the
                    anchor's memo back and names the block at the evidence's height
+  --explorer TMPL  where to look a block up, with {height} or {hash} in it (default: a known
+                   explorer of the evidence's network)
   --upgrade        write the completed receipt (or bundle) back to the file once anchored, with the
                    service's chain evidence when it offers some (its mode kept; a symbolic link is
                    refused)
@@ -79,15 +82,16 @@ function httpUrl(value: string, option: string): URL {
 }
 
 /**
- * The service to ask: the one --service names (a mistake there is a usage error), else the
- * receipt's own. A receipt naming no http(s) service is its word alone: it is checked with no
- * service, and the verdict says why where one was needed, as the app does.
+ * Why no service was asked, for the verdict: the receipt names one, but a receipt is untrusted input
+ * and so is every URL in it, so only --service (the person's choice) is ever asked.
  */
-function serviceReaderFor(named: string | undefined, receipt: Receipt | null): ServiceReader | null {
-  if (named !== undefined) return httpServiceReader(httpUrl(named, '--service').href);
-  if (receipt === null) return null;
-  const own = receiptServiceUrl(receipt);
-  return own.ok ? httpServiceReader(own.url) : unaskableService(own.problem);
+function noServiceReason(receipt: Receipt | null): string {
+  const own = receipt === null ? null : receiptServiceUrl(receipt);
+  const give = 'give --service with the service you use';
+  if (own === null) return `none was named (${give})`;
+  return own.ok
+    ? `the receipt names ${own.url}, and a service a receipt names is never asked on its word (${give})`
+    : `${own.problem} (${give})`;
 }
 
 async function sha256File(path: string): Promise<string> {
@@ -111,6 +115,7 @@ async function main(argv: string[]): Promise<number> {
       offline: { type: 'boolean', default: false },
       'block-hash': { type: 'string' },
       rpc: { type: 'string' },
+      explorer: { type: 'string' },
       upgrade: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -125,6 +130,10 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError('give one receipt or bundle, and at most one file');
   if (values.offline && values.service !== undefined)
     throw new UsageError('--offline asks no service, so it cannot be given with --service');
+  if (values.explorer !== undefined && !isExplorerTemplate(values.explorer))
+    throw new UsageError(
+      `--explorer must be an http(s) URL with {height} or {hash} in it, got "${values.explorer}"`,
+    );
   const blockHash = values['block-hash'];
   if (blockHash !== undefined && !BLOCK_HASH.test(blockHash))
     throw new UsageError(`--block-hash must be a block hash of 64 hex digits, got "${blockHash}"`);
@@ -152,7 +161,10 @@ async function main(argv: string[]): Promise<number> {
     receipt = parsed.receipt;
   }
 
-  const reader = values.offline ? null : serviceReaderFor(values.service, receipt);
+  const reader =
+    values.service === undefined
+      ? null
+      : httpServiceReader(httpUrl(values.service, '--service').href, { trust: 'chosen' });
   let chainCheck = null;
   let blockAt = null;
   if (values.rpc !== undefined) {
@@ -165,12 +177,7 @@ async function main(argv: string[]): Promise<number> {
     chainCheck = nodeChainCheck(rpc);
     blockAt = nodeBlockAt(rpc, url.href);
   }
-  // Where to look a block up, for a verdict left to one block: only from a service being asked anyway.
-  const asked = askedServiceUrl(reader);
-  const [file, explorer] = await Promise.all([
-    filePath ? sha256File(filePath).then((sha256Hex) => ({ sha256Hex, name: filePath })) : null,
-    asked === null ? null : explorerBlockUrl(asked),
-  ]);
+  const file = filePath ? { sha256Hex: await sha256File(filePath), name: filePath } : null;
 
   const outcome = await verifyClaim(
     {
@@ -180,8 +187,9 @@ async function main(argv: string[]): Promise<number> {
       chainCheck,
       blockHash: blockHash?.toLowerCase() ?? null,
       blockAt,
-      explorerBlockUrl: explorer,
+      explorerBlockUrl: values.explorer ?? null,
       offline: values.offline,
+      noServiceReason: values.offline ? null : noServiceReason(receipt),
     },
     reader,
     new Date(),

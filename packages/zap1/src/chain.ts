@@ -5,11 +5,23 @@
 export * from '../../../src/core/chain/index.js';
 export {
   CHAIN_EVIDENCE_FORMAT,
-  checkChainEvidence,
-  confirmBlock,
+  keyNetworkOf,
+  networkName,
   parseChainEvidence,
-  type BlockSource,
   type ChainEvidence,
-  type EvidenceFindings,
   type ParsedChainEvidence,
 } from '../../../src/core/chain-evidence.js';
+export {
+  MAX_ORCHARD_ACTIONS_IN_BLOCK,
+  checkChainEvidence,
+  type EvidenceFindings,
+} from '../../../src/core/evidence-checks.js';
+export {
+  KNOWN_BLOCK_EXPLORERS,
+  blockExplorerFor,
+  confirmBlock,
+  explorerLink,
+  isExplorerTemplate,
+  type BlockSource,
+  type ServiceTrust,
+} from '../../../src/core/block-confirmation.js';

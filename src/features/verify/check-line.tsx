@@ -10,6 +10,7 @@ export const CHECK_NAMES: Record<VerdictCheck['name'], string> = {
   transaction: 'Transaction',
   memo: 'Memo',
   branch: 'Block inclusion',
+  commitments: 'Every byte bound',
   header: 'Block header',
   block: 'Block height',
 };

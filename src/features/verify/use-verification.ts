@@ -73,7 +73,7 @@ export function useVerification(request: VerificationRequest) {
       previousQuery && sameClaim(previousQuery.queryKey, queryKey) ? previous : undefined,
     queryFn: async (): Promise<VerificationResult> => {
       const reader =
-        service.url === null ? unaskableService(service.problem) : httpServiceReader(service.url);
+        service.url === null ? unaskableService(service.problem) : httpServiceReader(service.url, { trust: 'chosen' });
       const now = new Date();
       // Where the service's explorer shows a block; a service that cannot be asked names none.
       const info =
