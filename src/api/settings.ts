@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 
 const BASE_URL_KEY = 'zap1.baseUrl';
 const KEYS_KEY = 'zap1.keys';
+const EXPLORER_KEY = 'zap1.blockExplorer';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -32,7 +33,7 @@ function writeStorage(key: string, value: string | null): void {
 function subscribe(listener: Listener): () => void {
   listeners.add(listener);
   const onStorage = (event: StorageEvent) => {
-    if (event.key === BASE_URL_KEY || event.key === KEYS_KEY) listener();
+    if (event.key === BASE_URL_KEY || event.key === KEYS_KEY || event.key === EXPLORER_KEY) listener();
   };
   globalThis.addEventListener?.('storage', onStorage);
   return () => {
@@ -148,4 +149,23 @@ export function useApiKey(): string | null {
     () => getApiKey(baseUrl),
     () => null,
   );
+}
+
+/**
+ * The person's own block explorer, a URL template with `{height}` or `{hash}` in it; null when they
+ * set none (the Verify page then uses the library's known explorer of the evidence's network). Never
+ * taken from a receipt or from a service a receipt names.
+ */
+export function getBlockExplorer(): string | null {
+  return readStorage(EXPLORER_KEY);
+}
+
+export function setBlockExplorer(template: string | null): void {
+  const value = template?.trim() ?? '';
+  writeStorage(EXPLORER_KEY, value === '' ? null : value);
+}
+
+/** React view of the person's block explorer template. */
+export function useBlockExplorer(): string | null {
+  return useSyncExternalStore(subscribe, getBlockExplorer, () => null);
 }

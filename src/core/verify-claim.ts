@@ -108,6 +108,8 @@ export interface ClaimOutcome {
   bundle: unknown;
   /** The service asked, if any. */
   service: string | null;
+  /** Who chose the service asked: the person, or the receipt or link (asked with consent); null when none was. */
+  serviceTrust: ServiceTrust | null;
   /** The receipt with the anchored proof in it, when it held none or a pending one. */
   completedReceipt: Receipt | null;
   /** A bare bundle that claimed no anchor, with the anchor the history has for its root. */
@@ -191,6 +193,7 @@ export async function verifyClaim(
       judgement,
       bundle,
       service: askedServiceUrl(reader),
+      serviceTrust: askedServiceUrl(reader) === null ? null : reader!.trust,
       completedReceipt:
         receipt && judgement.verdict === 'anchored' && (proof !== receipt.proof || newEvidence !== null)
           ? completeReceipt(receipt, proof, now, newEvidence)

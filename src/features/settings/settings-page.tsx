@@ -6,6 +6,7 @@ import { assumesHttps, normaliseBaseUrl, setBaseUrl, useBaseUrl, serviceName } f
 import { ErrorNotice } from '../../components/error-notice';
 import { Page } from '../../components/ui/page';
 import { serviceUrlProblem } from './service-url';
+import { ExplorerSetting } from './explorer-setting';
 
 /** Where the service lives. The app works against this service or any ZAP1 deployment. */
 export function SettingsPage() {
@@ -90,6 +91,8 @@ export function SettingsPage() {
           </p>
         )}
       </form>
+
+      <ExplorerSetting />
 
       <div aria-live="polite" className="rounded border border-slate-300 p-4 dark:border-slate-700">
         <h2 className="font-semibold">Service</h2>

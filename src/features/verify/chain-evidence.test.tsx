@@ -14,6 +14,7 @@ import { OTHER_KEY, WALLET_KEY, anchorTransaction, evidencedBundle } from '../..
 import { HistoryBackButton, renderWithProviders } from '../../components/test-render';
 import type { ChainEvidence, Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';
+import { setBlockExplorer } from '../../api/settings';
 
 const SERVICE = 'https://zap1.gone.example';
 let bundle: Record<string, unknown>;
@@ -68,7 +69,15 @@ function historyService(served: ChainEvidence | null) {
     if (path === '/protocol/info') return json({ protocol: 'ZAP1', version: '3.0.0', network: 'mainnet' });
     if (path.endsWith('/check')) return json({ valid: true });
     if (path === '/anchor/history') {
-      const anchors = [{ root: rootHex, txid: evidence.txid, height: evidence.height, leaf_count: 5 }];
+      const anchors = [
+        {
+          root: rootHex,
+          txid: evidence.txid,
+          height: evidence.height,
+          leaf_count: 5,
+          block_hash: evidence.block_hash,
+        },
+      ];
       return json({ anchors, total: 1 });
     }
     if (path === `/anchor/evidence/${evidence.txid}` && served) return json(served);
@@ -218,14 +227,22 @@ describe('a receipt with chain evidence and no service behind it', () => {
     expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('unconfirmed');
   });
 
-  it('links the block to compare on the explorer the service names', async () => {
-    infoOnlyService({ network: 'mainnet', explorer_block_url: 'https://explorer.example/block/{height}' });
+  it("links the block to compare on the person's own explorer, else the network's known one, never a service's", async () => {
+    infoOnlyService({ network: 'mainnet', explorer_block_url: 'https://forger.example/block/{height}' });
     verifyText(receipt);
     await verdictBecomes('unconfirmed');
-    const where = `https://explorer.example/block/${evidence.height}`;
-    await vi.waitFor(() => expect(screen.getByTestId('block-to-compare').getAttribute('href')).toBe(where));
-    expect(textOf('verdict-reason')).toContain(`(${where})`);
-    expect(screen.getByRole('link', { name: 'on the explorer' }).getAttribute('href')).toBe(where);
+    const known = `https://blockchair.com/zcash/block/${evidence.height}`;
+    await vi.waitFor(() => expect(screen.getByTestId('block-to-compare').getAttribute('href')).toBe(known));
+    expect(textOf('verdict-reason')).toContain(`(${known})`);
+    expect(document.body.innerHTML).not.toContain('forger.example');
+    cleanup();
+    setBlockExplorer('https://mine.example/b/{hash}');
+    verifyText(receipt);
+    await verdictBecomes('unconfirmed');
+    const mine = `https://mine.example/b/${evidence.block_hash}`;
+    await vi.waitFor(() => expect(screen.getByTestId('block-to-compare').getAttribute('href')).toBe(mine));
+    expect(screen.getByRole('link', { name: 'on the explorer' }).getAttribute('href')).toBe(mine);
+    setBlockExplorer(null);
   });
 
   it('is invalid, naming the memo, when the evidence carries another wallet’s key', async () => {
@@ -239,13 +256,13 @@ describe('a receipt with chain evidence and no service behind it', () => {
 });
 
 describe('the service keeps the evidence', () => {
-  it('is anchored on the service history as the named source, and the completed receipt carries the evidence', async () => {
+  it('is anchored on the history of the service the person uses, naming the block by its hash', async () => {
     historyService(evidence);
     verifyText(bundle);
     await verdictBecomes('anchored');
     expect(statusOf('check-block')).toBe('pass');
-    expect(textOf('check-block')).toContain('anchor history has this transaction');
-    expect(trusted()).toContain("the service's word");
+    expect(textOf('check-block')).toContain('the service you chose, has this anchor in block');
+    expect(trusted()).toContain('the service you chose');
     expect(screen.getByTestId('recovered-memo').textContent).toBe(`ZAP1:09:${rootHex}`);
   });
 });

@@ -5,13 +5,15 @@
  * and file names is untrusted: it is shown with `visibleText`.
  */
 import { useQuery } from '@tanstack/react-query';
+import { anchorViewingKey, explorerTxLink, protocolInfoQueryOptions } from '../../api/protocol';
+import { useBlockExplorer } from '../../api/settings';
 import {
-  anchorViewingKey,
-  explorerBlockLink,
-  explorerTxLink,
-  protocolInfoQueryOptions,
-} from '../../api/protocol';
-import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome } from 'zap1';
+  HISTORICAL_BUNDLE_WARNING,
+  blockExplorerFor,
+  explorerLink as fillExplorer,
+  visibleText,
+  type ClaimOutcome,
+} from 'zap1';
 import {
   MAX_QR_LINK_CHARS,
   compactReceipt,
@@ -21,7 +23,6 @@ import {
   type LinkExtras,
 } from './claim';
 import {
-  anchorBlockTime,
   anchorNetwork,
   documentStatus,
   expectedDocumentHash,
@@ -63,6 +64,7 @@ export function ClaimResult({
   onChooseDocument = () => {},
   onFiles = () => {},
   appOrigin,
+  chosenService,
   onCheckAgain,
   checking,
   blockHash = null,
@@ -82,6 +84,8 @@ export function ClaimResult({
   /** Files dropped on the verdict's document line (the document, most likely). */
   onFiles?: (files: File[]) => void;
   appOrigin: string;
+  /** The service the person uses (Settings, absolute): the only one whose own words the page uses. */
+  chosenService: string;
   onCheckAgain: () => void;
   checking: boolean;
   /** The block hash the person entered (from an explorer or their node), if any. */
@@ -100,15 +104,15 @@ export function ClaimResult({
     outcome.service === null ? null : service,
     !chain?.holds ? 'none' : chain.block?.status === 'pass' ? 'confirmed' : 'open',
     outcome.bundle !== null,
+    outcome.serviceTrust,
   );
-  const info = useQuery({
-    ...protocolInfoQueryOptions(outcome.service ?? ''),
-    enabled: outcome.service !== null,
-  });
-  const explorer = judgement.txid ? explorerTxLink(info.data, judgement.txid) : null;
-  const blockLink = chain
-    ? explorerBlockLink(info.data, { height: chain.evidence.height, hash: chain.evidence.block_hash })
-    : null;
+  // Links and keys come from the person's own service and settings, never from one a receipt names.
+  const byChosen = outcome.serviceTrust === 'chosen';
+  const info = useQuery({ ...protocolInfoQueryOptions(chosenService), enabled: byChosen });
+  const personalExplorer = useBlockExplorer();
+  const explorer = judgement.txid && byChosen ? explorerTxLink(info.data, judgement.txid) : null;
+  const blockTemplate = chain ? blockExplorerFor(chain.evidence.network, personalExplorer) : null;
+  const blockLink = chain && blockTemplate ? fillExplorer(blockTemplate, chain.evidence) : null;
   const receipt = claim?.kind === 'receipt' ? claim.receipt : null;
   const docStatus = documentStatus({
     receipt,
@@ -117,8 +121,9 @@ export function ClaimResult({
     file,
     linkedSha256,
   });
-  const network = anchorNetwork(outcome, info.data?.network, receipt);
-  const blockTime = anchorBlockTime(outcome);
+  const network = anchorNetwork(outcome, byChosen ? info.data?.network : undefined, receipt);
+  // A date only where a chosen source vouched for the block (src/core judgeProof).
+  const blockTime = judgement.blockTime;
   const headline = verdictHeadline({
     verdict: judgement.verdict,
     document: docStatus,
@@ -207,7 +212,7 @@ export function ClaimResult({
               <span className="text-slate-700 dark:text-slate-300">
                 (
                 {network.source === 'chain evidence'
-                  ? "read from the chain evidence's bytes"
+                  ? 'named by the chain evidence, whose viewing key is of that network'
                   : network.source === 'service'
                     ? 'as the service says'
                     : 'as the receipt states'}
@@ -313,7 +318,7 @@ export function ClaimResult({
             txid={judgement.txid}
             rootHex={judgement.rootHex}
             height={judgement.height}
-            serviceKey={anchorViewingKey(info.data)}
+            serviceKey={byChosen ? anchorViewingKey(info.data) : null}
           />
         )}
 

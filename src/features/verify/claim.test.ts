@@ -25,19 +25,33 @@ describe('reading what a person holds', () => {
 });
 
 describe('which service is asked, and the shared link', () => {
-  it("asks a receipt's own service first, then the link's, then the app's", () => {
+  it("names the receipt's service, else the link's, as not the person's; the app's own is theirs", () => {
     const held = { kind: 'receipt' as const, receipt, label: 'r' };
-    expect(serviceToAsk(held, 'https://b.example', 'https://c.example').url).toBe('https://a.example');
+    expect(serviceToAsk(held, 'https://b.example', 'https://c.example')).toEqual({
+      kind: 'named',
+      url: 'https://a.example',
+      by: 'receipt',
+    });
     const bundle = { kind: 'bundle' as const, bundle: {}, label: 'b' };
-    expect(serviceToAsk(bundle, 'https://b.example', 'https://c.example').url).toBe('https://b.example');
-    expect(serviceToAsk(null, null, 'https://c.example').url).toBe('https://c.example');
+    expect(serviceToAsk(bundle, 'https://b.example', 'https://c.example')).toEqual({
+      kind: 'named',
+      url: 'https://b.example',
+      by: 'link',
+    });
+    expect(serviceToAsk(null, null, 'https://c.example')).toEqual({ kind: 'chosen', url: 'https://c.example' });
+    // A receipt or link naming the service the person uses is theirs, however the address is written.
+    expect(serviceToAsk(held, null, 'https://A.example/')).toEqual({ kind: 'chosen', url: 'https://A.example/' });
+    expect(serviceToAsk(bundle, 'https://c.example/', 'https://c.example')).toEqual({
+      kind: 'chosen',
+      url: 'https://c.example',
+    });
   });
 
   it('asks no service, never another in its place, for a receipt naming one that is not http(s)', () => {
     const hostile = { ...receipt, service: { url: 'javascript:alert(1)', network: null } };
     const held = { kind: 'receipt' as const, receipt: hostile, label: 'r' };
     expect(serviceToAsk(held, 'https://b.example', 'https://c.example')).toEqual({
-      url: null,
+      kind: 'none',
       problem:
         'the receipt names no usable service: its service URL "javascript:alert(1)" is not an http(s) address',
     });

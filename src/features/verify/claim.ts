@@ -12,6 +12,7 @@ import {
   receiptServiceUrl,
   serviceBaseUrl,
   type Receipt,
+  type ServiceTrust,
   type Verdict,
 } from 'zap1';
 import { parseBundleText } from './verdict';
@@ -67,22 +68,51 @@ export function absoluteServiceUrl(configured: string, origin: string): string {
   return configured === '' ? origin : configured.replace(/\/+$/, '');
 }
 
-/** The service a verification asks, or (a receipt naming no http(s) service) why none is. */
-export type ServiceToAsk = { url: string; problem: null } | { url: null; problem: string };
+/**
+ * The service a verification may ask, and whose choice it is:
+ * - `chosen`: the service the person uses (Settings; a receipt or link naming that same service
+ *   changes nothing), whose history may confirm a block;
+ * - `named`: one only a receipt or a link names. It is asked only once the person agrees, and its
+ *   word is quoted, never relied on: a forged receipt names its forger's "service";
+ * - `none`: a receipt naming no http(s) service, checked with none.
+ */
+export type ServiceToAsk =
+  | { kind: 'chosen'; url: string }
+  | { kind: 'named'; url: string; by: 'receipt' | 'link' }
+  | { kind: 'none'; problem: string };
+
+/** The same service, however its address was written (a trailing slash, the case of the host). */
+function sameService(a: string, b: string): boolean {
+  return serviceBaseUrl(a) !== null && serviceBaseUrl(a) === serviceBaseUrl(b);
+}
 
 /**
- * The service a verification asks: the one a receipt names, else the one the link names
- * (`?service=`), else the app's own. A receipt's own is its word alone: one that names no usable
- * service is checked with none, never with another in its place.
+ * The service a verification is about: the one a receipt names, else the one the link names
+ * (`?service=`), else the app's own; `chosen` only when it is the one the person uses.
  */
 export function serviceToAsk(
   claim: HeldClaim | null,
   linked: string | null,
   configured: string,
 ): ServiceToAsk {
-  if (claim?.kind !== 'receipt') return { url: linked ?? configured, problem: null };
-  const named = receiptServiceUrl(claim.receipt);
-  return named.ok ? { url: named.url, problem: null } : { url: null, problem: named.problem };
+  if (claim?.kind === 'receipt') {
+    const named = receiptServiceUrl(claim.receipt);
+    if (!named.ok) return { kind: 'none', problem: named.problem };
+    return sameService(named.url, configured)
+      ? { kind: 'chosen', url: configured }
+      : { kind: 'named', url: named.url, by: 'receipt' };
+  }
+  if (linked === null || sameService(linked, configured)) return { kind: 'chosen', url: configured };
+  return { kind: 'named', url: linked, by: 'link' };
+}
+
+/** The host a person knows a service by ("zap1.example"), for a question about asking it. */
+export function serviceHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 /** Reads `?service=`: an http(s) URL without query or fragment, else null (and the reason). */
@@ -200,8 +230,11 @@ export function verdictLook(
   serviceAsked: string | null,
   chain: 'none' | 'confirmed' | 'open' = 'none',
   proofChecked = true,
+  trust: ServiceTrust | null = 'chosen',
 ): VerdictLook {
   const service = serviceAsked ?? 'the service';
+  // A service only the receipt or link named was asked with consent: its word is quoted, never relied on.
+  const quoted = serviceAsked !== null && trust !== null && trust !== 'chosen';
   switch (verdict) {
     case 'anchored':
       return {
@@ -210,7 +243,7 @@ export function verdictLook(
         next:
           chain === 'confirmed'
             ? "The leaf is in a root written in the transaction below: its bytes, its memo and its block were checked here, on the chain's own bytes."
-            : `The leaf is in a root that ${service} anchored in the transaction below.`,
+            : `The leaf is in a root that ${service}, the service you use, anchored in the transaction below, as its anchor history says.`,
       };
     case 'pending':
       return {
@@ -228,16 +261,22 @@ export function verdictLook(
         ? {
             headline: 'Unconfirmed: one fact left to compare',
             tone: 'wait',
-            next: "The proof holds, and so do the chain's bytes: the transaction, its memo and its block header. Compare the block hash at its height with an explorer or your own node, below.",
+            next: `The proof holds, and so do the chain's bytes: the transaction, its memo and its block header.${quoted ? ` ${service}, named by the ${trust}, was asked, and its word confirms nothing.` : ''} Compare the block hash at its height with an explorer or your own node, below.`,
           }
-        : {
-            headline: 'Unconfirmed: the anchor could not be checked',
-            tone: 'wait',
-            next:
-              serviceAsked === null
-                ? 'The proof holds, but the receipt names no service that could confirm the anchor it claims. Check the transaction on chain yourself, or ask its issuer for a receipt that names their service.'
-                : 'The proof holds, but no service could confirm the anchor it claims. Try again when the service is reachable, or check the transaction on chain yourself.',
-          };
+        : quoted
+          ? {
+              headline: 'Unconfirmed: only the named service vouches for it',
+              tone: 'wait',
+              next: `The proof holds, and ${service}, named by the ${trust}, says the anchor is real: its word alone, which confirms nothing. Check the transaction on chain yourself, or verify with the service you use.`,
+            }
+          : {
+              headline: 'Unconfirmed: the anchor could not be checked',
+              tone: 'wait',
+              next:
+                serviceAsked === null
+                  ? 'The proof holds, but the receipt names no service that could confirm the anchor it claims. Check the transaction on chain yourself, or ask its issuer for a receipt that names their service.'
+                  : 'The proof holds, but no service could confirm the anchor it claims. Try again when the service is reachable, or check the transaction on chain yourself.',
+            };
     case 'invalid':
       return {
         headline: '✗ Invalid',

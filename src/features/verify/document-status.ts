@@ -5,10 +5,7 @@
  * not provided, mismatch, outside the proof, or not part of this kind of claim.
  */
 import {
-  ByteReader,
-  chainBytes,
   networkName as chainNetworkName,
-  readBlockHeader,
   receiptCommitsToFile,
   visibleText,
   type ClaimOutcome,
@@ -157,24 +154,6 @@ export function anchorNetwork(
   if (serviceNetwork) return { name: chainNetworkName(serviceNetwork), source: 'service' };
   if (receipt?.service.network) return { name: chainNetworkName(receipt.service.network), source: 'receipt' };
   return null;
-}
-
-/**
- * When the anchoring block was mined, in Unix seconds: from the block header the chain evidence
- * carries (when its bytes held up), else the service's anchor history, else unknown.
- */
-export function anchorBlockTime(outcome: ClaimOutcome): number | null {
-  const chain = evidenceView(outcome);
-  if (chain?.holds) {
-    try {
-      return readBlockHeader(
-        new ByteReader(chainBytes(chain.evidence.block_header, 'block header'), 'block header'),
-      ).time;
-    } catch {
-      // The header check has passed, so it reads; should it not, the history's time stands.
-    }
-  }
-  return outcome.judgement.blockTime;
 }
 
 /** "block 4,000,022": heights are written with the thousands marked, as explorers show them. */

@@ -1,6 +1,6 @@
 /**
- * What a verification's chain evidence settled, for the page: whether its four checks on the chain's
- * bytes held (transaction, memo, branch, header), the one fact left (block `block_hash` at `height`)
+ * What a verification's chain evidence settled, for the page: whether its checks on the chain's
+ * bytes held (transaction, memo, branch, header, and the commitments where the evidence binds them), the one fact left (block `block_hash` at `height`)
  * and who, if anyone, confirmed it.
  */
 import type { ChainEvidence, ClaimOutcome, VerdictCheck } from 'zap1';
@@ -9,7 +9,7 @@ const BYTE_CHECKS: readonly VerdictCheck['name'][] = ['transaction', 'memo', 'br
 
 export interface EvidenceView {
   evidence: ChainEvidence;
-  /** All four checks on the chain's bytes passed. */
+  /** Every check on the chain's bytes passed (the commitments at least did not fail). */
   holds: boolean;
   /** The block check (`pass` names its source; `unknown` names the block to look up), when it ran. */
   block: VerdictCheck | null;
@@ -22,9 +22,14 @@ export function evidenceView(outcome: ClaimOutcome): EvidenceView | null {
   if (outcome.evidence === null) return null;
   const { checks } = outcome.judgement;
   const byteChecks = checks.filter((check) => BYTE_CHECKS.includes(check.name));
+  // Evidence made before it carried the auth data branch leaves the commitments unknown, not failed.
+  const commitments = checks.find((check) => check.name === 'commitments');
   return {
     evidence: outcome.evidence,
-    holds: byteChecks.length === BYTE_CHECKS.length && byteChecks.every((check) => check.status === 'pass'),
+    holds:
+      byteChecks.length === BYTE_CHECKS.length &&
+      byteChecks.every((check) => check.status === 'pass') &&
+      commitments?.status !== 'fail',
     block: checks.find((check) => check.name === 'block') ?? null,
     recoveredMemoRootHex: outcome.recoveredMemoRootHex,
   };

@@ -1,46 +1,25 @@
 /**
- * Runs one verification (src/core `verifyClaim`) against the service it belongs to, through the
- * same service reader the command-line verifier uses. A leaf alone is verified with the proof that
- * service serves for it. The block hash a person read (from an explorer or their node) and the
- * service's explorer block link go in too, for the anchor's chain evidence.
+ * Runs one verification (src/core `verifyClaim`, through verification-run.ts) off the page's thread,
+ * as a query: a new input is a new verification, "Check again" refetches on purpose, and a block
+ * hash the person entered keeps the verdict on the page while it is checked again.
  */
-import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { explorerBlockTemplate, protocolInfoQueryOptions } from '../../api/protocol';
-import { httpServiceReader } from '../../api/service-reader';
-import {
-  ServiceUnavailableError,
-  unaskableService,
-  verifyClaim,
-  type ClaimInput,
-  type ClaimOutcome,
-  type ServiceReader,
-} from 'zap1';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useBlockExplorer } from '../../api/settings';
 import type { HeldClaim, ServiceToAsk } from './claim';
+import type { VerificationResult } from './verification-run';
+import { verifyOffThread } from './verify-off-thread';
 
-/**
- * What the service holds for the same leaf, asked when a held claim's anchor or path failed: a
- * valid anchored proof (the receipt was altered), a proof still awaiting its anchor, or none (the
- * claimed anchor was never made); `unknown` when the service could not be asked.
- */
-export type ServiceProof =
-  | { kind: 'anchored'; txid: string; height: number | null }
-  | { kind: 'pending' }
-  | { kind: 'none' }
-  | { kind: 'unknown'; reason: string };
-
-export type VerificationResult =
-  | { kind: 'verified'; outcome: ClaimOutcome; serviceProof?: ServiceProof | null }
-  /** Asked by leaf, and the service does not know it. */
-  | { kind: 'unknown-leaf' }
-  /** Asked by leaf, and the service could not be reached, so there is no proof to check. */
-  | { kind: 'unreachable'; message: string };
+export type { ServiceProof, VerificationResult } from './verification-run';
+export { claimWasAltered } from './verification-run';
 
 export interface VerificationRequest {
   /** What is held (a receipt or bundle, numbered so a new drop is a new verification), or null for a leaf. */
   claim: { id: string; value: HeldClaim } | null;
   leafHex: string | null;
-  /** The service to ask, or why the receipt names none that can be asked. */
+  /** The service the claim is about, and whose choice it is. */
   service: ServiceToAsk;
+  /** The person agreed to ask the service a receipt or link names. */
+  consented?: boolean;
   file: { sha256Hex: string; name: string } | null;
   /** The hash of the block at the evidence's height, as the person read it; null until they give one. */
   blockHash?: string | null;
@@ -52,11 +31,14 @@ const sameClaim = (a: QueryKey, b: QueryKey): boolean =>
 
 export function useVerification(request: VerificationRequest) {
   const { claim, leafHex, service, file } = request;
+  const consented = request.consented === true;
   const blockHash = request.blockHash ?? null;
-  const queryClient = useQueryClient();
+  const explorerBlockUrl = useBlockExplorer();
   const queryKey = [
     'verification',
-    service.url ?? service.problem,
+    service,
+    consented,
+    explorerBlockUrl,
     claim?.id ?? null,
     claim ? null : leafHex,
     file?.sha256Hex ?? null,
@@ -71,81 +53,15 @@ export function useVerification(request: VerificationRequest) {
     // A block hash entered keeps the verdict on the page while it is checked again.
     placeholderData: (previous, previousQuery) =>
       previousQuery && sameClaim(previousQuery.queryKey, queryKey) ? previous : undefined,
-    queryFn: async (): Promise<VerificationResult> => {
-      const reader =
-        service.url === null ? unaskableService(service.problem) : httpServiceReader(service.url, { trust: 'chosen' });
-      const now = new Date();
-      // Where the service's explorer shows a block; a service that cannot be asked names none.
-      const info =
-        service.url === null
-          ? null
-          : await queryClient.fetchQuery(protocolInfoQueryOptions(service.url)).catch(() => null);
-      const chainInput = { blockHash, explorerBlockUrl: explorerBlockTemplate(info) };
-      if (claim) {
-        const input =
-          claim.value.kind === 'receipt'
-            ? { receipt: claim.value.receipt, file, ...chainInput }
-            : { receipt: null, bundle: claim.value.bundle, file, ...chainInput };
-        // No service asked (unaskable): the outcome names none (nothing to link to or fetch from).
-        const outcome = await verifyClaim(input, reader, now);
-        return {
-          kind: 'verified',
-          outcome,
-          serviceProof:
-            service.url !== null && claimWasAltered(outcome)
-              ? await serviceProofOf(reader, outcome, chainInput, now)
-              : null,
-        };
-      }
-      if (leafHex === null) throw new Error('nothing to verify');
-      let bundle: unknown;
-      try {
-        bundle = await reader.proof(leafHex);
-      } catch (error) {
-        if (error instanceof ServiceUnavailableError) return { kind: 'unreachable', message: error.message };
-        throw error;
-      }
-      if (bundle === null) return { kind: 'unknown-leaf' };
-      return {
-        kind: 'verified',
-        outcome: await verifyClaim({ receipt: null, bundle, ...chainInput }, reader, now),
-      };
-    },
+    queryFn: (): Promise<VerificationResult> =>
+      verifyOffThread({
+        claim: claim?.value ?? null,
+        leafHex: claim ? null : leafHex,
+        service,
+        consented,
+        file,
+        blockHash,
+        explorerBlockUrl,
+      }),
   });
 }
-
-/** A held claim whose anchor or Merkle path failed: it claims something the service may contradict. */
-export function claimWasAltered(outcome: ClaimOutcome): boolean {
-  return (
-    outcome.judgement.verdict === 'invalid' &&
-    outcome.judgement.leafHex !== null &&
-    outcome.judgement.checks.some(
-      (check) => (check.name === 'anchor' || check.name === 'inclusion') && check.status === 'fail',
-    )
-  );
-}
-
-/** Verifies the service's own proof of the same leaf, as a bundle, to say which it holds. */
-async function serviceProofOf(
-  reader: ServiceReader,
-  outcome: ClaimOutcome,
-  chainInput: Pick<ClaimInput, 'blockHash' | 'explorerBlockUrl'>,
-  now: Date,
-): Promise<ServiceProof> {
-  const leafHex = outcome.judgement.leafHex!;
-  try {
-    const bundle = await reader.proof(leafHex);
-    if (bundle === null) return { kind: 'none' };
-    const own = await verifyClaim({ receipt: null, bundle, ...chainInput }, reader, now);
-    const { verdict, txid, height } = own.judgement;
-    if (own.judgement.leafHex !== leafHex) return { kind: 'none' };
-    if (verdict === 'anchored' && txid !== null) return { kind: 'anchored', txid, height };
-    if (verdict === 'pending') return { kind: 'pending' };
-    return verdict === 'unconfirmed' ? { kind: 'unknown', reason: visibleSummary(own) } : { kind: 'none' };
-  } catch (error) {
-    if (error instanceof ServiceUnavailableError) return { kind: 'unknown', reason: error.message };
-    throw error;
-  }
-}
-
-const visibleSummary = (outcome: ClaimOutcome): string => outcome.judgement.summary;

@@ -7,6 +7,7 @@ import { renderLeafPageAt } from '../../components/test-render';
 import { makeReceipt, verifyProofBundle } from 'zap1';
 import { downloadJson } from '../leaf/download-json';
 import { VerifyPage } from './verify-page';
+import { setBaseUrl } from '../../api/settings';
 
 vi.mock('../leaf/download-json', () => ({ downloadJson: vi.fn() }));
 
@@ -17,6 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   // The page keeps its inputs for Back in sessionStorage: each test starts with none.
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 const OTHER_SERVICE = 'https://zap1.other.example';
@@ -140,18 +142,35 @@ describe('VerifyPage verdicts', () => {
 });
 
 describe('VerifyPage links and receipts', () => {
-  it('verifies ?leaf= against the service in ?service=, and shares a link with a QR code', async () => {
+  it('asks the service a link names only once the person agrees, and quotes it without relying on it', async () => {
     const asked = fakeService();
     renderAt(`/verify?leaf=${leafHex}&service=${encodeURIComponent(OTHER_SERVICE)}`);
-    expect(await verdict()).toBe('anchored');
-    // Every request of the verification goes to the service the link names.
+    const ask = await screen.findByRole('button', { name: 'Ask zap1.other.example about this link?' });
+    // Nothing was asked of it: a link can name any service, its forger's too.
+    expect(asked.filter((url) => url.startsWith(OTHER_SERVICE))).toEqual([]);
+    expect(screen.getByTestId('ask-named-service').textContent).toContain('It has not been asked');
+    fireEvent.click(ask);
+    expect(await verdict()).toBe('unconfirmed');
+    // Every request of the verification went to the service the link names, once agreed.
     const verificationRequests = asked.filter((url) => /\/(verify|anchor)\//.test(url));
     expect(verificationRequests.length).toBeGreaterThan(0);
     expect(verificationRequests.filter((url) => !url.startsWith(OTHER_SERVICE))).toEqual([]);
+    expect(screen.getByTestId('verdict-reason').textContent).toContain(
+      `Unconfirmed: the service ${OTHER_SERVICE}, named by the link, says`,
+    );
+    expect(screen.queryByTestId('ask-named-service')).toBeNull();
     expect(screen.getByTestId('verify-link').textContent).toBe(
       `http://localhost:3000/app/verify?leaf=${leafHex}&service=${encodeURIComponent(OTHER_SERVICE)}`,
     );
     expect((await screen.findAllByTestId('verify-qr')).length).toBeGreaterThan(0);
+  });
+
+  it('verifies ?leaf= against the service the person uses, even when the link names it too', async () => {
+    setBaseUrl(OTHER_SERVICE);
+    fakeService();
+    renderAt(`/verify?leaf=${leafHex}&service=${encodeURIComponent(`${OTHER_SERVICE}/`)}`);
+    expect(await verdict()).toBe('anchored');
+    expect(screen.queryByTestId('ask-named-service')).toBeNull();
   });
 
   it("keeps the leaf box on the address's leaf after Back, as the verdict is", async () => {
@@ -195,7 +214,7 @@ describe('VerifyPage links and receipts', () => {
     expect(await verdict()).toBe('anchored');
   });
 
-  it('checks a pending receipt against its own service and offers the completed receipt', async () => {
+  it('checks a pending receipt against its service, the one the person uses, and offers the completed receipt', async () => {
     const asked = fakeService();
     const receipt = makeReceipt({
       serviceUrl: OTHER_SERVICE,
@@ -205,6 +224,7 @@ describe('VerifyPage links and receipts', () => {
       file: { name: 'contract.pdf', size: 10 },
       now: new Date(),
     });
+    setBaseUrl(OTHER_SERVICE);
     renderAt('/verify');
     paste(JSON.stringify(receipt));
     expect(await verdict()).toBe('anchored');
@@ -219,7 +239,32 @@ describe('VerifyPage links and receipts', () => {
     expect(vi.mocked(downloadJson).mock.calls[0]![0]).toBe('contract.pdf.zap1.json');
   });
 
+  it('never asks the service a receipt names when it is not the one the person uses', async () => {
+    const asked = fakeService();
+    const receipt = makeReceipt({
+      serviceUrl: OTHER_SERVICE,
+      network: 'devnet',
+      event,
+      leafHex,
+      proof: anchored,
+      now: new Date(),
+    });
+    renderAt('/verify');
+    paste(JSON.stringify(receipt));
+    expect(await verdict()).toBe('unconfirmed');
+    expect(asked.filter((url) => url.startsWith(OTHER_SERVICE))).toEqual([]);
+    expect(screen.getByTestId('verifying').textContent).toContain('without asking any service');
+    fireEvent.click(screen.getByRole('button', { name: 'Ask zap1.other.example about this receipt?' }));
+    await vi.waitFor(() => expect(asked.some((url) => url.startsWith(OTHER_SERVICE))).toBe(true));
+    // Its history vouches for the anchor, and that is quoted: never anchored on its word.
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('verdict-reason').textContent).toContain('named by the receipt, says'),
+    );
+    expect(await verdict()).toBe('unconfirmed');
+  });
+
   it('says invalid when the receipt was edited', async () => {
+    setBaseUrl(OTHER_SERVICE);
     fakeService();
     const receipt = makeReceipt({
       serviceUrl: OTHER_SERVICE,

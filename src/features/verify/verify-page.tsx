@@ -34,6 +34,7 @@ import { useKeptInputs, type Held } from './use-kept-inputs';
 import { expectedDocumentHash } from './document-status';
 import { LeafSource, PasteSource } from './verify-inputs';
 import { useVerification } from './use-verification';
+import { AskNamedService, verifyingWords } from './named-service';
 import { Button } from '../../components/ui/button';
 import { PATHS, verifyLeafPath } from '../../app/paths';
 
@@ -97,6 +98,9 @@ function VerifyClaimPage() {
       : null;
 
   const service = serviceToAsk(claim?.value ?? null, linkedService.url, configured);
+  // Asking a service only a receipt or link names is the person's choice, made here for its address.
+  const [consentedTo, setConsentedTo] = useState<string | null>(null);
+  const consented = service.kind === 'named' && consentedTo === service.url;
   const givenBlockHash =
     blockHash && blockHash.claimId === (claim?.id ?? null) && blockHash.leafHex === (claim ? null : leafHex)
       ? blockHash.hex
@@ -107,6 +111,7 @@ function VerifyClaimPage() {
     claim,
     leafHex: claim ? null : leafHex,
     service,
+    consented,
     // Only a receipt names a file: a bare bundle's or a leaf's document is described on the page, not checked.
     file: claim?.value.kind === 'receipt' ? file : null,
     blockHash: givenBlockHash,
@@ -303,11 +308,7 @@ function VerifyClaimPage() {
       {claim && (
         <p className="flex flex-wrap items-center gap-3 text-sm print:hidden">
           {/* The label and a receipt's service are untrusted text. */}
-          <span data-testid="verifying">
-            {service.url !== null
-              ? `Verifying ${visibleText(claim.value.label)} against ${visibleText(service.url)}.`
-              : `Verifying ${visibleText(claim.value.label)} with no service: ${visibleText(service.problem)}. Only what this browser can check without one is checked.`}
-          </span>
+          <span data-testid="verifying">{verifyingWords(claim.value.label, service, consented)}</span>
           <Button
             onClick={() => {
               setClaim(null);
@@ -319,6 +320,14 @@ function VerifyClaimPage() {
           </Button>
         </p>
       )}
+      {service.kind === 'named' && !consented && (claim !== null || leafHex !== null) && (
+        <AskNamedService
+          url={service.url}
+          by={service.by}
+          configured={configured}
+          onAsk={() => setConsentedTo(service.url)}
+        />
+      )}
       <div ref={resultRef}>
         {verification.isFetching && !verification.data && <p aria-live="polite">Verifying…</p>}
         {verification.isError && (
@@ -326,7 +335,8 @@ function VerifyClaimPage() {
         )}
         {verification.data?.kind === 'unknown-leaf' && (
           <p role="alert" className="rounded border border-slate-400 p-4">
-            {visibleText(service.url ?? '')} has no such leaf, so there is no proof to verify.{' '}
+            {visibleText(service.kind === 'none' ? '' : service.url)} has no such leaf, so there is no proof
+            to verify.{' '}
             <Link className="underline" to={PATHS.settings}>
               Check the service URL
             </Link>
@@ -349,6 +359,7 @@ function VerifyClaimPage() {
             onChooseDocument={chooseDocument}
             onFiles={takeFiles}
             appOrigin={origin}
+            chosenService={configured}
             onCheckAgain={() => void verification.refetch()}
             checking={verification.isFetching}
             blockHash={givenBlockHash}

@@ -8,6 +8,8 @@ import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundl
 import { renderWithProviders } from '../../components/test-render';
 import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';
+import { runVerification, type VerificationRun } from './verification-run';
+import { setBaseUrl } from '../../api/settings';
 
 export const SERVICE = 'https://zap1.other.example';
 export const CONTRACT = 'The lease of the flat at 1 Example Street, signed by both parties.\n';
@@ -47,9 +49,21 @@ export function fakeService(options: { proof?: unknown; knows?: boolean; history
   });
 }
 
-/** The hash worker, stood in for (jsdom runs no workers): it answers the file's real SHA-256. */
+/**
+ * The page's workers, stood in for (jsdom runs none): the hash worker answers the file's real
+ * SHA-256, and the verify worker runs the verification on this thread.
+ */
 export class HashWorker extends EventTarget {
-  postMessage(message: { file: Blob }) {
+  postMessage(message: { file: Blob } | { id: number; run: VerificationRun }) {
+    if ('run' in message) {
+      const { id } = message;
+      void runVerification(message.run, new Date()).then(
+        (result) => this.dispatchEvent(new MessageEvent('message', { data: { id, ok: true, result } })),
+        (error: unknown) =>
+          this.dispatchEvent(new MessageEvent('message', { data: { id, ok: false, message: String(error) } })),
+      );
+      return;
+    }
     void message.file.arrayBuffer().then((bytes) => {
       const sha256Hex = createHash('sha256').update(new Uint8Array(bytes)).digest('hex');
       const data = {
@@ -66,15 +80,20 @@ export class HashWorker extends EventTarget {
 }
 
 /**
- * For each test of the file: the hash worker stood in for; after it, the page, every stub and the
- * inputs the page kept for Back (sessionStorage) gone.
+ * For each test of the file: the workers stood in for, and the service the receipts name set as the
+ * one the person uses (Settings); after it, the page, every stub, the settings and the inputs the
+ * page kept for Back (sessionStorage) gone.
  */
 export function standInForWorkerInEachTest(): void {
-  beforeEach(() => vi.stubGlobal('Worker', HashWorker));
+  beforeEach(() => {
+    vi.stubGlobal('Worker', HashWorker);
+    setBaseUrl(SERVICE);
+  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
     sessionStorage.clear();
+    localStorage.clear();
   });
 }
 
