@@ -107,3 +107,29 @@ describe('answers larger than the client reads', () => {
     });
   });
 });
+
+describe('a node that answers with a redirect', () => {
+  it('is not followed: the request carries its credentials, and nothing reaches the other address', async () => {
+    let reached = 0;
+    const elsewhere = createServer((req, res) => {
+      reached++;
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"x","error":null}');
+    });
+    servers.push(elsewhere);
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const target = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
+    const redirecting = createServer((req, res) => {
+      req.resume();
+      res.writeHead(307, { location: target }).end();
+    });
+    servers.push(redirecting);
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/`;
+    await expect(client(url).getBestBlockHash()).rejects.toMatchObject({
+      name: 'RpcUnavailableError',
+      message: expect.stringContaining('answered with a redirect (HTTP 307), which is not followed'),
+    });
+    expect(reached).toBe(0);
+  });
+});

@@ -90,6 +90,8 @@ export async function postJsonRpc(
       headers: { 'content-type': 'text/plain', authorization: endpoint.authHeader },
       body,
       signal: controller.signal,
+      // A request carrying credentials is never re-sent to wherever a redirect points.
+      redirect: 'manual',
     });
     status = response.status;
     text = await readBounded(response, endpoint.maxAnswerBytes, method);
@@ -116,6 +118,14 @@ export async function postJsonRpc(
     clearTimeout(timer);
   }
 
+  if (status >= 300 && status < 400) {
+    throw new RpcUnavailableError(
+      `${method}: the node answered with a redirect (HTTP ${status}), which is not followed: the request carries its credentials`,
+      'http',
+      method,
+      status,
+    );
+  }
   if (status === 401 || status === 403) {
     throw new RpcUnavailableError(
       `${method}: the node refused the RPC credentials (HTTP ${status})`,

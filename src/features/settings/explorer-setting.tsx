@@ -34,9 +34,9 @@ export function ExplorerSetting() {
         Block explorer
       </label>
       <p id={`${id}-help`} className="text-sm text-slate-700 dark:text-slate-300">
-        Where the Verify page sends you to compare a block. Leave empty to use a known explorer of the
-        block's network ({Object.values(KNOWN_BLOCK_EXPLORERS).join(', ')} on mainnet; none on a development
-        chain). A receipt can never choose it.
+        Where the Verify page sends you to compare a block. Leave empty to use a known explorer of the block's
+        network ({Object.values(KNOWN_BLOCK_EXPLORERS).join(', ')} on mainnet; none on a development chain). A
+        receipt can never choose it.
       </p>
       <input
         id={id}

@@ -44,7 +44,7 @@ export function Certificate({
       'Network',
       network === null
         ? 'not stated'
-        : `${visibleText(network.name)} (${network.source === 'chain evidence' ? 'read from the chain evidence' : network.source === 'service' ? "the service's word" : "the receipt's statement"})`,
+        : `${visibleText(network.name)} (${network.source === 'chain evidence' ? 'named by the chain evidence, its viewing key of that network' : network.source === 'service' ? "the service's word" : "the receipt's statement"})`,
     ],
     ['Leaf', judgement.leafHex],
     ['Root', judgement.rootHex],

@@ -38,9 +38,15 @@ describe('which service is asked, and the shared link', () => {
       url: 'https://b.example',
       by: 'link',
     });
-    expect(serviceToAsk(null, null, 'https://c.example')).toEqual({ kind: 'chosen', url: 'https://c.example' });
+    expect(serviceToAsk(null, null, 'https://c.example')).toEqual({
+      kind: 'chosen',
+      url: 'https://c.example',
+    });
     // A receipt or link naming the service the person uses is theirs, however the address is written.
-    expect(serviceToAsk(held, null, 'https://A.example/')).toEqual({ kind: 'chosen', url: 'https://A.example/' });
+    expect(serviceToAsk(held, null, 'https://A.example/')).toEqual({
+      kind: 'chosen',
+      url: 'https://A.example/',
+    });
     expect(serviceToAsk(bundle, 'https://c.example/', 'https://c.example')).toEqual({
       kind: 'chosen',
       url: 'https://c.example',

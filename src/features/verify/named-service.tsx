@@ -39,11 +39,7 @@ export function AskNamedService({
 }
 
 /** What the page says it verifies against, and whose service that is. */
-export function verifyingWords(
-  label: string,
-  service: ServiceToAsk,
-  consented: boolean,
-): string {
+export function verifyingWords(label: string, service: ServiceToAsk, consented: boolean): string {
   const what = visibleText(label);
   switch (service.kind) {
     case 'chosen':

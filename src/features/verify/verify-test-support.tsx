@@ -60,7 +60,9 @@ export class HashWorker extends EventTarget {
       void runVerification(message.run, new Date()).then(
         (result) => this.dispatchEvent(new MessageEvent('message', { data: { id, ok: true, result } })),
         (error: unknown) =>
-          this.dispatchEvent(new MessageEvent('message', { data: { id, ok: false, message: String(error) } })),
+          this.dispatchEvent(
+            new MessageEvent('message', { data: { id, ok: false, message: String(error) } }),
+          ),
       );
       return;
     }
