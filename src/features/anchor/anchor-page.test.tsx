@@ -30,7 +30,9 @@ describe('AnchorPage', () => {
     const wallet = screen.getByLabelText('Wallet pseudonym') as HTMLInputElement;
     expect(wallet.value).toMatch(/^anon_[0-9a-f]{16}$/);
     expect(wallet.closest('details')?.open).toBe(false);
-    expect(screen.getByText('Advanced: wallet pseudonym')).toBeTruthy();
+    expect(wallet.closest('details')?.querySelector('summary')?.textContent).toBe(
+      'Advanced: wallet pseudonym (a new one for this document)',
+    );
   });
 
   it('lowercases a pasted digest, shows the local leaf, and without a key gets a trial key and submits', async () => {
@@ -133,7 +135,7 @@ describe('AnchorPage', () => {
     expect(file.getAttribute('aria-describedby')?.split(' ')).toContain(error.id);
   });
 
-  it('submits with the kept key, gives the expected anchoring time, and becomes "Done · anchor another"', async () => {
+  it('submits with the kept key, gives the expected anchoring time, and offers "Anchor another contract"', async () => {
     const user = userEvent.setup();
     setApiKey('zap1_trial_kept', '');
     const seen = fakeService();
@@ -150,7 +152,7 @@ describe('AnchorPage', () => {
         'The next anchor is expected in about 57 minutes.',
       ),
     );
-    // Not armed any more: the fields are disabled and the one button starts afresh.
+    // Not armed any more: the fields are disabled, and the result, in Submit's place, starts afresh.
     expect(screen.queryByRole('button', { name: 'Submit for anchoring' })).toBeNull();
     expect(screen.getByLabelText(/serial number/i).matches(':disabled')).toBe(true);
     const saved = screen.getByTestId('saved-submissions');
@@ -158,7 +160,7 @@ describe('AnchorPage', () => {
     expect(within(saved).getByRole('link', { name: LEAF }).getAttribute('href')).toBe(`/leaf/${LEAF}`);
     expect(within(saved).getByRole('button', { name: 'Download the pending receipt' })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: 'Done · anchor another' }));
+    await user.click(screen.getByRole('button', { name: 'Anchor another contract' }));
     expect(screen.queryByTestId('submit-result')).toBeNull();
     const serial = screen.getByLabelText(/serial number/i) as HTMLInputElement;
     expect(serial.matches(':disabled')).toBe(false);

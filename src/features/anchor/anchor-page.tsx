@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
-import { Button } from '../../components/ui/button';
 import { TextField, fieldErrorId } from '../../components/ui/field';
 import { Page } from '../../components/ui/page';
 import { RadioChoices } from '../../components/ui/radio-choices';
-import { FIELD_ERROR_CLASS, HELP_CLASS } from '../../components/ui/styles';
+import { FIELD_ERROR_CLASS } from '../../components/ui/styles';
 import { FIELD_SPECS } from 'zap1';
 import {
   anchorEventBody,
@@ -23,12 +22,12 @@ import { FileHasher } from './file-hasher';
 import { parsePastedSha256, pastedSha256Help } from './pasted-sha256';
 import { SavedSubmissions } from './saved-submissions';
 import { SubmitResult } from './submit-result';
+import { SubmitSection } from './submit-section';
 import { useAnchorSubmission } from './use-anchor-submission';
 import { useFileHash, type FileHashState } from './use-file-hash';
-import { keptWalletPseudonym } from './wallet-pseudonym';
+import { useWalletPseudonym } from './use-wallet-pseudonym';
 import { PATHS } from '../../app/paths';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
-import { HashText } from '../../components/hash-text';
 
 type Source = AnchorDraft['source'];
 
@@ -55,7 +54,8 @@ export function AnchorPage() {
   const [source, setSource] = useState<Source>(draft?.source ?? 'file');
   const [pasted, setPasted] = useState(draft?.pasted ?? '');
   const [serialNumber, setSerialNumber] = useState(() => draft?.serialNumber ?? newReference());
-  const [walletHash, setWalletHash] = useState(() => draft?.walletHash ?? keptWalletPseudonym());
+  const pseudonym = useWalletPseudonym(draft?.walletHash);
+  const { walletHash } = pseudonym;
   const [advancedOpen, setAdvancedOpen] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   // A pasted value is checked once it is pasted or left, not while it is being typed.
@@ -127,33 +127,27 @@ export function AnchorPage() {
     setSource('file');
     setPasted('');
     setSerialNumber(newReference());
+    pseudonym.startNext();
     setShowErrors(false);
     setPasteChecked(false);
     // Focus returns to the start of the form, now empty again.
     requestAnimationFrame(() => document.getElementById(`${ids}-file`)?.focus());
   };
 
-  return (
-    <Page title="Anchor a contract" className="max-w-3xl space-y-6 [overflow-wrap:anywhere]">
-      <p>
-        Your file is hashed in this browser and never uploaded. The service records a leaf made of the
-        contract's SHA-256 and your reference, and anchors it in a Zcash transaction.
-      </p>
-      {!apiKey && (
-        <p
-          className="rounded border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
-          data-testid="no-key-note"
-        >
-          No API key is kept for this service yet. Submitting gets a trial key for you (no sign-up), or{' '}
-          <Link className="font-medium underline" to={PATHS.keys}>
-            get or paste a key on the Keys page
-          </Link>
-          ; this form is kept while you are away.
-        </p>
-      )}
+  const submitLabel = trial.isPending
+    ? 'Getting a trial key…'
+    : submit.isPending
+      ? 'Submitting…'
+      : apiKey
+        ? 'Submit for anchoring'
+        : 'Get a trial key and submit';
 
+  // Two columns from lg: the contract on the left, the public words and Submit on the right, so that
+  // at a laptop's height Submit is in view once the file is chosen, below the warning it follows.
+  return (
+    <Page title="Anchor a contract" className="max-w-6xl space-y-6 [overflow-wrap:anywhere]">
       <form
-        className="space-y-6"
+        className="grid gap-6 lg:grid-cols-2 lg:items-start"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -167,6 +161,7 @@ export function AnchorPage() {
             return;
           }
           if (!leafHex) return;
+          pseudonym.keepIfGrouped();
           sending.send(
             anchorEventBody(values),
             hashedFile
@@ -177,8 +172,27 @@ export function AnchorPage() {
           );
         }}
       >
-        <fieldset disabled={done} className="min-w-0 space-y-6">
-          <fieldset className="min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700">
+        <div className="min-w-0 space-y-6">
+          <p>
+            Your file is hashed in this browser and never uploaded. The service records a leaf made of the
+            contract's SHA-256 and your reference, and anchors it in a Zcash transaction.
+          </p>
+          {!apiKey && (
+            <p
+              className="rounded border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+              data-testid="no-key-note"
+            >
+              No API key is kept for this service yet. Submitting gets a trial key for you (no sign-up), or{' '}
+              <Link className="font-medium underline" to={PATHS.keys}>
+                get or paste a key on the Keys page
+              </Link>
+              ; this form is kept while you are away.
+            </p>
+          )}
+          <fieldset
+            disabled={done}
+            className="min-w-0 space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700"
+          >
             <legend className="px-1 font-semibold">1. The contract</legend>
             <RadioChoices
               label="How to give the contract"
@@ -216,94 +230,68 @@ export function AnchorPage() {
               </div>
             )}
           </fieldset>
+        </div>
 
+        <div className="min-w-0 space-y-6">
           <EventFields
             serial={fieldWords('serial_number')}
             wallet={fieldWords('wallet_hash')}
             serialNumber={serialNumber}
             onSerialNumber={setSerialNumber}
             walletHash={walletHash}
-            onWalletHash={setWalletHash}
+            onWalletHash={pseudonym.setWalletHash}
+            onNewPseudonym={pseudonym.renew}
+            grouped={pseudonym.grouped}
+            onGrouped={pseudonym.setGrouped}
             advancedOpen={advancedOpen}
             onAdvancedOpen={setAdvancedOpen}
+            disabled={done}
           />
-        </fieldset>
-
-        <div className="space-y-2 rounded border border-slate-300 p-4 dark:border-slate-700">
-          <h2 className="font-semibold">3. The leaf</h2>
-          {leafHex ? (
-            <>
-              <p className={HELP_CLASS}>
-                Computed here (BLAKE2b-256 of the reference and the contract hash). The service must record
-                the same.
-              </p>
-              <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
-                <HashText value={leafHex} what="leaf hash" full testId="local-leaf" />
-              </p>
-            </>
+          {submit.isSuccess ? (
+            // In Submit's place: what was recorded, with the receipt to keep first.
+            <SubmitResult
+              key={submit.submittedAt}
+              result={submit.data}
+              localLeafHex={leafHex}
+              submitted={sending.submitted}
+              issuedKey={sending.issuedKey}
+              baseUrl={baseUrl}
+              onAnchorAnother={anchorAnother}
+            />
           ) : (
-            <p className={HELP_CLASS}>Appears once the contract and the reference are given.</p>
+            <SubmitSection
+              leafHex={leafHex}
+              label={submitLabel}
+              busy={sending.pending}
+              problems={showErrors ? problems : null}
+            />
           )}
-          {done ? (
-            <Button variant="primary" onClick={anchorAnother}>
-              Done · anchor another
-            </Button>
-          ) : (
-            <Button type="submit" variant="primary" disabled={sending.pending}>
-              {trial.isPending
-                ? 'Getting a trial key…'
-                : submit.isPending
-                  ? 'Submitting…'
-                  : apiKey
-                    ? 'Submit for anchoring'
-                    : 'Get a trial key and submit'}
-            </Button>
+          {trial.isError && (
+            <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={trial.submittedAt}>
+              <ErrorNotice error={trial.error} title="No trial key was issued, so nothing was sent" />
+              <KeysPageHint>Paste a key you have on the Keys page</KeysPageHint>
+            </div>
           )}
-          {showErrors && problems.length > 0 && !done && (
-            <div role="alert" className={FIELD_ERROR_CLASS} data-testid="not-sent">
-              <p>Not sent yet. To submit:</p>
-              <ul className="list-disc pl-5">
-                {problems.map((problem) => (
-                  <li key={problem}>{problem}</li>
-                ))}
-              </ul>
+          {submit.isError && (
+            <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={submit.submittedAt}>
+              <ErrorNotice error={submit.error} title="The service did not record the event" />
+              {sending.issuedKey && (
+                <p className="text-sm">
+                  A trial key was issued and is kept in this browser (see the Keys page); Submit now uses it.
+                </p>
+              )}
+              {submit.error instanceof ApiError &&
+                (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
+                  <KeysPageHint>Get a new trial key or paste another key</KeysPageHint>
+                )}
             </div>
           )}
         </div>
       </form>
 
-      {trial.isError && (
-        <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={trial.submittedAt}>
-          <ErrorNotice error={trial.error} title="No trial key was issued, so nothing was sent" />
-          <KeysPageHint>Paste a key you have on the Keys page</KeysPageHint>
-        </div>
-      )}
-      {submit.isError && (
-        <div className="space-y-1" tabIndex={-1} ref={focusWhenShown} key={submit.submittedAt}>
-          <ErrorNotice error={submit.error} title="The service did not record the event" />
-          {sending.issuedKey && (
-            <p className="text-sm">
-              A trial key was issued and is kept in this browser (see the Keys page); Submit now uses it.
-            </p>
-          )}
-          {submit.error instanceof ApiError &&
-            (submit.error.status === 401 || submit.error.code === 'quota_exhausted') && (
-              <KeysPageHint>Get a new trial key or paste another key</KeysPageHint>
-            )}
-        </div>
-      )}
-      {submit.isSuccess && (
-        <SubmitResult
-          key={submit.submittedAt}
-          result={submit.data}
-          localLeafHex={leafHex}
-          submitted={sending.submitted}
-          issuedKey={sending.issuedKey}
-          baseUrl={baseUrl}
-        />
-      )}
-
-      <SavedSubmissions baseUrl={baseUrl} />
+      <div className="max-w-3xl">
+        <SavedSubmissions baseUrl={baseUrl} />
+      </div>
     </Page>
   );
 }

@@ -38,18 +38,21 @@ export interface Seen {
 /**
  * The service by path: a trial key (or `trialStatus`), the recorded event (`event`, 201 when its
  * status is "created", else 200), `/anchor/status` (`status`: by default an anchor expected in 57
- * minutes) and the proof (`proof`: by default one still awaiting its anchor). Returns the requests seen.
+ * minutes), the proof (`proof`: by default one still awaiting its anchor) and the leaf's check
+ * (`check`: by default none, 404). Returns the requests seen.
  */
 export function fakeService({
   trialStatus = 201,
   event = fixture('reference-event-created.json'),
   status = { ...(fixture('explore-status.json') as object), expected_wait_s: 3420 },
   proof = () => fixture('service-proof-awaiting.json'),
+  check = null,
 }: {
   trialStatus?: number;
   event?: unknown;
   status?: unknown;
   proof?: () => unknown;
+  check?: (() => unknown) | null;
 } = {}): Seen[] {
   const seen: Seen[] = [];
   vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
@@ -76,6 +79,7 @@ export function fakeService({
     }
     if (path === '/anchor/status') return json(status);
     if (path.endsWith('/proof.json')) return json(proof());
+    if (path.endsWith('/check') && check) return json(check());
     return json({ error: { code: 'not_found', message: 'no' } }, 404);
   });
   return seen;

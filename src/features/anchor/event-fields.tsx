@@ -1,8 +1,8 @@
+import { useId } from 'react';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { HELP_CLASS } from '../../components/ui/styles';
 import { newReference } from './anchor-draft';
-import { replaceWalletPseudonym } from './wallet-pseudonym';
 
 interface FieldWords {
   id: string;
@@ -10,9 +10,14 @@ interface FieldWords {
   error: string | undefined;
 }
 
+/** What keeping one pseudonym costs, said where it is chosen (and on the Wallet page in its words). */
+export const GROUPING_EXPLAINED =
+  'Off (the default), each document gets a new pseudonym, so its receipt leads to no other contract. On, everyone with one of these receipts can list the others: the pseudonym’s public timeline (the Wallet page) shows every contract filed under it, with its serial number and time.';
+
 /**
  * The event's two public words: the reference (serial number), prefilled with a generated one, and,
- * under "Advanced", the wallet pseudonym most people never need to touch.
+ * under "Advanced", the wallet pseudonym most people never need to touch: a new one per document,
+ * unless they choose to keep using one.
  */
 export function EventFields({
   serial,
@@ -21,8 +26,12 @@ export function EventFields({
   onSerialNumber,
   walletHash,
   onWalletHash,
+  onNewPseudonym,
+  grouped,
+  onGrouped,
   advancedOpen,
   onAdvancedOpen,
+  disabled,
 }: {
   serial: FieldWords;
   wallet: FieldWords;
@@ -30,11 +39,19 @@ export function EventFields({
   onSerialNumber: (value: string) => void;
   walletHash: string;
   onWalletHash: (value: string) => void;
+  onNewPseudonym: () => void;
+  grouped: boolean;
+  onGrouped: (grouped: boolean) => void;
   advancedOpen: boolean;
   onAdvancedOpen: (open: boolean) => void;
+  disabled: boolean;
 }) {
+  const groupingHelpId = useId();
   return (
-    <fieldset className="min-w-0 space-y-4 rounded border border-slate-300 p-4 dark:border-slate-700">
+    <fieldset
+      disabled={disabled}
+      className="min-w-0 space-y-4 rounded border border-slate-300 p-4 dark:border-slate-700"
+    >
       <legend className="px-1 font-semibold">2. Your reference</legend>
       <p
         className="rounded bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
@@ -57,16 +74,42 @@ export function EventFields({
         onToggle={(event) => onAdvancedOpen(event.currentTarget.open)}
         className="space-y-3"
       >
-        <summary className="cursor-pointer font-medium">Advanced: wallet pseudonym</summary>
-        <p className={HELP_CLASS}>Groups your submissions into one lifecycle. It is not part of the leaf.</p>
+        <summary className="cursor-pointer font-medium">
+          Advanced: wallet pseudonym{' '}
+          <span className="font-normal text-slate-700 dark:text-slate-300" data-testid="pseudonym-rule">
+            ({grouped ? 'one for all your documents' : 'a new one for this document'})
+          </span>
+        </summary>
+        <p className={HELP_CLASS}>
+          Files this event in the pseudonym's public timeline. It is not part of the leaf.
+        </p>
         <TextField
           {...wallet}
-          help="A random pseudonym kept in this browser; letters, digits, _ and - only."
+          help={
+            grouped
+              ? 'The pseudonym you keep using in this browser; type another if you like (letters, digits, _ and - only).'
+              : 'A new random pseudonym for this document; type your own if you like (letters, digits, _ and - only).'
+          }
           value={walletHash}
           onChange={onWalletHash}
           spellCheck={false}
-          action={<Button onClick={() => onWalletHash(replaceWalletPseudonym())}>New pseudonym</Button>}
+          action={<Button onClick={onNewPseudonym}>New pseudonym</Button>}
         />
+        <div className="space-y-1">
+          <label className="flex items-start gap-2 font-medium">
+            <input
+              type="checkbox"
+              className="mt-1 size-4 shrink-0"
+              checked={grouped}
+              onChange={(event) => onGrouped(event.target.checked)}
+              aria-describedby={groupingHelpId}
+            />
+            Keep using this pseudonym for my next documents
+          </label>
+          <p id={groupingHelpId} className={HELP_CLASS}>
+            {GROUPING_EXPLAINED}
+          </p>
+        </div>
       </details>
     </fieldset>
   );

@@ -66,14 +66,17 @@ export function receiptOfSubmission(
 
 /**
  * Fetches the latest proof (it may be anchored by now) and, once anchored, the anchor's chain
- * evidence, and downloads the receipt.
+ * evidence, and downloads the receipt. `primary` where the receipt is what the page is for (right
+ * after submitting).
  */
 export function DownloadReceiptButton({
   submission,
   label = 'Download receipt',
+  variant = 'secondary',
 }: {
   submission: SavedSubmission;
   label?: string;
+  variant?: 'primary' | 'secondary';
 }) {
   const queryClient = useQueryClient();
   const info = useQuery(protocolInfoQueryOptions(submission.baseUrl));
@@ -81,6 +84,7 @@ export function DownloadReceiptButton({
   return (
     <span className="inline-flex flex-col gap-2">
       <Button
+        variant={variant}
         disabled={busy}
         onClick={() =>
           run(async () => {

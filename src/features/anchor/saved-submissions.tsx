@@ -18,7 +18,7 @@ import { ForgetSubmission } from './forget-submission';
 import { DownloadReceiptButton } from './receipt-button';
 import { SubmissionsTransfer } from './submissions-transfer-controls';
 import { useFileHash } from './use-file-hash';
-import { formatNumber } from '../../components/number-words';
+import { existedByWords, useAnchorBlockTime } from './anchored-words';
 
 /** This browser's submissions to the current service, each watched until its bundle names an anchor. */
 export function SavedSubmissions({ baseUrl }: { baseUrl: string }) {
@@ -130,11 +130,7 @@ function SavedRow({ entry, onForgotten }: { entry: SavedSubmission; onForgotten:
       </p>
       <p data-testid="saved-status">
         {summary.kind === 'anchored' && (
-          <span>
-            <StatusPill state="anchored">Anchored</StatusPill>
-            {summary.height !== null ? ` at height ${formatNumber(summary.height)}` : ''} in transaction{' '}
-            <HashText value={summary.txid} what="transaction id" />
-          </span>
+          <AnchoredStatus entry={entry} txid={summary.txid} height={summary.height} />
         )}
         {summary.kind === 'awaiting' && (
           <span>
@@ -184,5 +180,27 @@ function SavedRow({ entry, onForgotten }: { entry: SavedSubmission; onForgotten:
         <ForgetSubmission entry={entry} onForgotten={onForgotten} />
       </div>
     </li>
+  );
+}
+
+/** An anchored card's news: the date its document existed by (as the Verify page says it), and where. */
+function AnchoredStatus({
+  entry,
+  txid,
+  height,
+}: {
+  entry: SavedSubmission;
+  txid: string;
+  height: number | null;
+}) {
+  const blockTime = useAnchorBlockTime(entry.baseUrl, entry.leafHex, txid);
+  return (
+    <span>
+      <StatusPill state="anchored">Anchored</StatusPill>{' '}
+      <span className="font-medium" data-testid="saved-existed-by">
+        {existedByWords({ fileName: entry.fileName, blockTime, height })}
+      </span>
+      , in transaction <HashText value={txid} what="transaction id" />
+    </span>
   );
 }

@@ -3,9 +3,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { HEIGHT, bundleOfLeaves, contractEvent } from '../../../test/bundles';
+import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundles';
 import { fixture } from '../../api/fixtures/fetch-stub';
 import { renderWithProviders } from '../../components/test-render';
+import { formatDateTime } from '../../components/time-format';
 import { AnchorPage } from './anchor-page';
 import { LEAF, fakeService, fillExample, startEachTestAfresh } from './anchor-test-support';
 import { loadSubmissions, saveSubmission } from './submissions-store';
@@ -22,6 +23,16 @@ const exists = (wallet: string) => ({
   subject_id: wallet,
 });
 
+/** When the example's anchoring block was mined, as the service's check says. */
+const BLOCK_TIME = 1_795_242_450;
+const anchoredCheck = () => ({
+  ...(fixture('service-verify-check-anchored.json') as object),
+  leaf_hash: LEAF,
+  anchor: { txid: TXID, height: HEIGHT },
+  block_time: BLOCK_TIME,
+});
+const existedBy = `existed by ${formatDateTime(new Date(BLOCK_TIME * 1000))} (block 4,000,123)`;
+
 startEachTestAfresh();
 
 describe('the result of a submit', () => {
@@ -32,21 +43,21 @@ describe('the result of a submit', () => {
       event: exists('wallet_b'),
       status: fixture('explore-status-anchored.json'),
       proof: anchoredBundle,
+      check: anchoredCheck,
     });
     renderWithProviders(<AnchorPage />);
-    // The card watched the leaf until its anchor, in this visit.
+    // The card watched the leaf until its anchor, in this visit, and says the date, as Verify does.
     const card = screen.getByTestId('saved-submission');
     await vi.waitFor(() =>
-      expect(within(card).getByTestId('saved-status').textContent).toMatch(/^Anchored at height/),
+      expect(within(card).getByTestId('saved-existed-by').textContent).toBe(`The contract ${existedBy}`),
     );
+    expect(within(card).getByTestId('saved-status').textContent).toMatch(/^Anchored The contract existed by/);
 
     await fillExample(user, undefined, 'wallet_b');
     await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
     expect((await screen.findByTestId('submit-status')).textContent).toMatch(/^Already recorded/);
     await vi.waitFor(() =>
-      expect(screen.getByTestId('submit-expected-wait').textContent).toBe(
-        `Anchored at height ${HEIGHT.toLocaleString('en-US')}.`,
-      ),
+      expect(screen.getByTestId('submit-expected-wait').textContent).toBe(`The contract ${existedBy}.`),
     );
     expect(screen.getByTestId('submit-receipt-note').textContent).toBe(
       "Keep the receipt: with the file, it is what proves this contract was anchored. It is final now (leaf-ae15a6e4afce.zap1.json): it holds the anchor's proof.",
@@ -70,6 +81,41 @@ describe('the result of a submit', () => {
     expect(screen.getByTestId('submit-receipt-note').textContent).toBe(
       'Keep the receipt: with the file, it is what proves this contract was anchored. Until the anchor lands it is a pending receipt (leaf-ae15a6e4afce.pending.zap1.json); once anchored, "Download receipt" gives the final one, as does Your submissions below.',
     );
-    expect(screen.getByTestId('submit-result').textContent).not.toMatch(/Anchored at height/);
+    expect(screen.getByTestId('submit-result').textContent).not.toMatch(/existed by/);
+  });
+
+  it('names the file and falls back to the block alone while the service gives no time', async () => {
+    const user = userEvent.setup();
+    saveSubmission({ ...WORKED_EXAMPLE_SUBMISSION, fileName: 'lease.pdf' });
+    fakeService({ proof: anchoredBundle });
+    renderWithProviders(<AnchorPage />);
+    const card = screen.getByTestId('saved-submission');
+    await vi.waitFor(() =>
+      expect(within(card).getByTestId('saved-existed-by').textContent).toBe(
+        'lease.pdf existed by block 4,000,123',
+      ),
+    );
+    await fillExample(user);
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    // Sent again from a pasted SHA-256 that names no file: the contract, unnamed.
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('submit-expected-wait').textContent).toBe(
+        'The contract existed by block 4,000,123.',
+      ),
+    );
+  });
+
+  it('leads with "Download receipt", then "Anchor another contract", in Submit’s place', async () => {
+    const user = userEvent.setup();
+    fakeService();
+    renderWithProviders(<AnchorPage />);
+    await fillExample(user);
+    await user.click(screen.getByRole('button', { name: 'Submit for anchoring' }));
+    const actions = within(await screen.findByTestId('submit-actions')).getAllByRole('button');
+    expect(actions.map((button) => button.textContent)).toEqual([
+      'Download receipt',
+      'Anchor another contract',
+    ]);
+    expect(screen.queryByRole('button', { name: /Submit/ })).toBeNull();
   });
 });

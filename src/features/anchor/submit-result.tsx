@@ -4,6 +4,7 @@ import { anchorStatusQueryOptions } from '../../api/anchor';
 import { trialKeyExpiry, type TrialKey } from '../../api/keys';
 import type { EventResult } from '../../api/submit-event';
 import { AWAITING_ANCHOR_POLL_MS } from '../../api/verify';
+import { existedByWords, useAnchorBlockTime } from './anchored-words';
 import { DownloadReceiptButton } from './receipt-button';
 import { receiptFileNameFor } from './receipt-name';
 import { savedAnchorSummary } from './saved-submissions';
@@ -15,21 +16,26 @@ import { RelativeTime } from '../../components/relative-time';
 import { CopyButton } from '../../components/ui/copy-button';
 import { SuccessNotice } from '../../components/ui/success-notice';
 import { awaitingExplanation } from '../leaf/leaf-status';
-import { formatNumber } from '../../components/number-words';
+import { Button } from '../../components/ui/button';
 
-/** What the service recorded for a submission, checked against the leaf computed here, with the receipt. */
+/**
+ * What the service recorded for a submission, checked against the leaf computed here. The receipt is
+ * what the person came for, so "Download receipt" leads; anchoring another comes second.
+ */
 export function SubmitResult({
   result,
   localLeafHex,
   submitted,
   issuedKey,
   baseUrl,
+  onAnchorAnother,
 }: {
   result: EventResult;
   localLeafHex: string | null;
   submitted: SubmittedEntry | null;
   issuedKey: TrialKey | null;
   baseUrl: string;
+  onAnchorAnother: () => void;
 }) {
   const mismatch = localLeafHex !== null && localLeafHex !== result.leaf_hash;
   const submission = submitted?.submission.leafHex === result.leaf_hash ? submitted.submission : null;
@@ -46,19 +52,17 @@ export function SubmitResult({
             ? 'Already recorded: you submitted this contract with this reference before (see Your submissions).'
             : 'Already recorded: this contract with this reference was submitted before, perhaps from another browser or by someone holding the same file; no new leaf was needed.'}
       </p>
-      <HashList
-        className="text-sm"
-        hashes={[
-          { label: 'Leaf', value: result.leaf_hash, what: 'leaf hash', testId: 'submit-leaf' },
-          { label: 'Root now', value: result.root_hash, what: 'root' },
-        ]}
-      />
       {mismatch && (
         <p className="font-semibold text-red-800 dark:text-red-200">
           Warning: the service recorded a different leaf than the one computed here ({localLeafHex}).
         </p>
       )}
-      <ExpectedAnchor baseUrl={baseUrl} anchor={anchor} />
+      <ExpectedAnchor
+        baseUrl={baseUrl}
+        leafHex={result.leaf_hash}
+        fileName={saved?.fileName ?? submission?.fileName ?? null}
+        anchor={anchor}
+      />
       {submission && (
         <p className="text-sm" data-testid="submit-receipt-note">
           Keep the receipt: with the file, it is what proves this contract was anchored.{' '}
@@ -67,39 +71,53 @@ export function SubmitResult({
             : `Until the anchor lands it is a pending receipt (${receiptFileNameFor(submission, false)}); once anchored, "Download receipt" gives the final one, as does Your submissions below.`}
         </p>
       )}
-      {issuedKey && <IssuedTrialKey trialKey={issuedKey} />}
-      <p className="flex flex-wrap items-center gap-4">
-        {submission && <DownloadReceiptButton submission={submission} />}
+      <div className="flex flex-wrap items-center gap-4" data-testid="submit-actions">
+        {submission && <DownloadReceiptButton submission={submission} variant="primary" />}
+        <Button onClick={onAnchorAnother}>Anchor another contract</Button>
         <Link className="font-medium underline" to={leafPath(result.leaf_hash)}>
           Open the leaf page
         </Link>
         <Link className="underline" to={verifyLeafPath(result.leaf_hash)}>
           Verify its proof
         </Link>
-      </p>
+      </div>
+      <HashList
+        className="text-sm"
+        hashes={[
+          { label: 'Leaf', value: result.leaf_hash, what: 'leaf hash', testId: 'submit-leaf' },
+          { label: 'Root now', value: result.root_hash, what: 'root' },
+        ]}
+      />
+      {issuedKey && <IssuedTrialKey trialKey={issuedKey} />}
     </SuccessNotice>
   );
 }
 
 /**
  * When the root is expected on chain: the same words (from /anchor/status) as the Leaf page, until
- * the kept submission's proof (watched in Your submissions) names its anchor.
+ * the kept submission's proof (watched in Your submissions) names its anchor; then the date the
+ * contract existed by, as the Verify page says it.
  */
 function ExpectedAnchor({
   baseUrl,
+  leafHex,
+  fileName,
   anchor,
 }: {
   baseUrl: string;
+  leafHex: string;
+  fileName: string | null;
   anchor: { txid: string; height: number | null } | null;
 }) {
   const status = useQuery({
     ...anchorStatusQueryOptions(baseUrl, AWAITING_ANCHOR_POLL_MS),
     enabled: anchor === null,
   });
+  const blockTime = useAnchorBlockTime(baseUrl, leafHex, anchor?.txid ?? null);
   return (
-    <p className="text-sm" data-testid="submit-expected-wait">
+    <p className={anchor ? 'font-semibold' : 'text-sm'} data-testid="submit-expected-wait">
       {anchor
-        ? `Anchored${anchor.height !== null ? ` at height ${formatNumber(anchor.height)}` : ''}.`
+        ? `${existedByWords({ fileName, blockTime, height: anchor.height })}.`
         : status.isError
           ? 'When the next anchor is due could not be fetched; the leaf page shows it.'
           : status.isPending

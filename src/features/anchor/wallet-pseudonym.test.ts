@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateEvent } from 'zap1';
-import { keptWalletPseudonym, newWalletPseudonym, replaceWalletPseudonym } from './wallet-pseudonym';
+import {
+  keepWalletPseudonym,
+  keptWalletPseudonym,
+  newWalletPseudonym,
+  readPseudonymRule,
+  startingWalletPseudonym,
+  writePseudonymRule,
+} from './wallet-pseudonym';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -9,6 +16,16 @@ function memoryStorage() {
     setItem: (k: string, v: string) => void map.set(k, v),
   };
 }
+
+/** Storage that refuses everything, as a browser with storage disabled does. */
+const disabledStorage = {
+  getItem: (): string | null => {
+    throw new DOMException('denied', 'SecurityError');
+  },
+  setItem: (): void => {
+    throw new DOMException('denied', 'SecurityError');
+  },
+};
 
 describe('wallet pseudonym', () => {
   it('is a valid wallet_hash and random', () => {
@@ -25,18 +42,51 @@ describe('wallet pseudonym', () => {
     expect(newWalletPseudonym()).not.toBe(a);
   });
 
-  it('is kept across visits until replaced', () => {
+  it('is new for every document by default, so no two receipts share one', () => {
     const storage = memoryStorage();
-    const first = keptWalletPseudonym(storage);
-    expect(keptWalletPseudonym(storage)).toBe(first);
-    const second = replaceWalletPseudonym(storage);
+    expect(readPseudonymRule(storage)).toBe('fresh');
+    const first = startingWalletPseudonym(storage);
+    const second = startingWalletPseudonym(storage);
+    expect(first).toMatch(/^anon_/);
     expect(second).not.toBe(first);
-    expect(keptWalletPseudonym(storage)).toBe(second);
   });
 
-  it('replaces a kept value that is not a valid identifier', () => {
+  it('is the kept one for every document once grouping is chosen, remembered until changed', () => {
     const storage = memoryStorage();
+    writePseudonymRule('kept', storage);
+    keepWalletPseudonym('my_company', storage);
+    expect(readPseudonymRule(storage)).toBe('kept');
+    expect(startingWalletPseudonym(storage)).toBe('my_company');
+    expect(startingWalletPseudonym(storage)).toBe('my_company');
+    writePseudonymRule('fresh', storage);
+    expect(startingWalletPseudonym(storage)).not.toBe('my_company');
+  });
+
+  it('creates the kept one on first use and keeps it', () => {
+    const storage = memoryStorage();
+    const kept = keptWalletPseudonym(storage);
+    expect(kept).toMatch(/^anon_[0-9a-f]{16}$/);
+    expect(keptWalletPseudonym(storage)).toBe(kept);
+  });
+
+  it('never keeps, nor starts with, a value that is not a valid identifier', () => {
+    const storage = memoryStorage();
+    keepWalletPseudonym('has space', storage);
+    expect(storage.getItem('zap1.walletPseudonym')).toBeNull();
     storage.setItem('zap1.walletPseudonym', 'not valid!');
     expect(keptWalletPseudonym(storage)).toMatch(/^anon_/);
+  });
+
+  it('reads anything but an explicit "kept" rule as the private default', () => {
+    const storage = memoryStorage();
+    storage.setItem('zap1.pseudonymRule', 'KEPT');
+    expect(readPseudonymRule(storage)).toBe('fresh');
+  });
+
+  it('still gives a fresh pseudonym with storage disabled', () => {
+    expect(readPseudonymRule(disabledStorage)).toBe('fresh');
+    expect(startingWalletPseudonym(disabledStorage)).toMatch(/^anon_/);
+    expect(keptWalletPseudonym(disabledStorage)).toMatch(/^anon_/);
+    expect(() => writePseudonymRule('kept', disabledStorage)).not.toThrow();
   });
 });

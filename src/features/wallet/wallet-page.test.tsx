@@ -158,6 +158,10 @@ describe('WalletPage', () => {
     });
     renderWallet('/wallet/w3');
     await screen.findByTestId('timeline');
+    // Whoever was handed one receipt can come here: the page says so.
+    expect(screen.getByTestId('public-timeline-note').textContent).toMatch(
+      /^Timelines are public: anyone who knows a pseudonym .* sees every event filed under it/,
+    );
     expect(screen.queryByTestId('other-key')).toBeNull();
     expect(screen.queryByRole('radio')).toBeNull();
   });
@@ -169,6 +173,9 @@ describe('WalletPage', () => {
     saveOwn('anon_newer', '2026-11-26T06:00:00Z', '03');
     renderWallet('/wallet');
     const list = await screen.findByTestId('own-pseudonyms');
+    expect(screen.getByTestId('public-timeline-note').textContent).toContain(
+      'anyone who knows a pseudonym (every receipt filed under it names it) sees every event filed under it',
+    );
     const links = within(list).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['anon_newer', '/wallet/anon_newer'],

@@ -58,6 +58,24 @@ function WalletForm({ initial }: { initial: string }) {
   );
 }
 
+/**
+ * What a pseudonym gives away, said where it shows (the Anchor page says it where one is chosen):
+ * a receipt names its pseudonym, so whoever holds one can list everything filed under it.
+ */
+function PublicTimelineNote() {
+  return (
+    <p
+      className="rounded bg-amber-50 p-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+      role="note"
+      data-testid="public-timeline-note"
+    >
+      Timelines are public: anyone who knows a pseudonym (every receipt filed under it names it) sees every
+      event filed under it, with its serial number and time. The Anchor page gives each document a new
+      pseudonym unless you choose to keep using one.
+    </p>
+  );
+}
+
 /** `/wallet` and `/wallet/:wallet`: every event the service recorded for one wallet, oldest to newest. */
 export function WalletPage() {
   const { wallet = '' } = useParams();
@@ -69,6 +87,7 @@ export function WalletPage() {
       ) : (
         <>
           <p>Enter a wallet pseudonym to see every event recorded for it, with its anchor state.</p>
+          <PublicTimelineNote />
           <OwnPseudonymList />
         </>
       )}
@@ -143,6 +162,7 @@ function Timeline({ wallet }: { wallet: string }) {
         this pseudonym, not authenticated facts: anyone may submit events under any pseudonym. A leaf's anchor
         proves only that the leaf existed by then.
       </p>
+      <PublicTimelineNote />
       {summary && firstKey !== null && (
         <KeySummary
           summary={summary}
