@@ -50,7 +50,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(documentStatus(page)).toContainText('not provided: only the receipt was checked');
       await expect(page.getByTestId('verdict-headline')).toHaveText(/^The leaf existed by /);
       await expect(page.getByTestId('verdict-network')).toHaveAttribute('data-network', 'devnet');
-      await expect(page.getByTestId('verdict-network')).toContainText("read from the chain evidence's bytes");
+      await expect(page.getByTestId('verdict-network')).toContainText('named by the chain evidence');
       await expect(page).toBeAccessible();
       await expect(page).toHaveNoSidewaysScroll();
 

@@ -17,13 +17,16 @@ import { startProxy, startServiceProcess } from './proxy-process';
 
 /** The fields of `GET /anchor/evidence/{txid}`, exactly. */
 const EVIDENCE_FIELDS = [
+  'auth_digest_branch',
   'block_hash',
   'block_header',
+  'chain_history_root',
   'format',
   'height',
   'merkle_branch',
   'network',
   'transaction',
+  'tx_count',
   'tx_index',
   'txid',
   'viewing_key',

@@ -65,7 +65,7 @@ test('a genuine anchored bundle is anchored, and every edited part makes it inva
   // The service keeps its anchors' chain evidence: the verdict stands on the transaction's bytes,
   // and only the block's height rests on the service's history.
   await expect(page.getByTestId('whose-word')).toContainText('chain evidence checked here');
-  await expect(page.getByTestId('whose-word')).toContainText('anchor history has this transaction at height');
+  await expect(page.getByTestId('whose-word')).toContainText('the service you chose, has this anchor in block');
   await expect(page).toBeAccessible();
 
   const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
@@ -132,8 +132,9 @@ test('the verify link loads the leaf from the named service, and is shared with 
   await expect(page.getByTestId('verify-link')).toHaveText(`${baseURL}/app/verify?leaf=${leaf}`);
   await expect(page.getByTestId('verify-qr').first()).toBeVisible();
 
-  // A service that cannot be reached: no proof to check, and the page says so.
+  // A service that cannot be reached, named by the link: asked only once agreed; then no proof to check.
   await page.goto(`/app/verify?leaf=${leaf}&service=${encodeURIComponent('http://127.0.0.1:9')}`);
+  await page.getByRole('button', { name: 'Ask 127.0.0.1:9 about this link?' }).click();
   await expect(page.getByRole('alert')).toContainText('The proof could not be fetched');
   await expect(verdict(page)).toHaveCount(0);
 });

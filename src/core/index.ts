@@ -21,6 +21,8 @@ export * from './chain-evidence.js';
 export * from './evidence-checks.js';
 export * from './block-confirmation.js';
 export * from './receipt.js';
+export * from './receipt-document.js';
+export * from './service-reader.js';
 export * from './verify-claim.js';
 export * from './link-header.js';
 export * from './memo.js';

@@ -11,11 +11,18 @@ import { shownJsonValue, visibleText } from './display-text.js';
 import { committedFields, eventFieldsOf, isEventType } from './event-specs.js';
 import { isHex64, isRecord } from './guards.js';
 import { leafHash } from './leaf-hash.js';
+import { asReceiptDocument } from './receipt-document.js';
 
 export const RECEIPT_FORMAT = 'zap1-receipt/1';
 
 export interface Receipt {
   format: typeof RECEIPT_FORMAT;
+  /** Plain words for whoever opens the file (receipt-document.ts); written, never read back. */
+  summary?: string;
+  /** The command that checks the receipt on one's own machine; written, never read back. */
+  verify_command?: string;
+  /** What each field is; written, never read back. */
+  about?: Record<string, string>;
   /** RFC 3339 time the receipt was made (or completed). */
   created_at: string;
   /** The ZAP1 service that recorded the event (its base URL) and the network it anchors on. */
@@ -89,7 +96,8 @@ export function parseReceipt(value: unknown): ParsedReceipt {
     if (!parsed.ok) return fail(`the receipt's ${parsed.error.replace(/^the /, '')}`);
     receipt.chain_evidence = parsed.evidence;
   }
-  return { ok: true, receipt };
+  // Its summary, command and guide are written anew from its fields: a receipt's own words are never kept.
+  return { ok: true, receipt: asReceiptDocument(receipt) };
 }
 
 /**
@@ -157,7 +165,7 @@ export function makeReceipt(input: {
     proof: input.proof ?? null,
   };
   if (input.chainEvidence) receipt.chain_evidence = input.chainEvidence;
-  return receipt;
+  return asReceiptDocument(receipt);
 }
 
 /**
@@ -172,7 +180,7 @@ export function completeReceipt(
 ): Receipt {
   const completed: Receipt = { ...receipt, proof, created_at: now.toISOString() };
   if (evidence !== null) completed.chain_evidence = evidence;
-  return completed;
+  return asReceiptDocument(completed);
 }
 
 /** The leaf hash a bundle names, if it names one. */

@@ -14,12 +14,8 @@ import { blockHash, parseBlockHeader } from './chain/block.js';
 import { toHex } from './hex.js';
 import { verifyProofBundle } from './proof-bundle.js';
 import { completeReceipt } from './receipt.js';
-import {
-  ServiceUnavailableError,
-  unaskableService,
-  verifyClaim,
-  type ServiceReader,
-} from './verify-claim.js';
+import { ServiceUnavailableError, unaskableService, type ServiceReader } from './service-reader.js';
+import { verifyClaim } from './verify-claim.js';
 
 const NOW = new Date(Date.UTC(2026, 10, 2));
 const contract = contractEvent(2);
@@ -136,6 +132,11 @@ describe('verifyClaim', () => {
     const mainnet = await verifyClaim({ receipt: withProof }, service({ network: 'MainNetwork' }), NOW);
     expect(mainnet.judgement).toMatchObject({ verdict: 'unconfirmed' });
     expect(mainnet.judgement.summary).toContain('anchors on MainNetwork');
+    // The outcome says the service was asked and could not answer, so a page can say it was checked without it.
+    expect(mainnet.serviceProblem).toContain('anchors on MainNetwork');
+    const down = await verifyClaim({ receipt: withProof }, service({ down: true }), NOW);
+    expect(down.serviceProblem).toBe('https://zap1.example did not answer');
+    expect((await verifyClaim({ receipt: withProof }, service(), NOW)).serviceProblem).toBeNull();
     const noProof = await verifyClaim({ receipt }, service({ down: true }), NOW);
     expect(noProof.judgement.verdict).toBe('pending');
     expect((await verifyClaim({ receipt: withProof }, null, NOW)).judgement.verdict).toBe('unconfirmed');

@@ -6,70 +6,26 @@
  * consented to ask), or none. Only a chosen source's word can make a verdict `anchored`.
  */
 import { blockExplorerFor, confirmBlock, type BlockSource, type ServiceTrust } from './block-confirmation.js';
-import { networkName, parseChainEvidence, type ChainEvidence } from './chain-evidence.js';
+import { networkName, type ChainEvidence } from './chain-evidence.js';
 import { checkChainEvidence } from './evidence-checks.js';
 import { visibleText } from './display-text.js';
-import { findInHistory, type HistoryPageLoader } from './anchor-history.js';
+import { findInHistory } from './anchor-history.js';
 import { judgeProof, type AnchorEvidence, type Judgement, type VerdictCheck } from './anchor-verdict.js';
 import { isHex64, isRecord } from './guards.js';
 import { verifyProofBundle } from './proof-bundle.js';
 import { checkReceiptEvent, checkReceiptFile, completeReceipt, type Receipt } from './receipt.js';
+import {
+  ServiceUnavailableError,
+  askedServiceUrl,
+  fetchEvidence,
+  type ServiceReader,
+} from './service-reader.js';
 
 /**
  * Bundles written before ZAP1 3.0 name no scheme; a verifier a person holds them up to judges them
  * under the historical rule and says so (Judgement.historical), rather than calling them invalid.
  */
 const BUNDLE_OPTIONS = { allowHistorical: true } as const;
-
-/** What a verifier asks a ZAP1 service. Methods reject with `ServiceUnavailableError` when it cannot answer. */
-export interface ServiceReader {
-  /** The service's base URL, as people know it. */
-  url: string;
-  /** Who named it: the person (Settings, `--service`), or the receipt or link they were handed. */
-  trust: ServiceTrust;
-  /** False for a reader that asks no service at all (`unaskableService`). */
-  asks?: boolean;
-  /** The network it anchors on (`mainnet`, `testnet`, `devnet`, or a reference name), null when it does not say. */
-  network(): Promise<string | null>;
-  /** Whether the service has the leaf (`GET /verify/{leaf}/check` is 200, not 404). */
-  leafKnown(leafHex: string): Promise<boolean>;
-  /** The service's current proof bundle of the leaf, or null when it does not know the leaf. */
-  proof(leafHex: string): Promise<unknown>;
-  historyPage: HistoryPageLoader;
-  /** The service's chain evidence of an anchor (`GET /anchor/evidence/{txid}`), null when it has none. */
-  evidence?(txid: string): Promise<unknown>;
-}
-
-/** The service could not be asked: offline, refused, timed out, or answered something else. */
-export class ServiceUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ServiceUnavailableError';
-  }
-}
-
-/**
- * The reader for a claim whose service cannot be asked at all (a receipt naming no http(s)
- * service): nothing is fetched, each question answers `reason`, so the verdict says why where a
- * service was needed; the outcome names no service.
- */
-export function unaskableService(reason: string): ServiceReader {
-  const refuse = () => Promise.reject(new ServiceUnavailableError(reason));
-  return {
-    url: '',
-    trust: 'receipt',
-    asks: false,
-    network: refuse,
-    leafKnown: refuse,
-    proof: refuse,
-    historyPage: refuse,
-  };
-}
-
-/** The URL of the service `reader` asks; null for none (no reader, or an unaskable one). */
-export function askedServiceUrl(reader: ServiceReader | null): string | null {
-  return reader !== null && reader.asks !== false ? reader.url : null;
-}
 
 /** The auditor's own look at the chain (e.g. their node), given the anchor the verdict stands on. */
 export type ChainCheck = (anchor: {
@@ -110,6 +66,8 @@ export interface ClaimOutcome {
   service: string | null;
   /** Who chose the service asked: the person, or the receipt or link (asked with consent); null when none was. */
   serviceTrust: ServiceTrust | null;
+  /** Why the service asked could not answer (down, refused, another network); null when it answered or none was asked. */
+  serviceProblem: string | null;
   /** The receipt with the anchored proof in it, when it held none or a pending one. */
   completedReceipt: Receipt | null;
   /** A bare bundle that claimed no anchor, with the anchor the history has for its root. */
@@ -119,8 +77,6 @@ export interface ClaimOutcome {
   /** The root the evidence's memo names, as recovered from the transaction with its viewing key. */
   recoveredMemoRootHex: string | null;
 }
-
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 function bundleAnchorTxid(bundle: unknown): string | null {
   if (!isRecord(bundle) || !isRecord(bundle['anchor'])) return null;
@@ -183,6 +139,7 @@ export async function verifyClaim(
     );
   }
   let chainEvidence: ChainEvidence | null = input.evidence ?? receipt?.chain_evidence ?? null;
+  let serviceProblem: string | null = null;
   let recoveredMemoRootHex: string | null = null;
   const outcome = (judgement: Judgement, bundle: unknown, completedBundle: unknown = null): ClaimOutcome => {
     // An anchored receipt is completed with a newer proof, or with evidence it did not hold yet.
@@ -194,6 +151,7 @@ export async function verifyClaim(
       bundle,
       service: askedServiceUrl(reader),
       serviceTrust: askedServiceUrl(reader) === null ? null : reader!.trust,
+      serviceProblem,
       completedReceipt:
         receipt && judgement.verdict === 'anchored' && (proof !== receipt.proof || newEvidence !== null)
           ? completeReceipt(receipt, proof, now, newEvidence)
@@ -256,6 +214,7 @@ export async function verifyClaim(
     } catch (error) {
       if (!(error instanceof ServiceUnavailableError)) throw error;
       evidence = { kind: 'unavailable', reason: error.message };
+      if (askedServiceUrl(reader) !== null) serviceProblem = error.message;
     }
   }
   if (judged === null) {
@@ -310,18 +269,6 @@ export async function verifyClaim(
   return outcome(judgement, judged, completedBundle);
 }
 
-/** The service's evidence of an anchor, or null when it has none, offers none, or cannot be asked. */
-async function fetchEvidence(reader: ServiceReader, txid: string): Promise<ChainEvidence | null> {
-  try {
-    const fetched = await reader.evidence?.(txid);
-    const parsed = fetched === null || fetched === undefined ? null : parseChainEvidence(fetched);
-    return parsed?.ok ? parsed.evidence : null;
-  } catch (error) {
-    if (error instanceof ServiceUnavailableError) return null;
-    throw error;
-  }
-}
-
 /**
  * Who can say which block is at the evidence's height: the hash the person gave, their own node,
  * and the service's history entry for the root (its block hash, which confirms only when the person
@@ -353,11 +300,4 @@ async function blockSources(
     });
   }
   return sources;
-}
-
-/** Turns any failure of a reader's request into the error `verifyClaim` treats as "could not ask". */
-export function unavailable(error: unknown, what: string): ServiceUnavailableError {
-  return error instanceof ServiceUnavailableError
-    ? error
-    : new ServiceUnavailableError(`${what}: ${messageOf(error)}`);
 }
