@@ -122,14 +122,14 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page).toHaveNoSidewaysScroll({ tolerancePx: 0 });
     });
 
-    test('item 8: receipts named after the document and its state, the expected time, then Done · anchor another', async ({
+    test('item 8: receipts named after the document and its state, the expected time, then Anchor another contract', async ({
       page,
       request,
     }) => {
       const { leaf } = await submitNewContract(page, request, 'contract.pdf');
       // The Leaf page's words from /anchor/status, not "shortly".
       await expect(page.getByTestId('submit-expected-wait')).toHaveText(
-        /^(The next anchor is expected (in about \d+ (seconds|minutes|hours)|any moment now)\.|An anchor transaction is (on its way|being prepared).*|Anchored .*)$/,
+        /^(The next anchor is expected (in about \d+ (seconds|minutes|hours)|any moment now)\.|An anchor transaction is (on its way|being prepared).*|contract\.pdf existed by .*)$/,
       );
 
       const first = await download(page, page.getByRole('button', { name: 'Download receipt' }));
@@ -138,7 +138,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
         receiptTxid(first.json) === null ? 'contract.pdf.pending.zap1.json' : 'contract.pdf.zap1.json',
       );
 
-      // Not armed any more: one button, which starts afresh.
+      // Not armed any more: the result, in Submit's place, offers to start afresh.
       await expect(page.getByRole('button', { name: 'Submit for anchoring' })).toHaveCount(0);
       await expect(page.getByLabel('Serial number')).toBeDisabled();
       await expect(page).toBeAccessible();
@@ -146,12 +146,14 @@ for (const viewport of REVIEW_VIEWPORTS) {
       const txid = await waitForAnchor(request, leaf);
       const card = page.getByTestId('saved-submission').first();
       await expect(card.getByTestId('saved-status')).toContainText('Anchored', { timeout: 30_000 });
-      await expect(page.getByTestId('submit-expected-wait')).toHaveText(/^Anchored at height [\d,]+\.$/);
+      await expect(page.getByTestId('submit-expected-wait')).toHaveText(
+        /^contract\.pdf existed by .+ UTC \(block [\d,]+\)\.$/,
+      );
       const final = await download(page, card.getByRole('button', { name: 'Download the final receipt' }));
       expect(final.name).toBe('contract.pdf.zap1.json');
       expect(receiptTxid(final.json)).toBe(txid);
 
-      await page.getByRole('button', { name: 'Done · anchor another' }).click();
+      await page.getByRole('button', { name: 'Anchor another contract' }).click();
       await expect(page.getByTestId('submit-result')).toHaveCount(0);
       await expect(page.getByTestId('file-drop-chosen')).toHaveText('No file chosen yet.');
       await expect(page.getByLabel('Serial number')).toBeEnabled();
