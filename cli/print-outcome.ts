@@ -12,6 +12,7 @@
  */
 import {
   HISTORICAL_BUNDLE_WARNING,
+  heightWords,
   jsonPreview,
   provenReceiptFields,
   receiptCommitsToFile,
@@ -80,7 +81,7 @@ function evidenceLines(outcome: ClaimOutcome, receipt: Receipt | null): string[]
       ? 'from the receipt'
       : `from ${outcome.service ?? 'the service'}, not yet in the receipt`;
   const lines = [
-    `  Chain evidence (${from}): transaction ${evidence.txid} in block ${evidence.block_hash} at height ${evidence.height}.`,
+    `  Chain evidence (${from}): transaction ${evidence.txid} in block ${evidence.block_hash} at height ${heightWords(evidence.height)}.`,
   ];
   const byteChecks = j.checks.filter((c) => (BYTE_CHECKS as readonly string[]).includes(c.name));
   if (byteChecks.length === 0) {
@@ -101,7 +102,7 @@ function evidenceLines(outcome: ClaimOutcome, receipt: Receipt | null): string[]
   }
   if (j.checks.some((c) => c.name === 'block' && c.status === 'unknown')) {
     lines.push(
-      `  Left to check: the block at height ${evidence.height} must be ${evidence.block_hash}. Read its hash in an explorer or on your node, then run again with --block-hash <the hash you read> (or --rpc <your node>).`,
+      `  Left to check: the block at height ${heightWords(evidence.height)} must be ${evidence.block_hash}. Read its hash in an explorer or on your node, then run again with --block-hash <the hash you read> (or --rpc <your node>).`,
     );
   }
   return lines;

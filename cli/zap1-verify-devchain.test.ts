@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeReceipt, parseChainEvidence, type ChainEvidence } from '../src/core/index.js';
+import { heightWords, makeReceipt, parseChainEvidence, type ChainEvidence } from '../src/core/index.js';
 import { runCli, runJson, startListeningService, statuses } from '../test/cli-runner.js';
 import { check, waitFor, type AnchorHarness } from '../server/anchor/test-helpers.js';
 import { contractEvent, operator, tempDir } from '../server/test-helpers.js';
@@ -81,7 +81,7 @@ describe('zap1-verify with the service chain evidence, against the development c
     const alone = await runCli([receiptPath, '--offline']);
     expect(alone.code, alone.stdout).toBe(3);
     expect(alone.stdout).toContain(
-      `Left to check: the block at height ${evidence.height} must be ${evidence.block_hash}.`,
+      `Left to check: the block at height ${heightWords(evidence.height)} must be ${evidence.block_hash}.`,
     );
     expect((await runCli([receiptPath, '--offline', '--block-hash', evidence.block_hash])).code).toBe(0);
 
@@ -89,7 +89,9 @@ describe('zap1-verify with the service chain evidence, against the development c
     expect(withNode.code, JSON.stringify(withNode.out)).toBe(0);
     const block = withNode.out.checks.find((c) => c.name === 'block');
     expect(block).toMatchObject({ status: 'pass', detail: expect.stringContaining('Your node (') });
-    expect(block?.detail).toContain(`has block ${evidence.block_hash} at height ${evidence.height}`);
+    expect(block?.detail).toContain(
+      `has block ${evidence.block_hash} at height ${heightWords(evidence.height)}`,
+    );
     expect(JSON.stringify(withNode.out)).not.toContain('auditor-password');
   });
 

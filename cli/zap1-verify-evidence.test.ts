@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeReceipt, type ChainEvidence } from '../src/core/index.js';
+import { heightWords, makeReceipt, type ChainEvidence } from '../src/core/index.js';
 import { runCli, runJson, statuses, type Check, type JsonOut } from '../test/cli-runner.js';
 import { contractEvent } from '../test/bundles.js';
 import { evidencedBundle } from '../test/chain-evidence.js';
@@ -58,20 +58,20 @@ describe('zap1-verify on a receipt with chain evidence, --offline', () => {
     expect(run.code, run.stderr).toBe(3);
     expect(run.stdout).toMatch(/^UNCONFIRMED: /);
     expect(run.stdout.split('\n')[0]).toContain(
-      `Look up the block at height ${evidence.height} in an explorer (https://blockchair.com/zcash/block/${evidence.height}) or on your node: its hash must be ${evidence.block_hash}.`,
+      `Look up the block at height ${heightWords(evidence.height)} in an explorer (https://blockchair.com/zcash/block/${evidence.height}) or on your node: its hash must be ${evidence.block_hash}.`,
     );
     expect(run.stdout).toContain(
       `Checked on the chain's own bytes: transaction, memo, branch, commitments, header (the transaction hashes to its txid, the viewing key reads ZAP1:09:${rootHex} from it, its branch reaches the header, its proofs and signatures reach the header's block commitments`,
     );
     expect(run.stdout).toContain(
-      `Left to check: the block at height ${evidence.height} must be ${evidence.block_hash}.`,
+      `Left to check: the block at height ${heightWords(evidence.height)} must be ${evidence.block_hash}.`,
     );
     expect(run.stdout).toContain('--block-hash <the hash you read>');
     // The person chose to ask no service: the reason says so rather than asking for a URL.
     expect(run.stdout).toContain('no service was asked (offline)');
     expect(run.stdout).not.toContain('give its URL');
     expect(run.stdout).toContain(
-      `Chain evidence (from the receipt): transaction ${evidence.txid} in block ${evidence.block_hash} at height ${evidence.height}.`,
+      `Chain evidence (from the receipt): transaction ${evidence.txid} in block ${evidence.block_hash} at height ${heightWords(evidence.height)}.`,
     );
     // Nothing was asked of a service, so none is said to have been.
     expect(run.stdout).not.toContain('checked against');
@@ -104,7 +104,7 @@ describe('zap1-verify on a receipt with chain evidence, --offline', () => {
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(run.stdout).toMatch(
         new RegExp(
-          `^ANCHORED: The block hash you read for height ${evidence.height} is ${evidence.block_hash}`,
+          `^ANCHORED: The block hash you read for height ${heightWords(evidence.height)} is ${evidence.block_hash}`,
         ),
       );
       expect(run.stdout).not.toContain('Left to check');
@@ -120,7 +120,7 @@ describe('zap1-verify on a receipt with chain evidence, --offline', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^INVALID: /);
     expect(run.stdout).toContain(
-      `[BAD] block: The block hash you read for height ${evidence.height} is ${OTHER_BLOCK}, not the evidence's block ${evidence.block_hash}.`,
+      `[BAD] block: The block hash you read for height ${heightWords(evidence.height)} is ${OTHER_BLOCK}, not the evidence's block ${evidence.block_hash}.`,
     );
     const { code, out } = await runJson([receiptPath, '--offline', '--block-hash', OTHER_BLOCK]);
     expect(code).toBe(1);
@@ -225,7 +225,7 @@ describe('zap1-verify on a receipt with chain evidence, --offline --rpc (the aud
     const run = await runCli([receiptPath, '--offline', '--rpc', node.url()]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toContain(
-      `[ok ] block: Your node (${nodeUrl()}) has block ${evidence.block_hash} at height ${evidence.height}.`,
+      `[ok ] block: Your node (${nodeUrl()}) has block ${evidence.block_hash} at height ${heightWords(evidence.height)}.`,
     );
     expect(run.stdout + run.stderr).not.toContain('node-secret');
     expect(node.asked).toContainEqual({
@@ -243,7 +243,7 @@ describe('zap1-verify on a receipt with chain evidence, --offline --rpc (the aud
     const run = await runCli([receiptPath, '--offline', '--rpc', node.url()]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(
-      `[BAD] block: Your node (${nodeUrl()}) has block ${OTHER_BLOCK} at height ${evidence.height}, not the evidence's ${evidence.block_hash}.`,
+      `[BAD] block: Your node (${nodeUrl()}) has block ${OTHER_BLOCK} at height ${heightWords(evidence.height)}, not the evidence's ${evidence.block_hash}.`,
     );
   });
 
@@ -256,6 +256,6 @@ describe('zap1-verify on a receipt with chain evidence, --offline --rpc (the aud
     const down = await runCli([receiptPath, '--offline', '--rpc', 'http://127.0.0.1:9']);
     expect(down.code).toBe(3);
     expect(down.stdout).toMatch(/\[ \? \] chain: Your node could not be asked about transaction/);
-    expect(down.stdout).toContain(`Left to check: the block at height ${evidence.height}`);
+    expect(down.stdout).toContain(`Left to check: the block at height ${heightWords(evidence.height)}`);
   });
 });

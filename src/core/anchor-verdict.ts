@@ -16,6 +16,7 @@
  * an anchor is claimed but no chosen source confirmed it) and `invalid` (the path fails, or a check
  * contradicts the claim: the anchor, the event fields, the file or the chain's bytes).
  */
+import { heightWords } from './number-words.js';
 import type { HistoryAnchor, HistoryFindings } from './anchor-history.js';
 import { namedServiceWords, type ServiceTrust } from './block-confirmation.js';
 import type { BundleVerdict } from './proof-bundle.js';
@@ -100,7 +101,10 @@ function anchorResult(
 
 function historyCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): AnchorResult {
   const claim = inclusion.anchor ?? { txid: null, height: null };
-  const claimed = claim.txid !== null ? `transaction ${claim.txid} at height ${claim.height ?? '?'}` : null;
+  const claimed =
+    claim.txid !== null
+      ? `transaction ${claim.txid} at height ${claim.height === null ? '?' : heightWords(claim.height)}`
+      : null;
   if (evidence.kind === 'unavailable') {
     return claimed
       ? anchorResult(
@@ -123,7 +127,7 @@ function historyCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): Ancho
         'anchored',
         byRoot,
         'pass',
-        `The bundle claims no anchor, but ${service} lists its root as anchored in transaction ${byRoot.txid} at height ${byRoot.height}.`,
+        `The bundle claims no anchor, but ${service} lists its root as anchored in transaction ${byRoot.txid} at height ${heightWords(byRoot.height)}.`,
       );
     }
     const txidDiffers = claim.txid !== byRoot.txid;
@@ -133,7 +137,7 @@ function historyCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): Ancho
         'anchored',
         byRoot,
         'pass',
-        `${service} lists this root as anchored in transaction ${byRoot.txid} at height ${byRoot.height}, as the bundle says.`,
+        `${service} lists this root as anchored in transaction ${byRoot.txid} at height ${heightWords(byRoot.height)}, as the bundle says.`,
       );
     }
     const part =
@@ -142,7 +146,7 @@ function historyCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): Ancho
       'invalid',
       byRoot,
       'fail',
-      `The anchor's ${part} is wrong: the bundle claims ${claimed}, but ${service} anchored this root in transaction ${byRoot.txid} at height ${byRoot.height}.`,
+      `The anchor's ${part} is wrong: the bundle claims ${claimed}, but ${service} anchored this root in transaction ${byRoot.txid} at height ${heightWords(byRoot.height)}.`,
     );
   }
   if (claim.txid === null) {
@@ -187,7 +191,7 @@ function anchorCheck(inclusion: BundleVerdict, evidence: AnchorEvidence): Anchor
     'unconfirmed',
     found,
     'unknown',
-    `Unconfirmed: ${namedServiceWords(evidence.service, evidence.trust)} says this root is anchored in transaction ${found.txid} at height ${found.height}. That is its word alone, and you did not choose it: compare the block yourself, or ask the service you use.`,
+    `Unconfirmed: ${namedServiceWords(evidence.service, evidence.trust)} says this root is anchored in transaction ${found.txid} at height ${heightWords(found.height)}. That is its word alone, and you did not choose it: compare the block yourself, or ask the service you use.`,
   );
 }
 

@@ -12,6 +12,7 @@
  * txid and height but names no block hash confirms nothing, since any header can be made up for a
  * txid and height (backdating is exactly that).
  */
+import { heightWords } from './number-words.js';
 import type { VerdictCheck } from './anchor-verdict.js';
 import type { ChainEvidence } from './chain-evidence.js';
 import { networkName } from './chain-evidence.js';
@@ -51,26 +52,26 @@ function fromHistory(
   const who = trust === 'chosen' ? service : namedServiceWords(service, trust);
   if (entry.txid !== evidence.txid || entry.height !== evidence.height) {
     return fail(
-      `${who} lists this root as anchored in transaction ${entry.txid} at height ${entry.height}, not in the evidence's transaction ${evidence.txid} at height ${evidence.height}.`,
+      `${who} lists this root as anchored in transaction ${entry.txid} at height ${heightWords(entry.height)}, not in the evidence's transaction ${evidence.txid} at height ${heightWords(evidence.height)}.`,
     );
   }
   if (entry.blockHash !== null && entry.blockHash !== evidence.block_hash) {
     return fail(
-      `${who} has this anchor in block ${visibleText(entry.blockHash)} at height ${evidence.height}, not in the evidence's block ${evidence.block_hash}: the evidence's header is not the chain's.`,
+      `${who} has this anchor in block ${visibleText(entry.blockHash)} at height ${heightWords(evidence.height)}, not in the evidence's block ${evidence.block_hash}: the evidence's header is not the chain's.`,
     );
   }
   if (entry.blockHash === null) {
     return open(
-      `${who} lists this anchor at height ${evidence.height} but names no block hash, so it cannot confirm the evidence's block. ${lookUp}`,
+      `${who} lists this anchor at height ${heightWords(evidence.height)} but names no block hash, so it cannot confirm the evidence's block. ${lookUp}`,
     );
   }
   if (trust !== 'chosen') {
     return open(
-      `Unconfirmed: ${who} says block ${evidence.block_hash} at height ${evidence.height} holds this anchor. That is its word alone, and you did not choose it. ${lookUp}`,
+      `Unconfirmed: ${who} says block ${evidence.block_hash} at height ${heightWords(evidence.height)} holds this anchor. That is its word alone, and you did not choose it. ${lookUp}`,
     );
   }
   return pass(
-    `${service}, the service you chose, has this anchor in block ${evidence.block_hash} at height ${evidence.height}, the evidence's block.`,
+    `${service}, the service you chose, has this anchor in block ${evidence.block_hash} at height ${heightWords(evidence.height)}, the evidence's block.`,
   );
 }
 
@@ -85,22 +86,24 @@ export function confirmBlock(
   explorerBlockUrl: string | null = null,
 ): VerdictCheck {
   const where = explorerBlockUrl ? ` (${explorerLink(explorerBlockUrl, evidence)})` : '';
-  const lookUp = `Look up the block at height ${evidence.height} in an explorer${where} or on your node: its hash must be ${evidence.block_hash}.`;
-  const at = `block ${evidence.block_hash} at height ${evidence.height}`;
+  const lookUp = `Look up the block at height ${heightWords(evidence.height)} in an explorer${where} or on your node: its hash must be ${evidence.block_hash}.`;
+  const at = `block ${evidence.block_hash} at height ${heightWords(evidence.height)}`;
   for (const source of sources) {
     if (source.kind === 'given') {
       const given = source.blockHash.trim().toLowerCase();
       return given === evidence.block_hash
-        ? pass(`The block hash you read for height ${evidence.height} is ${given}, the evidence's block.`)
+        ? pass(
+            `The block hash you read for height ${heightWords(evidence.height)} is ${given}, the evidence's block.`,
+          )
         : fail(
-            `The block hash you read for height ${evidence.height} is ${visibleText(given)}, not the evidence's block ${evidence.block_hash}.`,
+            `The block hash you read for height ${heightWords(evidence.height)} is ${visibleText(given)}, not the evidence's block ${evidence.block_hash}.`,
           );
     }
     if (source.kind === 'node' && source.blockHash !== null) {
       return source.blockHash === evidence.block_hash
         ? pass(`Your node (${visibleText(source.url)}) has ${at}.`)
         : fail(
-            `Your node (${visibleText(source.url)}) has block ${visibleText(source.blockHash)} at height ${evidence.height}, not the evidence's ${evidence.block_hash}.`,
+            `Your node (${visibleText(source.url)}) has block ${visibleText(source.blockHash)} at height ${heightWords(evidence.height)}, not the evidence's ${evidence.block_hash}.`,
           );
     }
   }

@@ -13,6 +13,7 @@
  *     `unknown`, saying what was bound, for evidence that does not carry what this needs;
  *  5. `header`: the header hashes to the claimed block hash.
  */
+import { heightWords } from './number-words.js';
 import type { VerdictCheck } from './anchor-verdict.js';
 import { authDataRootFromBranch, blockCommitmentsHash } from './chain/block-commitments.js';
 import { blockHash, parseBlockHeader, type BlockHeader } from './chain/block.js';
@@ -81,7 +82,7 @@ function transactionCheck(
     return check(
       'transaction',
       'fail',
-      `The evidence places the transaction at height ${evidence.height}, but the anchor claims height ${String(claim.height)}.`,
+      `The evidence places the transaction at height ${heightWords(evidence.height)}, but the anchor claims height ${claim.height === null ? '?' : heightWords(claim.height)}.`,
     );
   }
   if (txidOfBytes !== claim.txid || evidence.txid !== claim.txid) {

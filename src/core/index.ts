@@ -22,6 +22,7 @@ export * from './evidence-checks.js';
 export * from './block-confirmation.js';
 export * from './receipt.js';
 export * from './receipt-document.js';
+export * from './number-words.js';
 export * from './service-reader.js';
 export * from './verify-claim.js';
 export * from './link-header.js';

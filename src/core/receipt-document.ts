@@ -7,6 +7,7 @@
 import { parseBlockHeader } from './chain/block.js';
 import { networkName } from './chain-evidence.js';
 import { isRecord } from './guards.js';
+import { heightWords } from './number-words.js';
 import type { Receipt } from './receipt.js';
 
 /** What each part of a receipt is, for whoever reads the JSON. */
@@ -32,11 +33,6 @@ const two = (n: number): string => String(n).padStart(2, '0');
 export function utcDateWords(unixSeconds: number): string {
   const d = new Date(unixSeconds * 1000);
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} UTC`;
-}
-
-/** "4,000,078": heights with their thousands marked, as explorers show them. */
-export function heightWords(height: number): string {
-  return String(height).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 /** Characters no file system accepts in a name, control characters, and invisible format characters. */

@@ -12,6 +12,7 @@ import { evidencedBundle } from '../../test/chain-evidence.js';
 import type { HistoryPage } from './anchor-history.js';
 import { blockHash, parseBlockHeader } from './chain/block.js';
 import { toHex } from './hex.js';
+import { heightWords } from './number-words.js';
 import { verifyProofBundle } from './proof-bundle.js';
 import { completeReceipt } from './receipt.js';
 import { ServiceUnavailableError, unaskableService, type ServiceReader } from './service-reader.js';
@@ -237,7 +238,7 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
     const out = await verifyClaim({ receipt: withEvidence }, gone, NOW);
     expect(out.judgement.verdict).toBe('unconfirmed');
     expect(out.judgement.summary).toContain(evidence.block_hash);
-    expect(out.judgement.summary).toContain(`height ${evidence.height}`);
+    expect(out.judgement.summary).toContain(`height ${heightWords(evidence.height)}`);
     expect(names(out)).toEqual(
       expect.arrayContaining([
         'transaction:pass',
