@@ -120,6 +120,7 @@ describe('GET /openapi.json', () => {
         '/anchor/evidence/{txid}',
         '/anchor/history',
         '/anchor/now',
+        '/anchor/spend',
         '/anchor/status',
         '/badge/anchor/{txid_prefix}',
         '/badge/leaf/{leaf}',

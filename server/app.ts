@@ -20,6 +20,7 @@ import { routeRegistrar } from './http/route.js';
 import { Ledger } from './ledger.js';
 import { UnservableProofError } from './proofs.js';
 import { anchorRoutes } from './routes/anchor.js';
+import { anchorSpendRoutes } from './routes/anchor-spend.js';
 import { badgeRoutes } from './routes/badges.js';
 import { buildRoutes } from './routes/build.js';
 import { webhookRoutes } from './routes/webhooks.js';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     verifyRoutes,
     infoRoutes,
     anchorRoutes,
+    anchorSpendRoutes,
     evidenceRoutes,
     eventsRoutes,
     lifecycleRoutes,

@@ -11,7 +11,7 @@
 import type { AnchorAttempt, AnchorStore } from '../store/store.js';
 import { anchorMemoHex, rootOfMemoHex } from '../../src/core/index.js';
 import { describeGone, leftTheChain } from './reorg.js';
-import { RpcError, knownBlockHash, zatToZec, type ZcashRpcClient } from './zcash-rpc.js';
+import { RpcError, feeOfView, knownBlockHash, zatToZec, type ZcashRpcClient } from './zcash-rpc.js';
 
 /** Test-only crash points (`ANCHOR_FAULT`): the process dies abruptly at that step. */
 export const ANCHOR_FAULTS = ['before_send', 'after_send', 'after_txid'] as const;
@@ -227,6 +227,8 @@ export class AttemptRunner {
         height: chain.height,
         blockTime: chain.blocktime,
         blockHash: knownBlockHash(chain.blockhash),
+        // What the operator's wallet paid, as it shows the transaction: the Status page's spend.
+        feeZat: feeOfView(view),
       });
       this.forget(attempt.id);
       this.hooks.log(

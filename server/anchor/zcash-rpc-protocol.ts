@@ -208,13 +208,35 @@ export const viewOutputSchema = z.object({
   memo: hexString.optional(),
   memoStr: z.string().optional(),
 });
+/** A note the transaction spends, as the wallet shows it (only its value is read: the fee). */
+export const viewSpendSchema = z.object({
+  value: z.number().optional(),
+  valueZat: int.optional(),
+});
 export const viewTransactionSchema = z.object({
   txid: z.string(),
-  spends: z.array(z.unknown()).optional(),
+  spends: z.array(viewSpendSchema).optional(),
   outputs: z.array(viewOutputSchema),
 });
 export type ViewTransaction = z.infer<typeof viewTransactionSchema>;
 export type ViewOutput = z.infer<typeof viewOutputSchema>;
+
+/**
+ * The fee a transaction paid as the wallet shows it: what its spent notes hold beyond its outputs
+ * (change included), in zatoshi. Null when that cannot be told: no spends shown, a value given
+ * only as a decimal, or outputs worth more than the spends (a part the wallet does not see, such as
+ * a transparent input).
+ */
+export function feeOfView(view: ViewTransaction): number | null {
+  const spends = view.spends ?? [];
+  if (spends.length === 0) return null;
+  const values = [...spends, ...view.outputs].map((v) => v.valueZat);
+  if (values.some((v) => v === undefined)) return null;
+  const total = (items: readonly { valueZat?: number | undefined }[]) =>
+    items.reduce((sum, v) => sum + (v.valueZat ?? 0), 0);
+  const fee = total(spends) - total(view.outputs);
+  return Number.isSafeInteger(fee) && fee >= 0 ? fee : null;
+}
 
 export const receivedNoteSchema = z.object({
   pool: z.string().optional(),

@@ -37,6 +37,7 @@ export const FORWARDED_ROUTES: readonly ForwardedRoute[] = [
   { method: 'GET', path: '/anchor/consistency' },
   { method: 'GET', path: '/anchor/evidence/{txid}' },
   { method: 'GET', path: '/anchor/attempts' },
+  { method: 'GET', path: '/anchor/spend' },
   { method: 'POST', path: '/anchor/now' },
   { method: 'GET', path: '/admin/anchor/qr' },
   { method: 'POST', path: '/admin/anchor/record' },

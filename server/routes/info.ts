@@ -18,7 +18,8 @@ const NetworkSchema = z.enum(['mainnet', 'testnet', 'devnet']);
  * `consistency` (/anchor/consistency), `events-paging` (`/events?before=` with a `Link` to the next
  * page), `events-filter` (`/events?event_type=`), `lifecycle-paging` (`/lifecycle/{wallet}` pages with
  * `Link`), `lifecycle-export` (`/lifecycle/{wallet}/export`), `anchor-now` (`POST /anchor/now`),
- * `anchor-attempts` (`/anchor/attempts`, the attempt log), `lookup` (`/lookup?q=`, what a search
+ * `anchor-attempts` (`/anchor/attempts`, the attempt log), `anchor-spend` (`/anchor/spend`, the
+ * fees anchoring paid per window), `lookup` (`/lookup?q=`, what a search
  * value is, answered 200 either way), `anchor-evidence` (`/anchor/evidence/{txid}`, the chain's own
  * evidence of an anchor; listed only while a checked viewing key is published, as it is served only then).
  */
@@ -31,6 +32,7 @@ export const SERVICE_EXTENSIONS = [
   'anchor-now',
   'manual-anchor',
   'anchor-attempts',
+  'anchor-spend',
   'lookup',
   'anchor-evidence',
 ] as const;

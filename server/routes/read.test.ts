@@ -68,6 +68,7 @@ describe('GET /protocol/info', () => {
       'lifecycle-export': '/lifecycle/{wallet}/export',
       'anchor-now': '/anchor/now',
       'anchor-attempts': '/anchor/attempts',
+      'anchor-spend': '/anchor/spend',
       lookup: '/lookup',
     };
     expect(body.extensions).toEqual(Object.keys(servedBy));

@@ -50,6 +50,25 @@ export interface AnchoredAt {
   blockTime: number | null;
   /** Display order, lowercase; absent or null when the node did not say. */
   blockHash?: string | null;
+  /**
+   * The fee the transaction paid, in zatoshi, as the wallet reports it (what its spends hold beyond
+   * its outputs); absent or null when unknown (an anchor the operator paid from another wallet).
+   */
+  feeZat?: number | null;
+}
+
+/**
+ * What anchoring cost in a window: the anchored roots whose fee was paid at or after its start (the
+ * block time, else when the anchor was recorded), the fees known of them, and how many have none.
+ */
+export interface AnchorSpend {
+  anchors: number;
+  /** Sum of the known fees, in zatoshi. */
+  feeZat: number;
+  /** Anchored roots in the window whose fee is unknown (not in `feeZat`). */
+  unpriced: number;
+  /** Unix seconds of the earliest anchor in the window; null when there is none. */
+  firstAt: number | null;
 }
 
 /** A root whose anchor reached `anchored`; only these count anywhere. */
@@ -126,6 +145,11 @@ export interface AnchorStore {
   anchoredRoots(options?: { limit?: number; beforeHeight?: number }): Promise<AnchoredRoot[]>;
   /** Count and height range of the anchored roots in one query (/stats; never reads every root). */
   anchoredRootStats(): Promise<AnchoredRootStats>;
+  /**
+   * What the anchored roots paid since `sinceUnixS` (Unix seconds; null: every anchored root, those
+   * without a known time included), in one aggregate query (/anchor/spend).
+   */
+  anchorSpend(sinceUnixS: number | null): Promise<AnchorSpend>;
   /** The first anchored root (smallest leaf count, then oldest) that contains `position`. */
   firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null>;
   /** How many anchor attempts are in each state (every state present, 0 when none). */

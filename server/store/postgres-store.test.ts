@@ -19,6 +19,7 @@ import {
   type StoreHarness,
 } from './store-contract.js';
 import { describeEvidenceContract } from './store-contract-evidence.js';
+import { describeSpendContract } from './store-contract-spend.js';
 import { describeWalletContract } from './store-contract-wallets.js';
 import { AnchorLeaseLostError, isStoreBusy } from './store.js';
 
@@ -47,6 +48,7 @@ const harness: StoreHarness = {
 describeStoreContract('PostgreSQL', harness);
 describeWalletContract('PostgreSQL', harness);
 describeEvidenceContract('PostgreSQL', harness);
+describeSpendContract('PostgreSQL', harness);
 describeCoordinationContract('PostgreSQL', harness);
 
 describe('PostgreSQL: several instances on one database', () => {

@@ -13,6 +13,7 @@ import { SQLITE_FILE, SqliteStore, openSqliteStore } from './sqlite-store.js';
 import { describeCoordinationContract } from './coordination-contract.js';
 import { describeStoreContract, testEvent, testLeaf, type StoreHarness } from './store-contract.js';
 import { describeEvidenceContract } from './store-contract-evidence.js';
+import { describeSpendContract } from './store-contract-spend.js';
 import { describeWalletContract } from './store-contract-wallets.js';
 
 /** Where each store the contract opened lives, so reopen and destroy find its folder. */
@@ -50,6 +51,7 @@ for (const [name, harness] of [
   describeStoreContract(name, harness);
   describeWalletContract(name, harness);
   describeEvidenceContract(name, harness);
+  describeSpendContract(name, harness);
 }
 describeCoordinationContract('SQLite', sqliteHarness(false));
 

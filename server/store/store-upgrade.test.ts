@@ -11,19 +11,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../../test/postgres/database.js';
 import { removeTempStore, tempDir } from '../test-helpers.js';
 import { openPostgresStore } from './postgres-store.js';
-import { POSTGRES_MIGRATIONS } from './postgres/migrations.js';
-import { MIGRATIONS } from './sqlite/migrations.js';
 import { SQLITE_FILE, openSqliteStore } from './sqlite-store.js';
 import { testEvent } from './store-contract.js';
 import type { Store, StoredChainEvidence } from './store.js';
 
-/** Statements that take a database back to the schema the release before left. */
+/**
+ * Statements that take a database back to the schema the release before left (the migrations
+ * after it undone, newest first), and the number of migrations that release had.
+ */
 const REWIND = [
+  'DROP TABLE anchor_fees',
   'ALTER TABLE anchored_roots DROP COLUMN block_hash',
   'ALTER TABLE anchor_evidence DROP COLUMN tx_count',
   'ALTER TABLE anchor_evidence DROP COLUMN auth_digest_branch',
   'ALTER TABLE anchor_evidence DROP COLUMN chain_history_root',
 ];
+
+const SQLITE_RELEASE_BEFORE = 10;
+const POSTGRES_RELEASE_BEFORE = 5;
 
 const txidOf = (n: number): string => n.toString(16).padStart(64, 'e');
 
@@ -86,7 +91,7 @@ describe('a database from before block hashes and block commitments', () => {
     await store.close();
     const db = new Database(`${dir}/${SQLITE_FILE}`);
     for (const statement of REWIND) db.exec(statement);
-    db.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    db.pragma(`user_version = ${SQLITE_RELEASE_BEFORE}`);
     db.close();
 
     store = openSqliteStore(dir);
@@ -102,9 +107,7 @@ describe('a database from before block hashes and block commitments', () => {
     await client.connect();
     try {
       for (const statement of REWIND) await client.query(statement);
-      await client.query('DELETE FROM schema_migrations WHERE version > $1', [
-        POSTGRES_MIGRATIONS.length - 1,
-      ]);
+      await client.query('DELETE FROM schema_migrations WHERE version > $1', [POSTGRES_RELEASE_BEFORE]);
     } finally {
       await client.end();
     }

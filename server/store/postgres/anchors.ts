@@ -29,18 +29,23 @@ import {
   type AnchoredAt,
   type AnchoredRoot,
   type AnchoredRootStats,
+  type AnchorSpend,
 } from '../store.js';
 import {
   ROOT_COLUMNS,
   anchorFromRow,
   blockHashOrNull,
+  feeOrNull,
   groupLog,
   requireHeight,
   requireHex64,
   requireLeafCount,
   rootFromRow,
+  spendFromRow,
+  spendSql,
   type AnchorRow,
   type RootRow,
+  type SpendRow,
 } from '../sqlite/rows.js';
 import { isUniqueViolation, transaction } from './db.js';
 
@@ -148,6 +153,7 @@ export class PostgresAnchorStore extends AnchorTransitions implements AnchorStor
   async markAnchored(id: number, input: AnchoredAt): Promise<AnchorAttempt> {
     requireHeight(input.height);
     const blockHash = blockHashOrNull(input.blockHash);
+    const feeZat = feeOrNull(input.feeZat);
     try {
       return await transaction(this.pool, async (client) => {
         await this.checkFence(client);
@@ -168,6 +174,14 @@ export class PostgresAnchorStore extends AnchorTransitions implements AnchorStor
           `INSERT INTO anchored_roots (${ROOT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
           [id, row.root_hash, row.leaf_count, row.txid, input.height, input.blockTime, createdAt, blockHash],
         );
+        if (feeZat !== null) {
+          const spentAt = input.blockTime ?? Math.floor(this.now().getTime() / 1000);
+          await client.query('INSERT INTO anchor_fees (anchor_id, fee_zat, spent_at) VALUES ($1, $2, $3)', [
+            id,
+            feeZat,
+            spentAt,
+          ]);
+        }
         return updated;
       });
     } catch (error) {
@@ -269,6 +283,14 @@ export class PostgresAnchorStore extends AnchorTransitions implements AnchorStor
     );
     const row = result.rows[0];
     return { count: row?.n ?? 0, firstHeight: row?.first ?? null, lastHeight: row?.last ?? null };
+  }
+
+  async anchorSpend(sinceUnixS: number | null): Promise<AnchorSpend> {
+    const result =
+      sinceUnixS === null
+        ? await this.pool.query<SpendRow>(spendSql(''))
+        : await this.pool.query<SpendRow>(spendSql('$1'), [sinceUnixS]);
+    return spendFromRow(result.rows[0]);
   }
 
   async firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null> {

@@ -331,6 +331,15 @@ ${COMMIT_FINISH}
   ALTER TABLE anchor_evidence ADD COLUMN auth_digest_branch text;
   ALTER TABLE anchor_evidence ADD COLUMN chain_history_root text;
   `,
+  // 7: as SQLite's migration 12: the fee each anchored root's transaction paid, and when.
+  `
+  CREATE TABLE anchor_fees (
+    anchor_id bigint PRIMARY KEY REFERENCES anchored_roots (anchor_id) ON DELETE CASCADE,
+    fee_zat   bigint NOT NULL CHECK (fee_zat >= 0),
+    spent_at  bigint NOT NULL
+  );
+  CREATE INDEX anchor_fees_by_time ON anchor_fees (spent_at);
+  `,
 ];
 
 /**

@@ -24,19 +24,24 @@ import {
   type AnchoredAt,
   type AnchoredRoot,
   type AnchoredRootStats,
+  type AnchorSpend,
 } from '../store.js';
 import { RootsBySize } from './roots-by-size.js';
 import {
   ROOT_COLUMNS,
   anchorFromRow,
   blockHashOrNull,
+  feeOrNull,
   groupLog,
   requireHeight,
   requireHex64,
   requireLeafCount,
   rootFromRow,
+  spendFromRow,
+  spendSql,
   type AnchorRow,
   type RootRow,
+  type SpendRow,
 } from './rows.js';
 
 export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore {
@@ -69,6 +74,11 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
       insertRoot: db.prepare<[number, string, number, string, number, number | null, string, string | null]>(
         `INSERT INTO anchored_roots (${ROOT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      insertFee: db.prepare<[number, number, number]>(
+        'INSERT INTO anchor_fees (anchor_id, fee_zat, spent_at) VALUES (?, ?, ?)',
+      ),
+      spendAll: db.prepare<[], SpendRow>(spendSql('')),
+      spendSince: db.prepare<[number], SpendRow>(spendSql('?')),
       setBlockHash: db.prepare<[string, number, string, number]>(
         'UPDATE anchored_roots SET block_hash = ? WHERE anchor_id = ? AND txid = ? AND height = ?',
       ),
@@ -108,6 +118,10 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
     return this.now().toISOString();
   }
 
+  private nowSeconds(): number {
+    return Math.floor(this.now().getTime() / 1000);
+  }
+
   private rowOrThrow(id: number): AnchorRow {
     const row = this.stmts.byId.get(id);
     if (!row) throw new StoreConflictError(`anchor attempt ${id} does not exist`);
@@ -144,7 +158,12 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
 
   async markAnchored(id: number, input: AnchoredAt): Promise<AnchorAttempt> {
     requireHeight(input.height);
-    const attempt = this.markAnchoredNow(id, input, blockHashOrNull(input.blockHash));
+    const attempt = this.markAnchoredNow(
+      id,
+      input,
+      blockHashOrNull(input.blockHash),
+      feeOrNull(input.feeZat),
+    );
     this.rootsBySize.added(id);
     return attempt;
   }
@@ -164,7 +183,12 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
     this.rootsBySize.changed(anchorId);
   }
 
-  private markAnchoredNow(id: number, input: AnchoredAt, blockHash: string | null): AnchorAttempt {
+  private markAnchoredNow(
+    id: number,
+    input: AnchoredAt,
+    blockHash: string | null,
+    feeZat: number | null,
+  ): AnchorAttempt {
     return this.db
       .transaction(() => {
         const row = this.rowOrThrow(id);
@@ -186,6 +210,7 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
           lastLeaf.created_at,
           blockHash,
         );
+        if (feeZat !== null) this.stmts.insertFee.run(id, feeZat, input.blockTime ?? this.nowSeconds());
         return anchorFromRow(this.rowOrThrow(id));
       })
       .immediate();
@@ -245,6 +270,12 @@ export class SqliteAnchorStore extends AnchorTransitions implements AnchorStore 
   async anchoredRootStats(): Promise<AnchoredRootStats> {
     const row = this.stmts.rootStats.get();
     return { count: row?.n ?? 0, firstHeight: row?.first ?? null, lastHeight: row?.last ?? null };
+  }
+
+  async anchorSpend(sinceUnixS: number | null): Promise<AnchorSpend> {
+    return spendFromRow(
+      sinceUnixS === null ? this.stmts.spendAll.get() : this.stmts.spendSince.get(sinceUnixS),
+    );
   }
 
   async firstAnchoredRootCovering(position: number): Promise<AnchoredRoot | null> {

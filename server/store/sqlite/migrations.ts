@@ -216,4 +216,15 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE anchor_evidence ADD COLUMN auth_digest_branch TEXT;
   ALTER TABLE anchor_evidence ADD COLUMN chain_history_root TEXT;
   `,
+  // 12: the fee each anchored root's transaction paid, as the wallet reported it when the anchor
+  // was recorded, and when (the block time, else the time of recording): what /anchor/spend sums.
+  // Roots anchored before have no row (their fee is unknown), and a root's row goes with it.
+  `
+  CREATE TABLE anchor_fees (
+    anchor_id INTEGER PRIMARY KEY REFERENCES anchored_roots (anchor_id) ON DELETE CASCADE,
+    fee_zat   INTEGER NOT NULL CHECK (fee_zat >= 0),
+    spent_at  INTEGER NOT NULL
+  );
+  CREATE INDEX anchor_fees_by_time ON anchor_fees (spent_at);
+  `,
 ];

@@ -3,6 +3,7 @@ import { isHex64, parseHex } from '../../../src/core/index.js';
 import type {
   AnchorAttempt,
   AnchorLogEntry,
+  AnchorSpend,
   AnchorState,
   AnchoredRoot,
   LeafRecord,
@@ -171,6 +172,42 @@ export function blockHashOrNull(value: string | null | undefined): string | null
 export function requireHeight(height: number): void {
   if (!Number.isSafeInteger(height) || height < 0)
     throw new RangeError('height must be a non-negative integer');
+}
+
+/** A fee argument as stored: a non-negative safe integer of zatoshi, or null when unknown. */
+export function feeOrNull(value: number | null | undefined): number | null {
+  if (value === undefined || value === null) return null;
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError('feeZat must be a non-negative integer');
+  return value;
+}
+
+/**
+ * The one aggregate query of `anchorSpend` on both stores: the anchored roots (with their fee when
+ * known) whose time, the fee's own or else the block's, satisfies `where` ('' for every root).
+ * Integer casts keep PostgreSQL's sums bigint rather than numeric text.
+ */
+export function spendSql(where: string): string {
+  return `SELECT COUNT(*) AS n, CAST(COALESCE(SUM(f.fee_zat), 0) AS BIGINT) AS fee,
+    COUNT(*) - COUNT(f.fee_zat) AS unpriced, MIN(COALESCE(f.spent_at, r.block_time)) AS first
+    FROM anchored_roots r LEFT JOIN anchor_fees f ON f.anchor_id = r.anchor_id
+    ${where === '' ? '' : `WHERE COALESCE(f.spent_at, r.block_time) >= ${where}`}`;
+}
+
+export interface SpendRow {
+  n: number;
+  fee: number;
+  unpriced: number;
+  first: number | null;
+}
+
+export function spendFromRow(row: SpendRow | undefined): AnchorSpend {
+  return {
+    anchors: Number(row?.n ?? 0),
+    feeZat: Number(row?.fee ?? 0),
+    unpriced: Number(row?.unpriced ?? 0),
+    firstAt: row?.first == null ? null : Number(row.first),
+  };
 }
 
 /** Checks the leaf count an anchor intent covers: a positive safe integer. */
