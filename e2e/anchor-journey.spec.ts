@@ -77,12 +77,18 @@ test.describe('one pseudonym for everything, no more', () => {
     await page.goto('/app/anchor');
 
     const serialA = await anchorContract(page, 'lease-a.pdf');
-    await page.getByRole('button', { name: 'Anchor another contract' }).click();
+    // Another visit, as on another day.
+    await page.goto('/app/anchor');
     const serialB = await anchorContract(page, 'lease-b.pdf');
     const [walletA, walletB] = [await cardWallet(page, 'lease-a.pdf'), await cardWallet(page, 'lease-b.pdf')];
     expect(walletA).toMatch(/^anon_[0-9a-f]{16}$/);
     expect(walletB).toMatch(/^anon_[0-9a-f]{16}$/);
     expect(walletB).not.toBe(walletA);
+    // And in the same visit, the next document starts under a new one too.
+    await page.getByRole('button', { name: 'Anchor another contract' }).click();
+    await page.getByText('Advanced: wallet pseudonym').click();
+    await expect(page.getByLabel('Wallet pseudonym')).toHaveValue(/^anon_[0-9a-f]{16}$/);
+    await expect(page.getByLabel('Wallet pseudonym')).not.toHaveValue(walletB);
 
     // Whoever is handed lease-a's receipt sees only lease-a on its pseudonym's public timeline.
     expect(await timelineSerials(page, walletA)).toEqual([serialA]);
@@ -107,15 +113,17 @@ test.describe('one pseudonym for everything, no more', () => {
     await expect(page).toBeAccessible();
     await expect(page).toBeAccessibleInDark();
     const serialC = await anchorContract(page, 'lease-c.pdf');
-
-    // Remembered as the person's choice: a later visit files the next document under the same one.
-    await page.goto('/app/anchor');
-    await page.getByText('Advanced: wallet pseudonym').click();
-    await expect(keep).toBeChecked();
+    await page.getByRole('button', { name: 'Anchor another contract' }).click();
     await expect(page.getByLabel('Wallet pseudonym')).toHaveValue(kept);
     const serialD = await anchorContract(page, 'lease-d.pdf');
     expect(await cardWallet(page, 'lease-c.pdf')).toBe(kept);
     expect(await cardWallet(page, 'lease-d.pdf')).toBe(kept);
+
+    // Remembered as the person's choice: a later visit starts under the same one.
+    await page.goto('/app/anchor');
+    await page.getByText('Advanced: wallet pseudonym').click();
+    await expect(keep).toBeChecked();
+    await expect(page.getByLabel('Wallet pseudonym')).toHaveValue(kept);
     expect(await timelineSerials(page, kept)).toEqual([serialC, serialD]);
   });
 });
