@@ -1,11 +1,66 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { ErrorNotice } from './error-notice';
 import { renderWithProviders } from './test-render';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+/** The error apiRequest throws when this page's own origin does not answer at all. */
+const siteUnreachable = () =>
+  new ApiError({
+    status: 0,
+    code: 'network_error',
+    message: 'The service at this site could not be reached. Check the service URL in Settings.',
+  });
+
+describe('a service that cannot be reached', () => {
+  it('on this site: says the site itself is down, and sends nobody to Settings', () => {
+    renderWithProviders(<ErrorNotice error={siteUnreachable()} title="The statistics could not be loaded" />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This site cannot be reached');
+    expect(alert.textContent).toContain('No setting of yours would change that.');
+    expect(alert.textContent).not.toMatch(/Settings/);
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('on this site, timing out: says the site did not answer in time', () => {
+    const error = new ApiError({
+      status: 0,
+      code: 'timeout',
+      message: 'The service at this site did not answer within 8 s.',
+    });
+    renderWithProviders(<ErrorNotice error={error} />);
+    expect(screen.getByRole('alert').textContent).toContain('This site did not answer in time');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('while the device is offline: says so', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    renderWithProviders(<ErrorNotice error={siteUnreachable()} />);
+    expect(screen.getByRole('alert').textContent).toContain('This device is offline');
+  });
+
+  it('on another origin: may be a wrong URL, so Settings is offered, once', () => {
+    localStorage.setItem('zap1.baseUrl', 'https://zap1.example.org');
+    const error = new ApiError({
+      status: 0,
+      code: 'network_error',
+      message: 'The service at https://zap1.example.org could not be reached from this page.',
+    });
+    renderWithProviders(<ErrorNotice error={error} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('could not be reached from this page.');
+    expect(alert.textContent).toContain('Is the service running, and is its URL right?');
+    expect(screen.getAllByRole('link', { name: 'Check the service URL in Settings' })).toHaveLength(1);
+    expect(alert.textContent?.match(/Settings/g)).toHaveLength(1);
+  });
+});
 
 describe('ErrorNotice', () => {
   it('says when to try again once, in words', () => {

@@ -1,25 +1,33 @@
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
+import { useBaseUrl } from '../api/settings';
 import { visibleText } from 'zap1';
 import { PATHS } from '../app/paths';
 import { askedAgainWords, waitInWords } from './time-format';
+import { errorWords } from './error-words';
 import { fieldProblemInWords } from './field-words';
 
 /**
  * One way to show a failed request: what happened and what the user can do about it. A page that
- * polls passes `retryEveryMs`, so the notice says the request is tried again by itself.
+ * polls passes `retryEveryMs`, so the notice says the request is tried again by itself. Settings is
+ * suggested only where a setting may be wrong: never when this site itself cannot be reached.
  */
 export function ErrorNotice({
   error,
   title,
   retryEveryMs,
+  baseUrl,
 }: {
   error: unknown;
   title?: string;
   retryEveryMs?: number;
+  /** The service the request went to, when not the configured one (Settings trying a URL). */
+  baseUrl?: string;
 }) {
+  const configured = useBaseUrl();
   const apiError = error instanceof ApiError ? error : null;
-  const raw = error instanceof Error ? error.message : 'Unknown error';
+  const words = errorWords(error, baseUrl ?? configured);
+  const raw = words.message;
   // The wait is said once, in words, below: not also as the service's "retry in N s".
   const waitless = apiError?.retryAfterS != null ? raw.replace(/;?\s*retry in \d+ s\.?$/i, '.') : raw;
   // A refusal that names fields is told field by field below, in the form's words, not in the wire's.
@@ -38,9 +46,9 @@ export function ErrorNotice({
       {title && <p className="font-semibold">{title}</p>}
       {/* The service's words (and a field's name) are its text: shown with visibleText, never obeyed. */}
       <p>{visibleText(message)}</p>
-      {apiError?.pointsAtSettings && (
+      {words.settings !== 'none' && (
         <p className="mt-1 text-sm">
-          {apiError.isUnreachable
+          {words.settings === 'unreachable'
             ? 'Is the service running, and is its URL right?'
             : 'Is the service URL right?'}{' '}
           <Link className="underline" to={PATHS.settings}>

@@ -46,4 +46,29 @@ describe('LoadingOrError', () => {
     expect(screen.getByRole('alert').textContent).toContain('The health check failed');
     expect(screen.getByRole('alert').textContent).not.toContain('could not be loaded');
   });
+
+  it('says when the figures still shown were last answered, once the query had answered before', () => {
+    const updatedAt = Date.UTC(2026, 2, 4, 1, 41, 7);
+    renderWithProviders(
+      <LoadingOrError
+        query={{ isPending: false, dataUpdatedAt: updatedAt }}
+        error={new Error('connection refused')}
+        what="the anchoring status"
+        retryEveryMs={2000}
+      />,
+    );
+    expect(screen.getByTestId('as-of').textContent).toMatch(
+      /^Shown as of the last answer: .*2026.*01:41:07 UTC · .* ago\.$/,
+    );
+    cleanup();
+    renderWithProviders(
+      <LoadingOrError
+        query={{ isPending: false, dataUpdatedAt: 0 }}
+        error={new Error('connection refused')}
+        what="the anchoring status"
+        retryEveryMs={2000}
+      />,
+    );
+    expect(screen.queryByTestId('as-of')).toBeNull();
+  });
 });

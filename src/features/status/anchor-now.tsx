@@ -5,7 +5,7 @@ import { type AnchorStatus, anchorKeys, isAnchorInFlight, requestAnchorNow } fro
 import { useBaseUrl } from '../../api/settings';
 import { PATHS } from '../../app/paths';
 import { countWords } from '../../components/number-words';
-import { formatZec } from '../../components/time-format';
+import { useFormatAmount } from '../../components/amount-words';
 import { Button } from '../../components/ui/button';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
 import { useConfirmStep } from '../../components/ui/use-confirm-step';
@@ -41,7 +41,8 @@ export function AnchorNow({
   const inFlight = isAnchorInFlight(status);
   const nothingToAnchor = status !== undefined && status.unanchored_leaves === 0;
   // A stated fee of zero is said as "costs nothing", not as a price of 0 ZEC.
-  const fee = feeZat !== undefined && feeZat > 0 ? formatZec(feeZat) : null;
+  const formatAmount = useFormatAmount();
+  const fee = feeZat !== undefined && feeZat > 0 ? formatAmount(feeZat) : null;
 
   if (!apiKey) {
     return (

@@ -3,8 +3,10 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { anchorKeys } from '../../api/anchor';
 import { anchorPaymentQueryOptions, manualAnchorKeys, recordManualAnchor } from '../../api/manual-anchor';
+import { useServiceNetwork } from '../../api/network';
 import { useApiKey, useBaseUrl } from '../../api/settings';
 import { PATHS } from '../../app/paths';
+import { decimalAmount } from '../../components/amount-words';
 import { ErrorNotice } from '../../components/error-notice';
 import { Loading } from '../../components/page-states';
 import { formatNumber } from '../../components/number-words';
@@ -27,6 +29,7 @@ export function ManualAnchor() {
   const apiKey = useApiKey();
   const payment = useQuery(anchorPaymentQueryOptions(baseUrl, apiKey, PAYMENT_MS));
   const paymentError = useKeptError(payment, [baseUrl, apiKey]);
+  const { network } = useServiceNetwork(baseUrl);
 
   if (!apiKey) {
     return (
@@ -62,8 +65,8 @@ export function ManualAnchor() {
       <p className="text-sm">
         {formatNumber(p.unanchored_leaves)} of {formatNumber(p.leaf_count)}{' '}
         {p.leaf_count === 1 ? 'leaf' : 'leaves'} {p.unanchored_leaves === 1 ? 'awaits' : 'await'} an anchor.
-        Pay {visibleText(p.amount_zec)} ZEC with this memo from your wallet, then record the transaction
-        below.
+        Pay {decimalAmount(visibleText(p.amount_zec), network)} with this memo from your wallet, then record
+        the transaction below.
       </p>
       {p.qr_svg && (
         <img
@@ -135,7 +138,8 @@ function RecordForm({ root }: { root: string }) {
         {record.isError && <ErrorNotice error={record.error} title="The anchor was not recorded" />}
         {record.isSuccess && (
           <p role="status" data-testid="manual-anchor-recorded">
-            Recorded: root anchored in {visibleText(record.data.txid)} at height {record.data.height}.
+            Recorded: root anchored in {visibleText(record.data.txid)} at height{' '}
+            {formatNumber(record.data.height)}.
           </p>
         )}
       </div>

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AnchorStatus } from '../../api/anchor';
 import type { Health } from '../../api/health';
-import {
-  anchorsAffordable,
-  balanceText,
-  healthVerdict,
-  recentAnchorIntervalS,
-  runwayText,
-} from './status-banner-summary';
+import { formatAmount } from '../../components/amount-words';
+import { anchorsAffordable, balanceText, healthVerdict } from './status-banner-summary';
+
+const zec = (zat: number) => formatAmount(zat, 'mainnet');
+const devZec = (zat: number) => formatAmount(zat, 'devnet');
 
 const health = (extra: Partial<Health> = {}): Health => ({
   last_scanned_height: 100,
@@ -25,13 +23,6 @@ const status = (extra: Partial<AnchorStatus> = {}): AnchorStatus => ({
   leaf_count: 3,
   unanchored_leaves: 1,
   ...extra,
-});
-const anchorAt = (unixS: number) => ({
-  root: 'r',
-  txid: `t${unixS}`,
-  height: 1,
-  leaf_count: 1,
-  block_time: unixS,
 });
 
 describe('the status banner', () => {
@@ -64,31 +55,29 @@ describe('the status banner', () => {
 
   it('says what the balance pays for at the stated fee', () => {
     expect(anchorsAffordable(health())).toBe(15_000);
-    expect(balanceText(health())).toBe('1.5 ZEC · pays for about 15,000 more anchors at 0.0001 ZEC each');
-    expect(balanceText(health({ anchor_cost_zat: undefined }))).toBe('1.5 ZEC');
-    expect(balanceText(health({ wallet_balance_zat: null }))).toBeNull();
+    expect(balanceText(health(), zec)).toBe(
+      '1.5 ZEC · pays for about 15,000 more anchors at 0.0001 ZEC each',
+    );
+    expect(balanceText(health({ anchor_cost_zat: undefined }), zec)).toBe('1.5 ZEC');
+    expect(balanceText(health({ wallet_balance_zat: null }), zec)).toBeNull();
     expect(anchorsAffordable(health({ wallet_balance_zat: null }))).toBeNull();
   });
 
-  it('says a free anchor costs nothing, with no count of anchors and no runway', () => {
+  it("names the development chain's coins as such", () => {
+    expect(balanceText(health(), devZec)).toBe(
+      '1.5 dev-ZEC · pays for about 15,000 more anchors at 0.0001 dev-ZEC each',
+    );
+  });
+
+  it('says a free anchor costs nothing, with no count of anchors', () => {
     const free = health({ anchor_cost_zat: 0 });
-    expect(balanceText(free)).toBe('1.5 ZEC · an anchor costs nothing here');
+    expect(balanceText(free, zec)).toBe('1.5 ZEC · an anchor costs nothing here');
     expect(anchorsAffordable(free)).toBeNull();
-    expect(runwayText(anchorsAffordable(free), 3600)).toBeNull();
-    expect(balanceText(health({ anchor_cost_zat: 0, wallet_balance_zat: 0 }))).toBe(
+    expect(balanceText(health({ anchor_cost_zat: 0, wallet_balance_zat: 0 }), zec)).toBe(
       '0 ZEC · an anchor costs nothing here',
     );
     expect(
       healthVerdict(health({ anchor_cost_zat: 0, wallet_balance_zat: 0 }), false, status()).healthy,
     ).toBe(true);
-  });
-
-  it('measures the runway at the pace of the recent anchors', () => {
-    expect(recentAnchorIntervalS([anchorAt(1000), anchorAt(4600), anchorAt(8200)])).toBe(3600);
-    expect(recentAnchorIntervalS([anchorAt(1000)])).toBeNull();
-    expect(recentAnchorIntervalS([anchorAt(1000), anchorAt(1000)])).toBeNull();
-    expect(runwayText(48, 3600)).toBe('about 2 d at the recent pace (one anchor every 1 h)');
-    expect(runwayText(null, 3600)).toBeNull();
-    expect(runwayText(48, null)).toBeNull();
   });
 });

@@ -1,17 +1,13 @@
 /**
- * The Status page's banner in words: whether the service is healthy (and if not, why), what the
- * wallet's balance pays for, and for how long at the recent pace of anchors.
+ * The Status page's banner in words: whether the service is healthy (and if not, why), and what the
+ * wallet's balance pays for (how long it lasts is spend-summary.ts's).
  */
-import type { AnchorHistoryEntry, AnchorStatus } from '../../api/anchor';
+import type { AnchorStatus } from '../../api/anchor';
 import type { Health } from '../../api/health';
 import { countWords, formatNumber } from '../../components/number-words';
-import { formatDuration, formatZec } from '../../components/time-format';
-import { anchorTime } from '../history/root-leaves';
 
 /** The sync lag beyond which the reference counts the scanner as not operational. */
 const LAG_LIMIT = 10;
-/** Anchors the pace is measured over: recent enough to follow a change of pace. */
-const PACE_ANCHORS = 20;
 
 export interface HealthVerdict {
   /** null while the health check has not answered yet. */
@@ -61,34 +57,15 @@ export function anchorsAffordable(health: Health | undefined): number | null {
 
 /**
  * "12.5 ZEC · pays for about 125,000 more anchors at 0.0001 ZEC each", "12.5 ZEC · an anchor costs
- * nothing here" (a free anchor), or the balance alone when the cost is not stated.
+ * nothing here" (a free anchor), or the balance alone when the cost is not stated; amounts in the
+ * unit `formatAmount` gives them (dev-ZEC on the development chain).
  */
-export function balanceText(health: Health): string | null {
+export function balanceText(health: Health, formatAmount: (zat: number) => string): string | null {
   if (health.wallet_balance_zat == null) return null;
-  const balance = formatZec(health.wallet_balance_zat);
+  const balance = formatAmount(health.wallet_balance_zat);
   const cost = health.anchor_cost_zat;
   if (cost === undefined) return balance;
   if (cost <= 0) return `${balance} · an anchor costs nothing here`;
   const affordable = anchorsAffordable(health) ?? 0;
-  return `${balance} · pays for about ${formatNumber(affordable)} more anchors at ${formatZec(cost)} each`;
-}
-
-/**
- * Seconds between anchors lately: the span of the last anchors with a known time over their
- * number of gaps; null with fewer than two such anchors.
- */
-export function recentAnchorIntervalS(anchorsOldestFirst: readonly AnchorHistoryEntry[]): number | null {
-  const times = anchorsOldestFirst
-    .map((a) => anchorTime(a)?.getTime())
-    .filter((t): t is number => t !== undefined)
-    .slice(-PACE_ANCHORS);
-  if (times.length < 2) return null;
-  const span = (Math.max(...times) - Math.min(...times)) / 1000;
-  return span > 0 ? span / (times.length - 1) : null;
-}
-
-/** "about 3 d at the recent pace (one anchor every 2 h 5 min)", or null when either is unknown. */
-export function runwayText(affordable: number | null, intervalS: number | null): string | null {
-  if (affordable === null || intervalS === null) return null;
-  return `about ${formatDuration(affordable * intervalS)} at the recent pace (one anchor every ${formatDuration(intervalS)})`;
+  return `${balance} · pays for about ${formatNumber(affordable)} more anchors at ${formatAmount(cost)} each`;
 }

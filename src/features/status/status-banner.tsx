@@ -1,17 +1,17 @@
 import { useId } from 'react';
-import type { AnchorHistoryEntry, AnchorStatus } from '../../api/anchor';
+import type { AnchorSpend } from '../../api/anchor-spend';
+import type { AnchorStatus } from '../../api/anchor';
 import type { Health } from '../../api/health';
+import { useBaseUrl } from '../../api/settings';
 import { visibleText } from 'zap1';
+import { useFormatAmount } from '../../components/amount-words';
+import { errorWords } from '../../components/error-words';
+import { RelativeTime } from '../../components/relative-time';
 import { askedAgainWords } from '../../components/time-format';
 import { DetailsList, Row } from './details-list';
 import { dueText } from './status-summary';
-import {
-  anchorsAffordable,
-  balanceText,
-  healthVerdict,
-  recentAnchorIntervalS,
-  runwayText,
-} from './status-banner-summary';
+import { balanceText, healthVerdict } from './status-banner-summary';
+import { runwayEstimate, runwayText } from './spend-summary';
 
 const LOOK = {
   healthy:
@@ -28,7 +28,8 @@ function capitalised(text: string): string {
 /**
  * What an operator needs at a glance, leading the Status page: healthy or not (and why), when the
  * next anchor is due, the wallet's balance and how long it lasts. The details follow below it.
- * A failed request is said as such (and that it is asked again), never left as "Checking…".
+ * A failed request is said as such (and that it is asked again), never left as "Checking…"; and
+ * while the service does not answer, what is still shown is dated: when it was last heard from.
  */
 export function StatusBanner({
   status,
@@ -36,7 +37,8 @@ export function StatusBanner({
   healthError,
   statusFailed,
   retryMs,
-  anchors,
+  spend,
+  lastHeardMs,
 }: {
   status: AnchorStatus | undefined;
   health: Health | undefined;
@@ -44,13 +46,28 @@ export function StatusBanner({
   statusFailed: boolean;
   /** How often the page asks again for the health check and the anchoring status. */
   retryMs: { health: number; status: number };
-  anchors: readonly AnchorHistoryEntry[];
+  spend: AnchorSpend | undefined;
+  /** When the service last answered this page (ms since the epoch); 0 when it never did. */
+  lastHeardMs: number;
 }) {
   const headingId = useId();
+  const baseUrl = useBaseUrl();
+  const formatAmount = useFormatAmount();
+  const failure = healthError ? errorWords(healthError, baseUrl) : null;
   const verdict = healthVerdict(health, healthError !== null, status);
   const state = verdict.healthy === null ? 'unknown' : verdict.healthy ? 'healthy' : 'unhealthy';
-  const balance = health ? balanceText(health) : null;
-  const runway = runwayText(anchorsAffordable(health), recentAnchorIntervalS(anchors));
+  const balance = health ? balanceText(health, formatAmount) : null;
+  const runway = runwayEstimate(health?.wallet_balance_zat, spend);
+  // The figures below are the last answer's while the service does not answer now.
+  const stale = (healthError !== null || statusFailed) && lastHeardMs > 0;
+  const heading =
+    state === 'unknown'
+      ? 'Checking health…'
+      : state === 'healthy'
+        ? 'Healthy'
+        : failure?.siteDown
+          ? 'This site cannot be reached'
+          : 'Needs attention';
   return (
     <section
       aria-labelledby={headingId}
@@ -59,33 +76,45 @@ export function StatusBanner({
       data-health={state}
     >
       <h2 id={headingId} className="text-xl font-semibold" data-testid="health-verdict">
-        {state === 'unknown' ? 'Checking health…' : state === 'healthy' ? 'Healthy' : 'Needs attention'}
+        {heading}
       </h2>
       {verdict.problems.length > 0 && (
         <p data-testid="health-problems">{capitalised(verdict.problems.join('; '))}.</p>
       )}
-      {healthError && (
+      {failure && (
         // The service's words (or the app's, for a service not reached): shown with visibleText.
         <p className="text-sm" data-testid="health-failure">
-          {visibleText(healthError.message)} {askedAgainWords(retryMs.health)}
+          {visibleText(failure.message)} {askedAgainWords(retryMs.health)}
+        </p>
+      )}
+      {(healthError !== null || statusFailed) && (
+        <p className="text-sm font-medium" data-testid="last-heard">
+          {lastHeardMs > 0 ? (
+            <>
+              Last heard from the service <RelativeTime value={new Date(lastHeardMs)} />. What follows is as
+              of then.
+            </>
+          ) : (
+            'Not heard from the service since this page opened.'
+          )}
         </p>
       )}
       <DetailsList>
         <Row label="Next anchor" testId="anchor-due">
           {status
-            ? dueText(status)
+            ? `${stale ? 'As last heard: ' : ''}${dueText(status)}`
             : statusFailed
               ? `Unknown: the anchoring status could not be loaded. ${askedAgainWords(retryMs.status)}`
               : 'loading…'}
         </Row>
         {balance !== null && (
           <Row label="Wallet balance" testId="wallet-balance">
-            {balance}
+            {stale ? `As last heard: ${balance}` : balance}
           </Row>
         )}
         {runway !== null && (
           <Row label="Runway" testId="runway">
-            {runway}
+            {runwayText(runway, formatAmount)}
           </Row>
         )}
       </DetailsList>

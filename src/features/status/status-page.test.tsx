@@ -7,6 +7,15 @@ import { StatusPage } from './status-page';
 const ROOT = 'ab'.repeat(32);
 let attempts: object[] = [];
 let health: Record<string, unknown> = {};
+const NOW_S = Math.floor(Date.now() / 1000);
+const iso = (unixS: number) => new Date(unixS * 1000).toISOString();
+const spendWindow = (since: number | null, feeZat: number, anchors: number) => ({
+  since: since === null ? null : iso(since),
+  fee_zat: feeZat,
+  anchors,
+  unpriced_anchors: 0,
+  first_anchor_at: anchors > 0 ? iso(NOW_S - 10 * 86_400) : null,
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -24,7 +33,21 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (input: string | URL) => {
     const url = String(input);
     if (url.includes('/protocol/info'))
-      return Response.json({ protocol: 'ZAP1', version: '3', extensions: ['anchor-now', 'anchor-attempts'] });
+      return Response.json({
+        protocol: 'ZAP1',
+        version: '3',
+        network: 'devnet',
+        extensions: ['anchor-now', 'anchor-attempts', 'anchor-spend'],
+      });
+    if (url.includes('/anchor/spend'))
+      return Response.json({
+        now: iso(NOW_S),
+        today: spendWindow(NOW_S - 3_600, 20_000, 2),
+        this_week: spendWindow(NOW_S - 86_400, 30_000, 3),
+        // 70,000 zatoshi in 7 days: 10,000 a day, so 100,000 last 10 days.
+        last_7_days: spendWindow(NOW_S - 7 * 86_400, 70_000, 7),
+        total: spendWindow(null, 90_000, 9),
+      });
     if (url.includes('/anchor/status'))
       return Response.json({
         current_root: ROOT,
@@ -52,7 +75,7 @@ afterEach(() => {
 });
 
 describe('StatusPage', () => {
-  it('leads with a banner: healthy, the next anchor, the balance and its runway', async () => {
+  it('leads with a banner: healthy, the next anchor, the balance in dev-ZEC and its smoothed runway', async () => {
     renderWithProviders(<StatusPage />);
     const banner = await screen.findByTestId('status-banner');
     await waitFor(() => expect(banner.getAttribute('data-health')).toBe('healthy'));
@@ -60,11 +83,16 @@ describe('StatusPage', () => {
     expect(screen.getByTestId('anchor-due').textContent).toBe(
       'No: the anchor in flight covers all 2 leaves waiting.',
     );
-    expect(screen.getByTestId('wallet-balance').textContent).toBe(
-      '0.001 ZEC · pays for about 10 more anchors at 0.0001 ZEC each',
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-balance').textContent).toBe(
+        '0.001 dev-ZEC · pays for about 10 more anchors at 0.0001 dev-ZEC each',
+      ),
     );
     expect((await screen.findByTestId('runway')).textContent).toBe(
-      'about 1 h 40 min at the recent pace (one anchor every 10 min)',
+      "about 10 days at the last 7 days' rate (0.0001 dev-ZEC a day)",
+    );
+    expect(screen.getByTestId('devnet-note').textContent).toContain(
+      'a development chain: not a public blockchain',
     );
     // The banner comes first, before the details.
     const heading = screen.getByRole('heading', { name: 'Anchoring' });
@@ -77,10 +105,11 @@ describe('StatusPage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('status-banner').getAttribute('data-health')).toBe('healthy'),
     );
-    expect(screen.getByTestId('wallet-balance').textContent).toBe('0.001 ZEC · an anchor costs nothing here');
-    // The history (the pace a runway is measured at) has loaded, and still no runway is told.
-    await waitFor(() => expect(screen.getByTestId('last-anchor').textContent).toContain('height 110'));
-    expect(screen.queryByTestId('runway')).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('wallet-balance').textContent).toBe(
+        '0.001 dev-ZEC · an anchor costs nothing here',
+      ),
+    );
     expect(screen.getByTestId('status-banner').textContent).not.toMatch(/Infinity|NaN/);
   });
 
@@ -94,7 +123,7 @@ describe('StatusPage', () => {
     expect(screen.getByTestId('health-problems').textContent).toBe('The node is unreachable.');
   });
 
-  it('says the health check failed, why, and that it is asked again, while the service cannot be reached', async () => {
+  it('says this site cannot be reached, that it is asked again, and that nothing was heard yet', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let failFast = true;
@@ -113,11 +142,15 @@ describe('StatusPage', () => {
       await waitFor(() => expect(banner.getAttribute('data-health')).toBe('unhealthy'));
       failFast = false;
       const shown = () => {
-        expect(screen.getByTestId('health-verdict').textContent).toBe('Needs attention');
+        expect(screen.getByTestId('health-verdict').textContent).toBe('This site cannot be reached');
         expect(screen.getByTestId('health-problems').textContent).toBe('The health check failed.');
-        expect(screen.getByTestId('health-failure').textContent).toBe(
-          'The service at this site could not be reached. Check the service URL in Settings. Asked again every 5 s.',
+        expect(screen.getByTestId('health-failure').textContent).toMatch(
+          /^This site cannot be reached: .* No setting of yours would change that\. Asked again every 5 s\.$/,
         );
+        expect(screen.getByTestId('last-heard').textContent).toBe(
+          'Not heard from the service since this page opened.',
+        );
+        expect(screen.queryByText(/Settings/)).toBeNull();
         expect(screen.getByTestId('anchor-due').textContent).toBe(
           'Unknown: the anchoring status could not be loaded. Asked again every 2 s.',
         );
@@ -175,5 +208,41 @@ describe('StatusPage', () => {
     expect(inFlight.textContent).not.toMatch(/attempt 0|retr/);
     const empty = await screen.findByTestId('attempt-log-empty');
     expect(empty.textContent).toBe('The anchor in flight is being written to the log…');
+  });
+
+  it('dates what it still shows once the service stops answering: last heard, as of then', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const answering = globalThis.fetch;
+      let down = false;
+      vi.stubGlobal('fetch', (input: string | URL, init?: RequestInit) =>
+        down ? Promise.reject(new TypeError('fetch failed')) : answering(input, init),
+      );
+      renderWithProviders(<StatusPage />);
+      const banner = screen.getByTestId('status-banner');
+      await waitFor(() => expect(banner.getAttribute('data-health')).toBe('healthy'));
+      await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toContain('dev-ZEC'));
+      down = true;
+      await vi.advanceTimersByTimeAsync(5_500);
+      await waitFor(() => expect(banner.getAttribute('data-health')).toBe('unhealthy'));
+      expect(screen.getByTestId('last-heard').textContent).toMatch(
+        /^Last heard from the service .* UTC · .* ago\. What follows is as of then\.$/,
+      );
+      expect(screen.getByTestId('anchor-due').textContent).toMatch(/^As last heard: /);
+      expect(screen.getByTestId('wallet-balance').textContent).toMatch(/^As last heard: 0\.001 dev-ZEC/);
+      const anchoring = screen.getByRole('region', { name: 'Anchoring' });
+      await waitFor(() => expect(within(anchoring).getByTestId('as-of').textContent).toMatch(/UTC/));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows what anchoring cost today, this week and in total', async () => {
+    renderWithProviders(<StatusPage />);
+    expect((await screen.findByTestId('spend-today')).textContent).toBe('0.0002 dev-ZEC · 2 anchors');
+    expect(screen.getByTestId('spend-week').textContent).toBe('0.0003 dev-ZEC · 3 anchors');
+    expect(screen.getByTestId('spend-total').textContent).toMatch(
+      /^0\.0009 dev-ZEC · 9 anchors, since the first anchor: .* UTC · 10 d ago$/,
+    );
   });
 });

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { anchorHistoryQueryOptions, anchorStatusQueryOptions } from '../../api/anchor';
+import { anchorSpendQueryOptions } from '../../api/anchor-spend';
 import { healthQueryOptions } from '../../api/health';
-import { networkName } from '../../api/protocol';
+import { useServiceNetwork } from '../../api/network';
+import { networkName, protocolInfoQueryOptions } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
 import { LoadingOrError } from '../../components/page-states';
 import { countWords, formatNumber } from '../../components/number-words';
@@ -18,12 +20,17 @@ import { AttemptLog } from './attempt-log';
 import { AnchorNow } from './anchor-now';
 import { DetailsList, Row } from './details-list';
 import { LastAnchor } from './last-anchor';
+import { SpendSection } from './spend-section';
 import { StatusBanner } from './status-banner';
 import { useRefreshAfterAnchor } from './use-refresh-after-anchor';
 
 const STATUS_MS = 2_000;
 const HEALTH_MS = 5_000;
 const HISTORY_MS = 30_000;
+const SPEND_MS = 30_000;
+
+/** What the development chain is, said wherever its name is: it is no public blockchain. */
+const DEVNET_WORDS = 'development chain: not a public blockchain';
 
 /**
  * What an operator watches: first a banner (healthy or not, the next anchor, balance and runway),
@@ -36,10 +43,15 @@ export function StatusPage() {
   const health = useQuery(healthQueryOptions(baseUrl, HEALTH_MS));
   const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: HISTORY_MS });
   const capabilities = useCapabilities(baseUrl);
+  const info = useQuery(protocolInfoQueryOptions(baseUrl));
+  const spendOffered = info.data?.extensions?.includes('anchor-spend') ?? false;
+  const spend = useQuery({ ...anchorSpendQueryOptions(baseUrl, SPEND_MS), enabled: spendOffered });
+  const { network } = useServiceNetwork(baseUrl);
   // Each failure stays shown while the page asks again, instead of going back to "Loading…".
   const statusError = useKeptError(status, [baseUrl]);
   const healthError = useKeptError(health, [baseUrl]);
   const historyError = useKeptError(history, [baseUrl]);
+  const spendError = useKeptError(spend, [baseUrl]);
 
   const s = status.data;
   useRefreshAfterAnchor(baseUrl, s ? (s.latest_anchor?.root ?? s.last_anchor_txid ?? null) : undefined);
@@ -50,13 +62,20 @@ export function StatusPage() {
   return (
     <Page title="Operator status" className="max-w-4xl space-y-6">
       <p className="text-sm text-slate-700 dark:text-slate-300">Refreshes every few seconds.</p>
+      {network === 'devnet' && (
+        <p className="text-sm" data-testid="devnet-note">
+          This service anchors on <strong>devnet</strong>, a {DEVNET_WORDS}. Its blocks are made on the
+          service&apos;s own machine, and its coins (dev-ZEC) are worth nothing.
+        </p>
+      )}
       <StatusBanner
         status={s}
         health={health.data}
         healthError={healthError}
         statusFailed={statusError !== null}
         retryMs={{ health: HEALTH_MS, status: STATUS_MS }}
-        anchors={history.data?.anchors ?? []}
+        spend={spend.data}
+        lastHeardMs={Math.max(status.dataUpdatedAt, health.dataUpdatedAt)}
       />
 
       <Section title="Anchoring">
@@ -131,6 +150,8 @@ export function StatusPage() {
         {capabilities?.manualAnchor && <ManualAnchor />}
       </Section>
 
+      {spendOffered && <SpendSection spend={spend} error={spendError} retryEveryMs={SPEND_MS} />}
+
       {capabilities?.anchorAttempts && (
         <AttemptLog baseUrl={baseUrl} refreshMs={STATUS_MS} inFlight={s?.in_flight ?? null} />
       )}
@@ -159,6 +180,7 @@ export function StatusPage() {
             {health.data.network && (
               <Row label="Network" testId="health-network">
                 {networkName(health.data.network)}
+                {networkName(health.data.network) === 'devnet' && ` (${DEVNET_WORDS})`}
               </Row>
             )}
             {health.data.store_ok !== undefined && (
