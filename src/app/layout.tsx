@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { NetworkBadge } from '../components/network-badge';
 import { ThemeToggle } from '../components/theme-toggle';
 import { useBaseUrl, serviceName } from '../api/settings';
-import { MENU, PATHS } from './paths';
+import { MainMenu } from './main-menu';
+import { PATHS } from './paths';
 import { SearchForm } from '../features/home/search-form';
 
 /**
@@ -32,22 +33,6 @@ export function Layout() {
   const baseUrl = useBaseUrl();
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
-  const menuId = useId();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const navRef = useRef<HTMLElement>(null);
-  const menuButtonRef = useRef<HTMLButtonElement>(null);
-  // Escape closes the open menu, as it closes any disclosure, and hands focus back to its button.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      if (!(event.target instanceof Node) || !navRef.current?.contains(event.target)) return;
-      setMenuOpen(false);
-      menuButtonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
   return (
     <div className="min-h-screen">
       <a
@@ -74,42 +59,7 @@ export function Layout() {
             <SearchForm look="compact" />
             <ThemeToggle />
           </span>
-          <nav aria-label="Main" className="w-full" ref={navRef}>
-            {/* On a phone the eleven links fold behind one button, so the page starts near the top. */}
-            <button
-              type="button"
-              ref={menuButtonRef}
-              className="rounded border border-slate-400 px-3 py-1 text-sm sm:hidden dark:border-slate-600"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              {menuOpen ? 'Close menu' : 'Menu'}
-            </button>
-            <ul
-              id={menuId}
-              className={`${menuOpen ? 'mt-2 flex' : 'hidden'} flex-wrap gap-1 text-sm sm:mt-0 sm:flex`}
-            >
-              {MENU.map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    // A page chosen from the menu closes it.
-                    onClick={() => setMenuOpen(false)}
-                    className={({ isActive }) =>
-                      `block rounded px-2 py-1 ${
-                        isActive
-                          ? 'bg-amber-200 font-semibold text-slate-900 dark:bg-amber-700 dark:text-white'
-                          : 'hover:bg-slate-200 dark:hover:bg-slate-800'
-                      }`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainMenu />
         </div>
       </header>
       <main

@@ -1,10 +1,16 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { loadPage, type PageLoader } from './page-load';
 import { PATHS } from './paths';
 
-/** A route whose page loads lazily from its feature folder, keeping the first page small. */
-function page(path: string, load: () => Promise<ComponentType>): RouteObject {
-  const lazy = async () => ({ Component: await load() });
+const loaders = new Set<PageLoader>();
+
+/**
+ * A route whose page loads lazily from its feature folder, keeping the first page small. Its load
+ * never fails (loadPage): a chunk that cannot be fetched gives a page that says so and retries.
+ */
+function page(path: string, load: PageLoader): RouteObject {
+  loaders.add(load);
+  const lazy = async () => ({ Component: await loadPage(load) });
   return path === PATHS.home ? { index: true, lazy } : { path: path.replace(/^\//, ''), lazy };
 }
 
@@ -33,3 +39,19 @@ export const pageRoutes: RouteObject[] = [
   page(PATHS.status, async () => (await import('../features/status/status-page')).StatusPage),
   page(PATHS.settings, async () => (await import('../features/settings/settings-page')).SettingsPage),
 ];
+
+/**
+ * Fetches every page's code, one chunk after another, so that moving between pages needs nothing
+ * more from the site: a site that goes down after the first page still lets the person move about
+ * the app (each page then says what its service does not answer). A chunk that fails is left to its
+ * route, which retries when visited. Resolves once all were tried.
+ */
+export async function prefetchPages(): Promise<void> {
+  for (const load of loaders) {
+    try {
+      await load();
+    } catch {
+      // Tried again when its page is visited (loadPage).
+    }
+  }
+}

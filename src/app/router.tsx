@@ -12,7 +12,11 @@ function AppLoading() {
   );
 }
 
-/** The whole route table. Pages come lazily from their feature folders, keeping the first page small. */
+/**
+ * The whole route table. Pages come lazily from their feature folders, keeping the first page small.
+ * A page that fails shows its error inside the frame (header and menu kept), through the pathless
+ * route around the pages; the outer error element is for a frame that fails itself.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -20,7 +24,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     // Shown for the moment the first page's code loads (its route is lazy).
     HydrateFallback: AppLoading,
-    children: [...pageRoutes, { path: '*', element: <NotFoundPage /> }],
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [...pageRoutes, { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
   },
 ];
 
