@@ -32,7 +32,8 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: { output: { postBanner: compileHintFor } },
   },
-  worker: { format: 'es' },
+  // The verify worker runs the chain reader: it gets the same compile hint.
+  worker: { format: 'es', rolldownOptions: { output: { postBanner: compileHintFor } } },
   server: {
     // During `npm run dev:app` the API runs on its own port; proxy the API paths to it.
     proxy: Object.fromEntries(

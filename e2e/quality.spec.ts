@@ -22,7 +22,7 @@ test('a service URL that does not answer sends the user to Settings, and resetti
   await expect(page).toBeAccessible();
 
   await page.getByLabel('Service base URL').fill('http://127.0.0.1:1');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('service-url')).toContainText('http://127.0.0.1:1');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
   const main = page.getByRole('main');
@@ -45,7 +45,7 @@ test('a service URL that answers a web page (the app itself) says it is not a ZA
 }) => {
   await page.goto('/app/settings');
   await page.getByLabel('Service base URL').fill(`${baseURL ?? ''}/app`);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const service = page.locator('[aria-live]').filter({ has: page.getByRole('heading', { name: 'Service' }) });
   await expect(service.getByText(/does not look like a ZAP1 service/)).toBeVisible();
   await expect(service.getByText(/should not end in \/app/)).toBeVisible();
@@ -58,7 +58,7 @@ test('a service URL that answers a web page (the app itself) says it is not a ZA
 test('bare pages and search are accessible, and /search?q= runs the search', async ({ page, request }) => {
   for (const [path, title] of [
     ['/app/leaf', 'Leaf · ZAP1 Anchor'],
-    ['/app/verify', 'Verify a proof · ZAP1 Anchor'],
+    ['/app/verify', 'Verify a receipt · ZAP1 Anchor'],
     ['/app/search', 'Search · ZAP1 Anchor'],
     ['/app/settings', 'Settings · ZAP1 Anchor'],
   ] as const) {

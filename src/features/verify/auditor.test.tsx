@@ -6,11 +6,12 @@
  * rows; an edited anchor says whether the service holds a valid proof; and a shared link carries
  * the document's SHA-256 and the receipt, and asks for the document.
  */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { base64urlnopad } from '@scure/base';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { HEIGHT } from '../../../test/bundles';
+import { HEIGHT, TXID } from '../../../test/bundles';
 import { formatDateTime } from '../../components/time-format';
-import { readReceiptFragment } from './claim';
+import { linkReceipt, readLinkClaim } from './link-claim';
 import { diffRuns, differences } from './expected-actual';
 import { documentStatus, verdictHeadline } from './document-status';
 import {
@@ -22,6 +23,7 @@ import {
   SERVICE,
   bundle,
   drop,
+  event,
   fakeService,
   leafHex,
   receiptFile,
@@ -73,7 +75,8 @@ describe('item 1: the document has a status of its own, and the network is named
     );
   });
 
-  it('refuses a fragment far too large to be a receipt, without decoding it', () => {
+  it('refuses a fragment far too large to be a receipt, without decoding it', async () => {
+    const { readReceiptFragment } = await import('./claim');
     expect(readReceiptFragment(`#receipt=${'A'.repeat(8 * 1024 * 1024)}`)).toEqual({
       ok: false,
       message: 'The receipt in this link is too large to be a receipt, so it is not used.',
@@ -149,7 +152,9 @@ describe('item 3: one drop zone with two slots', () => {
     await waitFor(() => expect(screen.getByTestId('slot-receipt').getAttribute('data-filled')).toBe('yes'));
     expect(textOf('slot-receipt')).toContain('contract.pdf.zap1.json');
     // The slot asks for the document by the name the receipt states.
-    expect(textOf('slot-document')).toContain('contract.pdf, hashed here');
+    expect(textOf('slot-document')).toContain(
+      'drop contract.pdf to compare it (hashed here, never uploaded)',
+    );
     expect(screen.getByTestId('slot-document').getAttribute('data-filled')).toBe('no');
     drop(new File([CONTRACT], 'contract.pdf'));
     await waitFor(() => expect(screen.getByTestId('slot-document').getAttribute('data-filled')).toBe('yes'));
@@ -168,13 +173,14 @@ describe('item 3: one drop zone with two slots', () => {
     expect(screen.getByTestId('slot-receipt').getAttribute('data-filled')).toBe('yes');
   });
 
-  it('keeps the leaf lookup and pasted JSON under "Other ways", closed at first', () => {
+  it('shows the leaf field beside the drop zone, and keeps pasted JSON under "Other ways", closed at first', () => {
     fakeService();
     renderAt();
-    const details = screen.getByText('Other ways: look a leaf up, or paste JSON').closest('details')!;
+    const details = screen.getByText('Other ways: paste a receipt or bundle').closest('details')!;
     expect(details.open).toBe(false);
-    expect(within(details).getByLabelText('Leaf hash')).toBeTruthy();
     expect(within(details).getByLabelText('Or paste the receipt or bundle JSON')).toBeTruthy();
+    // The leaf field needs no section opened: auditors paste a leaf as often as they drop a receipt.
+    expect(screen.getByLabelText('Leaf hash').closest('details')).toBeNull();
   });
 });
 
@@ -184,7 +190,10 @@ describe('item 4: a mismatch reads as expected and actual', () => {
     renderAt();
     drop(receiptFile(receiptWith()), new File([EDITED], 'contract-edited.pdf'));
     await waitFor(() => expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('invalid'));
-    expect(textOf('verdict-headline')).toBe('contract-edited.pdf is not the receipt’s document');
+    // A wrong document is not a forgery: the receipt may be fine, and the page says so.
+    expect(textOf('verdict')).toBe('✗ This document does not match the receipt');
+    expect(textOf('verdict-next')).toContain('The receipt itself may be fine');
+    expect(screen.queryByTestId('verdict-headline')).toBeNull();
     expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('mismatch');
     expect(screen.getByTestId('expected-hash').getAttribute('data-hash')).toBe(CONTRACT_SHA);
     expect(screen.getByTestId('actual-hash').getAttribute('data-hash')).toBe(EDITED_SHA);
@@ -203,7 +212,10 @@ describe('item 4: a mismatch reads as expected and actual', () => {
       const term = row.previousElementSibling?.textContent ?? '';
       if (row.textContent?.includes(CONTRACT_SHA)) expect(term).not.toContain('contract-edited.pdf');
     }
-    expect(textOf('certificate')).not.toContain('contract-edited.pdf');
+    // On paper the file is named with its hash beside the expected one: what was compared.
+    expect(textOf('certificate')).toContain(
+      `does not match: contract-edited.pdf (hashed here, SHA-256 ${EDITED_SHA}) is not the expected document (SHA-256 ${CONTRACT_SHA})`,
+    );
   });
 
   it('splits a hash into runs of equal and differing characters', () => {
@@ -251,7 +263,7 @@ describe('item 4: a mismatch reads as expected and actual', () => {
 });
 
 describe('item 5: the shared link keeps the document in the loop', () => {
-  it('carries the document’s SHA-256 and the receipt (in the fragment)', async () => {
+  it('carries, in under 1,000 characters, the document’s SHA-256 and name, the anchor, and the event (in the fragment)', async () => {
     fakeService();
     renderAt();
     const receipt = receiptWith();
@@ -263,14 +275,44 @@ describe('item 5: the shared link keeps the document in the loop', () => {
     expect(link.pathname).toBe('/app/verify');
     expect(link.searchParams.get('leaf')).toBe(leafHex);
     expect(link.searchParams.get('sha256')).toBe(CONTRACT_SHA);
-    const reading = readReceiptFragment(link.hash);
-    expect(reading?.ok && reading.claim.kind === 'receipt' && reading.claim.receipt).toEqual(receipt);
+    expect(link.searchParams.get('name')).toBe('contract.pdf');
+    expect(link.searchParams.get('tx')).toBe(TXID);
+    expect(link.href.length).toBeLessThan(1000);
+    // The fragment's event hashes to the leaf: the opening browser recomputes it, and fetches the proof.
+    const claim = readLinkClaim(link.searchParams, link.hash);
+    const reading = claim && linkReceipt(claim, SERVICE);
+    expect(reading?.ok && reading.claim.kind === 'receipt' && reading.claim.receipt.leaf_hash).toBe(leafHex);
+    // The wallet pseudonym, which this leaf does not hash, is not shared.
+    expect(link.hash).not.toContain(
+      base64urlnopad.encode(
+        new TextEncoder().encode(String((event as Record<string, unknown>)['wallet_hash'])),
+      ),
+    );
     expect(textOf('share-explained')).toContain(
       'asked to drop contract.pdf to confirm it is the same document',
     );
   });
 
-  it('opens with the receipt from the link, asks for the document, and checks it', async () => {
+  it('opens a short link as its receipt, fetches the proof, asks for the document and checks it', async () => {
+    fakeService();
+    renderAt();
+    drop(receiptFile(receiptWith()), new File([CONTRACT], 'contract.pdf'));
+    await waitFor(() => expect(screen.getByTestId('verify-link')).toBeTruthy());
+    const link = new URL(screen.getByTestId('verify-link').getAttribute('data-link')!);
+    cleanup();
+    sessionStorage.clear();
+    renderAt(`${link.pathname.replace('/app', '')}${link.search}${link.hash}`);
+    expect(textOf('shared-link-notice')).toContain(
+      'Drop contract.pdf below to confirm it is the same document',
+    );
+    await waitFor(() => expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('anchored'));
+    drop(new File([CONTRACT], 'contract.pdf'));
+    await waitFor(() =>
+      expect(screen.getByTestId('document-status').getAttribute('data-document')).toBe('matched'),
+    );
+  });
+
+  it('opens an older link with the receipt in it, asks for the document, and checks it', async () => {
     fakeService();
     const receipt = receiptWith();
     const { encodeReceiptFragment } = await import('./claim');
@@ -316,5 +358,16 @@ describe('item 5: the shared link keeps the document in the loop', () => {
     renderAt(`/verify?leaf=${leafHex}#${fragment}`);
     expect(screen.getByText(/The receipt in this link is for another leaf/)).toBeTruthy();
     expect(screen.getByTestId('slot-receipt').getAttribute('data-filled')).toBe('no');
+  });
+});
+
+describe('a development chain is named as one (design review 11)', () => {
+  it('says so beside the network, and on the printed certificate', async () => {
+    fakeService();
+    renderAt();
+    drop(receiptFile(receiptWith()), new File([CONTRACT], 'contract.pdf'));
+    await waitFor(() => expect(screen.getByTestId('verdict').getAttribute('data-verdict')).toBe('anchored'));
+    expect(textOf('network-meaning')).toContain('development chain: not a public blockchain');
+    expect(textOf('certificate-devnet')).toContain('development chain: not a public blockchain');
   });
 });

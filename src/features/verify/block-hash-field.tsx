@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { normaliseHex64 } from '../../components/hash-input';
 import { Button } from '../../components/ui/button';
 import { HashField } from '../../components/ui/field';
-import { PANEL_CLASS } from '../../components/ui/styles';
+import { formatNumber } from '../../components/number-words';
 
 export function BlockHashField({
   height,
@@ -32,7 +32,7 @@ export function BlockHashField({
   const [problem, setProblem] = useState<string | undefined>(undefined);
   return (
     <form
-      className={PANEL_CLASS}
+      className="space-y-2 rounded border border-current bg-white/60 p-3 text-slate-950 dark:bg-slate-900/60 dark:text-slate-50"
       data-testid="block-hash-form"
       onSubmit={(event) => {
         event.preventDefault();
@@ -48,11 +48,11 @@ export function BlockHashField({
     >
       <HashField
         id={id}
-        label={`Block hash at height ${height}, from an explorer or your node`}
+        label={`Block hash at height ${formatNumber(height)}, from an explorer or your node`}
         error={problem}
         help={
           <>
-            Open the block at height {height}
+            Open block {formatNumber(height)}
             {explorerLink ? (
               <>
                 {' '}

@@ -6,6 +6,7 @@
  */
 import { HISTORICAL_BUNDLE_WARNING, visibleText, type ClaimOutcome, type Receipt } from 'zap1';
 import { formatUtc } from '../../components/time-format';
+import { formatNumber } from '../../components/number-words';
 import { documentStatusWords, type DocumentStatus, type NetworkSource } from './document-status';
 import { provenRows } from './receipt-rows';
 import { QrImage } from './share-link';
@@ -44,12 +45,12 @@ export function Certificate({
       'Network',
       network === null
         ? 'not stated'
-        : `${visibleText(network.name)} (${network.source === 'chain evidence' ? 'named by the chain evidence, its viewing key of that network' : network.source === 'service' ? "the service's word" : "the receipt's statement"})`,
+        : `${visibleText(network.name)}${network.name === 'devnet' ? ', a development chain: not a public blockchain' : ''} (${network.source === 'chain evidence' ? 'named by the chain evidence, its viewing key of that network' : network.source === 'service' ? "the service's word" : "the receipt's statement"})`,
     ],
     ['Leaf', judgement.leafHex],
     ['Root', judgement.rootHex],
     ['Transaction', judgement.txid],
-    ['Height', judgement.height === null ? null : String(judgement.height)],
+    ['Block', judgement.height === null ? null : formatNumber(judgement.height)],
     // Absolute UTC: a sheet of paper has no "ago", and no reader's time zone.
     ['Block time', blockTime === null ? null : formatUtc(new Date(blockTime * 1000))],
     // The service whose anchor history was asked: what this verification did, not what the receipt says.
@@ -60,6 +61,11 @@ export function Certificate({
     <section className="hidden break-inside-avoid space-y-4 text-black print:block" data-testid="certificate">
       <h2 className="text-2xl font-bold">ZAP1 verification certificate</h2>
       <p className="text-xl font-bold">{headline}</p>
+      {network?.name === 'devnet' && (
+        <p className="font-bold" data-testid="certificate-devnet">
+          On a development chain: not a public blockchain. This anchor proves nothing to anyone outside it.
+        </p>
+      )}
       <p>{summary}</p>
       {judgement.historical && <p>Warning: {HISTORICAL_BUNDLE_WARNING}</p>}
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">

@@ -12,9 +12,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contractEvent, testReceipt } from '../../../test/bundles';
 import { OTHER_KEY, WALLET_KEY, anchorTransaction, evidencedBundle } from '../../../test/chain-evidence';
 import { HistoryBackButton, renderWithProviders } from '../../components/test-render';
-import type { ChainEvidence, Receipt } from 'zap1';
+import { heightWords, type ChainEvidence, type Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';
-import { setBlockExplorer } from '../../api/settings';
+import { setBaseUrl, setBlockExplorer } from '../../api/settings';
 
 const SERVICE = 'https://zap1.gone.example';
 let bundle: Record<string, unknown>;
@@ -111,7 +111,9 @@ async function verdictBecomes(verdict: string): Promise<void> {
 
 function enterBlockHash(hash: string) {
   fireEvent.change(
-    screen.getByLabelText(`Block hash at height ${evidence.height}, from an explorer or your node`),
+    screen.getByLabelText(
+      `Block hash at height ${heightWords(evidence.height)}, from an explorer or your node`,
+    ),
     {
       target: { value: hash },
     },
@@ -132,7 +134,7 @@ describe('a receipt with chain evidence and no service behind it', () => {
     await verdictBecomes('unconfirmed');
 
     expect(textOf('verdict')).toBe('Unconfirmed: one fact left to compare');
-    expect(textOf('verdict-reason')).toContain(`Look up the block at height ${evidence.height}`);
+    expect(textOf('verdict-reason')).toContain(`Look up the block at height ${heightWords(evidence.height)}`);
     expect(textOf('verdict-reason')).toContain(`its hash must be ${evidence.block_hash}`);
     for (const name of ['transaction', 'memo', 'branch', 'header'])
       expect(statusOf(`check-${name}`)).toBe('pass');
@@ -142,11 +144,13 @@ describe('a receipt with chain evidence and no service behind it', () => {
     const chain = within(screen.getByTestId('chain-check'));
     expect(chain.getByTestId('recovered-memo').textContent).toBe(`ZAP1:09:${rootHex}`);
     expect(chain.getByTestId('block-to-compare').textContent).toBe(evidence.block_hash);
-    expect(chain.getByTestId('block-height').textContent).toBe(String(evidence.height));
+    expect(chain.getByTestId('block-height').textContent).toBe(heightWords(evidence.height));
     expect(chain.getByTestId('viewing-key').textContent).toBe(WALLET_KEY);
 
     // Still taken on trust: only the block's height, no longer "the service's lookup of the chain".
-    expect(trusted()).toContain(`That block ${evidence.block_hash} is at height ${evidence.height}`);
+    expect(trusted()).toContain(
+      `That block ${evidence.block_hash} is at height ${heightWords(evidence.height)}`,
+    );
     expect(trusted()).toContain('nothing has confirmed it yet');
     expect(trusted()).not.toContain("the service's lookup of the chain");
     expect(textOf('whose-word')).toContain(`ZAP1:09:${rootHex}`);
@@ -164,7 +168,9 @@ describe('a receipt with chain evidence and no service behind it', () => {
 
     expect(textOf('verdict')).toBe('✓ Anchored');
     expect(statusOf('check-block')).toBe('pass');
-    expect(textOf('check-block')).toContain(`The block hash you read for height ${evidence.height}`);
+    expect(textOf('check-block')).toContain(
+      `The block hash you read for height ${heightWords(evidence.height)}`,
+    );
     expect(textOf('verdict-reason')).toContain('The block hash you read');
     // The field is gone: nothing is left to compare.
     expect(screen.queryByTestId('block-hash-form')).toBeNull();
@@ -173,6 +179,23 @@ describe('a receipt with chain evidence and no service behind it', () => {
     );
     expect(trusted()).toContain('The block hash you read');
     expect(textOf('whose-word')).toContain('rests on one source: The block hash you read');
+  });
+
+  it('says it was checked without the service, and compares a block hash without asking it again', async () => {
+    setBaseUrl(SERVICE);
+    const asked = noService();
+    verifyText(receipt);
+    await verdictBecomes('unconfirmed');
+    expect(textOf('checked-without-service')).toContain(
+      `Checked without the service: ${SERVICE} did not answer`,
+    );
+    const before = asked.length;
+    expect(before).toBeGreaterThan(0);
+    enterBlockHash(evidence.block_hash);
+    await verdictBecomes('anchored');
+    // The comparison needed no network: the service that was down was not asked again.
+    expect(asked.length).toBe(before);
+    setBaseUrl('');
   });
 
   it('is invalid when another block hash is entered, naming the block check, and the field stays', async () => {
@@ -200,9 +223,11 @@ describe('a receipt with chain evidence and no service behind it', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Check whether a leaf is anchored' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
     await verdictBecomes('anchored');
-    expect(textOf('check-block')).toContain(`The block hash you read for height ${evidence.height}`);
+    expect(textOf('check-block')).toContain(
+      `The block hash you read for height ${heightWords(evidence.height)}`,
+    );
     const field = screen.getByLabelText(
-      `Block hash at height ${evidence.height}, from an explorer or your node`,
+      `Block hash at height ${heightWords(evidence.height)}, from an explorer or your node`,
     ) as HTMLInputElement;
     expect(field.value).toBe(evidence.block_hash);
     expect(textOf('block-hash-kept')).toBe(

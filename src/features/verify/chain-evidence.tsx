@@ -6,6 +6,7 @@
  */
 import { visibleText } from 'zap1';
 import { HashText } from '../../components/hash-text';
+import { formatNumber } from '../../components/number-words';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Section } from '../../components/ui/section';
 import { PANEL_CLASS } from '../../components/ui/styles';
@@ -26,7 +27,8 @@ export function WhoseWord({
   explorer: boolean;
 }) {
   const onChain = chain?.holds ? chain : null;
-  const { height, block_hash: blockHash } = onChain?.evidence ?? { height: 0, block_hash: '' };
+  const { block_hash: blockHash } = onChain?.evidence ?? { block_hash: '' };
+  const height = formatNumber(onChain?.evidence.height ?? 0);
   return (
     <Section title="Whose word the anchor rests on" className={PANEL_CLASS} headingClassName="font-semibold">
       <p className="text-sm" data-testid="whose-word">
@@ -87,15 +89,16 @@ export function EvidenceChainCheck({
         </code>
       )}
       <p className="text-sm">
-        The block to compare: at height <span data-testid="block-height">{evidence.height}</span>, an explorer
-        or your own node must show the block hash
+        The block to compare: at height{' '}
+        <span data-testid="block-height">{formatNumber(evidence.height)}</span>, an explorer or your own node
+        must show the block hash
       </p>
       <p className="text-sm">
         <HashText
           value={evidence.block_hash}
           what="block hash"
           href={explorerLink ?? undefined}
-          hrefTitle={`Block ${evidence.height} on the block explorer`}
+          hrefTitle={`Block ${formatNumber(evidence.height)} on the block explorer`}
           full
           testId="block-to-compare"
         />

@@ -1,12 +1,10 @@
 /** What to keep from a verification (the completed receipt or bundle), and the proof's details. */
 import { useMemo } from 'react';
-import { verifyProofBundle, visibleText, type ClaimOutcome, type Receipt } from 'zap1';
+import { receiptFileName, verifyProofBundle, visibleText, type ClaimOutcome, type Receipt } from 'zap1';
 import { Button } from '../../components/ui/button';
 import { PANEL_CLASS } from '../../components/ui/styles';
 import { Section } from '../../components/ui/section';
 import { downloadJson } from '../leaf/download-json';
-import { receiptFileNameFor } from '../anchor/receipt-name';
-import { EvidenceChainCheck } from './chain-evidence';
 import type { EvidenceView } from './evidence-view';
 import { ChainCheck, RecomputeLeaf } from './proof-details';
 import { ProofPath } from './proof-path';
@@ -43,13 +41,7 @@ export function Downloads({
           <Button
             onClick={() =>
               // Named as the Anchor page names it: after its document, "pending" until anchored.
-              downloadJson(
-                receiptFileNameFor(
-                  { fileName: completed.file?.name ?? null, leafHex: completed.leaf_hash },
-                  outcome.judgement.verdict === 'anchored',
-                ),
-                completed,
-              )
+              downloadJson(receiptFileName(completed), completed)
             }
           >
             Download the completed receipt
@@ -79,13 +71,11 @@ export function BundleDetails({
   service,
   eventProven,
   chain,
-  blockLink,
 }: {
   bundle: unknown;
   service: string | null;
   eventProven: boolean;
   chain: EvidenceView | null;
-  blockLink: string | null;
 }) {
   const inclusion = useMemo(() => verifyProofBundle(bundle, { allowHistorical: true }), [bundle]);
   const scheme = claimedScheme(bundle);
@@ -100,10 +90,8 @@ export function BundleDetails({
           ))}
         </ul>
       </Section>
-      {chain ? (
-        <EvidenceChainCheck chain={chain} explorerLink={blockLink} />
-      ) : (
-        inclusion.anchor?.txid && service && <ChainCheck rootHex={inclusion.rootHex} service={service} />
+      {!chain && inclusion.anchor?.txid && service && (
+        <ChainCheck rootHex={inclusion.rootHex} service={service} />
       )}
       {inclusion.leafHex && inclusion.witness !== 'verified' && !eventProven && (
         <RecomputeLeaf

@@ -261,7 +261,7 @@ export function verdictLook(
         ? {
             headline: 'Unconfirmed: one fact left to compare',
             tone: 'wait',
-            next: `The proof holds, and so do the chain's bytes: the transaction, its memo and its block header.${quoted ? ` ${service}, named by the ${trust}, was asked, and its word confirms nothing.` : ''} Compare the block hash at its height with an explorer or your own node, below.`,
+            next: `The proof holds, and so do the chain's bytes.${quoted ? ` ${service}, named by the ${trust}, was asked, and its word confirms nothing.` : ''} One fact is left: compare the block's hash, below.`,
           }
         : quoted
           ? {

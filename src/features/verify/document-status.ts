@@ -123,8 +123,8 @@ export function documentStatusWords(status: DocumentStatus): string {
         ? `matched: ${visibleText(status.name)} was ${hashedWhere(status.restored)}, and its SHA-256 is the contract hash the leaf commits to`
         : `matched: ${visibleText(status.name)} was ${hashedWhere(status.restored)} and has the SHA-256 the link gives`;
     case 'mismatch':
-      // Only a matched file is named: a name beside a failed check would lend it a weight no hash gives it.
-      return `mismatch: the file ${hashedWhere(status.restored)} is not the expected document`;
+      // Named with its own hash, beside the expected one: what was compared, so the mistake can be found.
+      return `does not match: ${visibleText(status.name)} (${hashedWhere(status.restored)}, SHA-256 ${status.actual}) is not the expected document (SHA-256 ${status.expected})`;
     case 'not-provided':
       return 'not provided: only the receipt was checked, not the document';
     case 'unchecked':

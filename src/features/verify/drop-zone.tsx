@@ -29,7 +29,7 @@ function Slot({
   ];
   return (
     <li
-      className="grid min-w-0 grid-cols-[1rem_1fr] gap-x-2 rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+      className="grid min-w-0 flex-1 grid-cols-[1rem_1fr] gap-x-2 rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
       data-testid={testId}
       data-filled={filled}
     >
@@ -51,7 +51,9 @@ function documentSlot(state: FileHashState, expectedName: string | null) {
     case 'cancelled':
       return {
         filled: 'no' as const,
-        text: expectedName ? `${visibleText(expectedName)}, hashed here` : 'the file itself, hashed here',
+        text: expectedName
+          ? `drop ${visibleText(expectedName)} to compare it (hashed here, never uploaded)`
+          : 'the file itself, hashed here',
       };
     case 'hashing':
       return {
@@ -75,6 +77,7 @@ export function DropZone({
   documentState,
   expectedDocumentName,
   onFiles,
+  compact = false,
 }: {
   inputId: string;
   claim: HeldClaim | null;
@@ -82,6 +85,8 @@ export function DropZone({
   /** The document the receipt names (its stated file name), to ask for by name. */
   expectedDocumentName: string | null;
   onFiles: (files: File[]) => void;
+  /** Once something is held: one line, so the verdict below fits the first screen. */
+  compact?: boolean;
 }) {
   const { dragging, dropProps } = useFileDrop(onFiles);
   const doc = documentSlot(documentState, expectedDocumentName);
@@ -90,7 +95,7 @@ export function DropZone({
     : 'a zap1 receipt .json (or a proof bundle)';
   return (
     <div
-      className={`space-y-3 rounded-lg border-2 border-dashed border-slate-400 bg-slate-50 p-4 dark:border-slate-500 dark:bg-slate-900/40 ${dragging ? DRAGGING_CLASS : ''}`}
+      className={`rounded-lg border-2 border-dashed border-slate-400 bg-slate-50 dark:border-slate-500 dark:bg-slate-900/40 ${compact ? 'flex flex-wrap items-center gap-2 p-2' : 'space-y-3 p-4'} ${dragging ? DRAGGING_CLASS : ''}`}
       {...dropProps}
       data-testid="bundle-drop"
       data-dragging={dragging}
@@ -105,23 +110,36 @@ export function DropZone({
           e.target.value = '';
         }}
       />
-      <label
-        htmlFor={inputId}
-        className="block cursor-pointer rounded p-2 text-center outline-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-amber-700"
-      >
-        <span className="block text-lg font-semibold">Choose or drop files</span>
-        <span className="block text-sm text-slate-700 dark:text-slate-300">
-          the receipt and the document, together or one at a time: the document is hashed in this browser and
-          never uploaded
-        </span>
-        <span
-          className="mt-2 inline-block rounded bg-amber-700 px-4 py-2 font-medium text-white"
-          aria-hidden="true"
+      {compact ? (
+        <label
+          htmlFor={inputId}
+          className="cursor-pointer rounded border border-slate-400 bg-white px-3 py-1 text-sm font-medium outline-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-amber-700 dark:bg-slate-900"
         >
-          Choose files
-        </span>
-      </label>
-      <ul className="grid gap-2 sm:grid-cols-2" aria-label="What the check has" aria-live="polite">
+          Choose or drop files<span className="sr-only">: another receipt or the document</span>
+        </label>
+      ) : (
+        <label
+          htmlFor={inputId}
+          className="block cursor-pointer rounded p-2 text-center outline-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-amber-700"
+        >
+          <span className="block text-lg font-semibold">Choose or drop files</span>
+          <span className="block text-sm text-slate-700 dark:text-slate-300">
+            the receipt and the document, together or one at a time: the document is hashed in this browser
+            and never uploaded
+          </span>
+          <span
+            className="mt-2 inline-block rounded bg-amber-700 px-4 py-2 font-medium text-white"
+            aria-hidden="true"
+          >
+            Choose files
+          </span>
+        </label>
+      )}
+      <ul
+        className={compact ? 'flex min-w-0 flex-1 flex-wrap gap-2' : 'grid gap-2 sm:grid-cols-2'}
+        aria-label="What the check has"
+        aria-live="polite"
+      >
         <Slot
           name={claim?.kind === 'bundle' ? 'Bundle' : 'Receipt'}
           filled={claim ? 'yes' : 'no'}

@@ -4,6 +4,7 @@
  * hash the person entered keeps the verdict on the page while it is checked again.
  */
 import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useBlockExplorer } from '../../api/settings';
 import type { HeldClaim, ServiceToAsk } from './claim';
 import type { VerificationResult } from './verification-run';
@@ -34,6 +35,10 @@ export function useVerification(request: VerificationRequest) {
   const consented = request.consented === true;
   const blockHash = request.blockHash ?? null;
   const explorerBlockUrl = useBlockExplorer();
+  // Set by "Check again": the next run asks the service afresh rather than reusing its answers.
+  const fresh = useRef(false);
+  // This page's own: answers kept for one of its claims are never another visit's.
+  const page = useRef(`${Date.now()}-${Math.random().toString(36).slice(2)}`);
   const queryKey = [
     'verification',
     service,
@@ -44,7 +49,7 @@ export function useVerification(request: VerificationRequest) {
     file?.sha256Hex ?? null,
     blockHash,
   ];
-  return useQuery({
+  const query = useQuery({
     queryKey,
     enabled: claim !== null || leafHex !== null,
     // A verdict is computed once per input; "Check again" refetches on purpose.
@@ -53,8 +58,10 @@ export function useVerification(request: VerificationRequest) {
     // A block hash entered keeps the verdict on the page while it is checked again.
     placeholderData: (previous, previousQuery) =>
       previousQuery && sameClaim(previousQuery.queryKey, queryKey) ? previous : undefined,
-    queryFn: (): Promise<VerificationResult> =>
-      verifyOffThread({
+    queryFn: (): Promise<VerificationResult> => {
+      const askAfresh = fresh.current;
+      fresh.current = false;
+      return verifyOffThread({
         claim: claim?.value ?? null,
         leafHex: claim ? null : leafHex,
         service,
@@ -62,6 +69,17 @@ export function useVerification(request: VerificationRequest) {
         file,
         blockHash,
         explorerBlockUrl,
-      }),
+        fresh: askAfresh,
+        answersScope: `${page.current} ${claim?.id ?? leafHex ?? ''} ${consented}`,
+      });
+    },
   });
+  return {
+    ...query,
+    /** Verifies again, asking the service afresh. */
+    checkAgain: () => {
+      fresh.current = true;
+      void query.refetch();
+    },
+  };
 }

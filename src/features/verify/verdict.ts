@@ -2,6 +2,7 @@
  * The verify page's words: the verdict, what was checked here and what is still taken on trust.
  * The verifying itself is src/core's verifyProofBundle; this only presents its result.
  */
+import { formatNumber } from '../../components/number-words';
 import {
   LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
   SCHEME_LEGACY,
@@ -88,7 +89,8 @@ export function presentVerdict(
   const chain = context.chain?.holds ? context.chain : null;
   if (verdict.anchor?.txid && chain) {
     // The transaction, its memo and its block header were read here from the chain's own bytes.
-    const { block_hash: blockHash, height } = chain.evidence;
+    const { block_hash: blockHash } = chain.evidence;
+    const height = formatNumber(chain.evidence.height);
     trusted.push(
       chain.block?.status === 'pass'
         ? `One fact is not in the chain's bytes checked here: that block ${blockHash} is at height ${height}. ${sentence(visibleText(chain.block.detail))}`
@@ -96,7 +98,7 @@ export function presentVerdict(
     );
   } else if (verdict.anchor?.txid) {
     trusted.push(
-      `That the root is written in transaction ${verdict.anchor.txid}${verdict.anchor.height !== null ? ` at height ${verdict.anchor.height}` : ''} is the service's lookup of the chain. To need no trust, look the txid up with your own Zcash node or a block explorer, and decrypt its memo with the service's viewing key in your own wallet: it must read ZAP1:09:${verdict.rootHex ?? '<root>'}.`,
+      `That the root is written in transaction ${verdict.anchor.txid}${verdict.anchor.height !== null ? ` at height ${formatNumber(verdict.anchor.height)}` : ''} is the service's lookup of the chain. To need no trust, look the txid up with your own Zcash node or a block explorer, and decrypt its memo with the service's viewing key in your own wallet: it must read ZAP1:09:${verdict.rootHex ?? '<root>'}.`,
     );
   } else if (verdict.anchor) {
     trusted.push(

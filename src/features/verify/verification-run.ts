@@ -16,6 +16,7 @@ import {
   type ServiceReader,
 } from 'zap1';
 import type { HeldClaim, ServiceToAsk } from './claim';
+import { rememberingReader } from './answer-cache';
 
 /**
  * What the service holds for the same leaf, asked when a held claim's anchor or path failed: a
@@ -49,15 +50,28 @@ export interface VerificationRun {
   blockHash: string | null;
   /** The person's own block explorer template (Settings), or null for the network's known one. */
   explorerBlockUrl: string | null;
+  /** "Check again": ask the service afresh instead of using what it answered a moment ago. */
+  fresh?: boolean;
+  /** Which verification this is (the page and the claim): service answers are kept for it alone. */
+  answersScope?: string;
 }
 
 /** The reader to ask, or null with why none is asked (a named service the person has not agreed to). */
 function readerFor(run: VerificationRun): { reader: ServiceReader | null; reason: string | null } {
   const { service } = run;
+  const fresh = run.fresh === true;
+  const scope = run.answersScope ?? Math.random().toString(36);
   if (service.kind === 'chosen')
-    return { reader: httpServiceReader(service.url, { trust: 'chosen' }), reason: null };
+    return {
+      reader: rememberingReader(httpServiceReader(service.url, { trust: 'chosen' }), scope, fresh),
+      reason: null,
+    };
   if (service.kind === 'none') return { reader: unaskableService(service.problem), reason: null };
-  if (run.consented) return { reader: httpServiceReader(service.url, { trust: service.by }), reason: null };
+  if (run.consented)
+    return {
+      reader: rememberingReader(httpServiceReader(service.url, { trust: service.by }), scope, fresh),
+      reason: null,
+    };
   return {
     reader: null,
     reason: `the ${service.by} names ${service.url}, which is not the service you use, and it was not asked: a ${service.by} can name any service, its forger's too`,

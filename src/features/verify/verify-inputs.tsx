@@ -1,4 +1,4 @@
-/** The other ways into a verification (under "Other ways"): a leaf from the service, or pasted JSON. */
+/** The ways into a verification besides files: a leaf from the service (beside the drop zone), or pasted JSON (under "Other ways"). */
 import { useId, useState } from 'react';
 import { visibleText } from 'zap1';
 import { useLeafHashDraft } from '../../components/use-leaf-hash-draft';
@@ -27,7 +27,7 @@ export function LeafSource({
         submit();
       }}
     >
-      <h3 className="font-semibold">Look a leaf up on the service</h3>
+      <h2 className="font-semibold">Or check a leaf</h2>
       <HashField id={id} label="Leaf hash" value={draft} onChange={setDraft} />
       {service && (
         <p className="text-sm" data-testid="linked-service">
@@ -48,7 +48,7 @@ export function PasteSource({ onClaim }: { onClaim: (claim: HeldClaim) => void }
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className={PANEL_CLASS}>
-      <h3 className="font-semibold">Paste a receipt or bundle</h3>
+      <h3 className="sr-only">Paste a receipt or bundle</h3>
       <label htmlFor={`${id}-text`} className="block text-sm font-medium">
         Or paste the receipt or bundle JSON
       </label>

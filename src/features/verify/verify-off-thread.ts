@@ -3,7 +3,11 @@
  * request matched to its answer by id. Where a worker cannot run (tests in jsdom, a browser that
  * refuses it, a worker that failed to load while offline) the verification runs here instead.
  */
-import { runVerification, type VerificationResult, type VerificationRun } from './verification-run';
+import type { VerificationResult, VerificationRun } from './verification-run';
+
+/** The verification on this thread, loaded only when a worker cannot run it. */
+const runHere = (run: VerificationRun): Promise<VerificationResult> =>
+  import('./verification-run').then(({ runVerification }) => runVerification(run, new Date()));
 
 type Answer =
   { id: number; ok: true; result: VerificationResult } | { id: number; ok: false; message: string };
@@ -41,7 +45,7 @@ function start(): Worker | null {
     worker = null;
     for (const [id, entry] of waiting) {
       waiting.delete(id);
-      runVerification(entry.run, new Date()).then(entry.resolve, entry.reject);
+      runHere(entry.run).then(entry.resolve, entry.reject);
     }
   });
   return worker;
@@ -50,10 +54,15 @@ function start(): Worker | null {
 /** Verifies `run` on the worker's thread where there is one, else on this one. */
 export function verifyOffThread(run: VerificationRun): Promise<VerificationResult> {
   const thread = start();
-  if (thread === null) return runVerification(run, new Date());
+  if (thread === null) return runHere(run);
   return new Promise((resolve, reject) => {
     const id = nextId++;
     waiting.set(id, { resolve, reject, run });
     thread.postMessage({ id, run });
   });
+}
+
+/** Starts the worker ahead of the first verification, so its code is loaded and compiled by then. */
+export function warmVerifyWorker(): void {
+  start();
 }

@@ -23,25 +23,23 @@ import {
   parseSha256Param,
   readReceiptFragment,
   serviceToAsk,
-  type HeldClaim,
 } from './claim';
 import { ClaimResult } from './claim-result';
 import { DocumentState, DropNotices, NO_NOTICES, type DroppedNotices } from './drop-notices';
-import { sortDroppedFiles } from './dropped-files';
+import { useClaimIntake } from './use-claim-intake';
+import { linkReceipt, readLinkClaim } from './link-claim';
 import { DropZone } from './drop-zone';
 import { keptDocumentConflict } from './verify-draft';
-import { useKeptInputs, type Held } from './use-kept-inputs';
+import { useKeptInputs } from './use-kept-inputs';
 import { expectedDocumentHash } from './document-status';
 import { LeafSource, PasteSource } from './verify-inputs';
 import { useVerification } from './use-verification';
+import { warmVerifyWorker } from './verify-off-thread';
 import { AskNamedService, verifyingWords } from './named-service';
 import { Button } from '../../components/ui/button';
 import { PATHS, verifyLeafPath } from '../../app/paths';
 
 const IDLE = { status: 'idle' } as const;
-
-/** How a held claim is named in a note: its file, else its label ("the pasted JSON"). */
-const claimName = (claim: HeldClaim): string => claim.fileName ?? claim.label;
 
 export function VerifyPage() {
   const { leaf: legacyLeaf } = useParams();
@@ -52,6 +50,8 @@ export function VerifyPage() {
 
 function VerifyClaimPage() {
   const fileInputId = useId();
+  // The chain reader loads and compiles in the worker while the person chooses files.
+  useEffect(warmVerifyWorker, []);
   const [params, setParams] = useSearchParams();
   const { hash, pathname, search } = useLocation();
   const address = `${pathname}${search}${hash}`;
@@ -63,9 +63,13 @@ function VerifyClaimPage() {
   const origin = window.location.origin;
   const configured = absoluteServiceUrl(useBaseUrl(), origin);
 
-  // A shared link may carry the receipt in its fragment (never sent to a server): it is held as if dropped.
+  // A short link names the claim (its event in the fragment); an older one carries the whole receipt there.
+  const link = useMemo(() => readLinkClaim(params, hash), [params, hash]);
+  // A shared link's claim is held as if dropped (the fragment is never sent to a server).
   const fragment = useMemo(() => {
-    const reading = readReceiptFragment(hash);
+    const reading =
+      readReceiptFragment(hash) ??
+      (link === null ? null : linkReceipt(link, linkedService.url ?? configured));
     if (reading?.ok && leafHex !== null && claimLeaf(reading.claim) !== leafHex) {
       return {
         ok: false as const,
@@ -73,10 +77,9 @@ function VerifyClaimPage() {
       };
     }
     return reading;
-  }, [hash, leafHex]);
+  }, [hash, leafHex, link, linkedService.url, configured]);
   // The link's receipt is numbered by its fragment, so another link's receipt is another verification.
   const fromLink = fragment?.ok ? { id: `link ${hash}`, value: fragment.claim } : null;
-  const nextId = useRef(1);
   const [notices, setNotices] = useState<DroppedNotices>(NO_NOTICES);
   // What this history entry was given (a new fragment is a new entry, read as on a first visit);
   // the block hash the person read belongs to the claim it was given for.
@@ -117,72 +120,12 @@ function VerifyClaimPage() {
     blockHash: givenBlockHash,
   });
 
-  /**
-   * Holds `next` in place of what is held. The document given for another leaf's receipt is stale:
-   * it is set aside (unless `withDocument`, a document coming with it), and both are said.
-   */
-  const replaceClaim = (next: Held | null, withDocument = false): string[] => {
-    const notes: string[] = [];
-    if (claim && next && claim.id !== next.id) {
-      notes.push(`${claimName(next.value)} replaces ${claimName(claim.value)} as the one checked.`);
-      const leaf = claimLeaf(next.value);
-      const sameLeaf = leaf !== null && leaf === claimLeaf(claim.value);
-      const given = hashing.state.status === 'done' || hashing.state.status === 'hashing';
-      if (!withDocument && !sameLeaf && hashing.state.status !== 'idle') {
-        if (given) {
-          notes.push(
-            `${hashing.state.fileName} was given for ${claimName(claim.value)}, so it is set aside: give the document of ${claimName(next.value)}.`,
-          );
-        }
-        hashing.reset();
-      }
-    }
-    setClaim(next);
-    return notes;
-  };
-  const holdClaim = (value: HeldClaim, withDocument = false) =>
-    replaceClaim({ id: `held ${Date.now()} ${nextId.current++}`, value }, withDocument);
-  const takeDocument = (document: File, problems: string[]) => {
-    if (document.size === 0) problems.push(`${document.name} is empty (0 bytes): there is nothing to check.`);
-    else hashing.hashFile(document);
-  };
-  const takeFiles = (files: readonly File[]) => {
-    if (files.length === 0) return;
-    void sortDroppedFiles(files).then((sorted) => {
-      const problems = [...sorted.problems];
-      // Only a document that can be hashed takes the place of the one given before; an empty one is refused.
-      const withDocument = sorted.document !== null && sorted.document.size > 0;
-      const notes = sorted.claim ? holdClaim(sorted.claim, withDocument) : [];
-      if (sorted.document) {
-        takeDocument(sorted.document, problems);
-        if (sorted.documentUnread !== null && !sorted.claim) {
-          // Without a receipt beside it, a .json that is none may as well be a damaged receipt: say which it was taken for.
-          (claim ? notes : problems).push(
-            `${sorted.document.name} is not a readable receipt, so it is taken as the document to check. ${sorted.documentUnread}`,
-          );
-        }
-      }
-      if (
-        !sorted.claim &&
-        claim === null &&
-        !sorted.document &&
-        problems.length === 0 &&
-        sorted.damaged.length === 0
-      ) {
-        problems.push('None of these files is a receipt or a proof bundle.');
-      }
-      setNotices({ problems, notes, damaged: sorted.damaged });
-    });
-  };
-  const takeAsDocument = (chosen: File) => {
-    const problems: string[] = [];
-    takeDocument(chosen, problems);
-    setNotices((current) => ({
-      ...current,
-      problems: [...current.problems, ...problems],
-      damaged: current.damaged.filter(({ file: other }) => other !== chosen),
-    }));
-  };
+  const { replaceClaim, holdClaim, takeFiles, takeAsDocument } = useClaimIntake({
+    claim,
+    setClaim,
+    hashing,
+    setNotices,
+  });
   const chooseDocument = () => document.getElementById(fileInputId)?.click();
   const expectedName = receipt?.file?.name ?? null;
   const expectsDocument =
@@ -195,35 +138,63 @@ function VerifyClaimPage() {
     if (showing) resultRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [showing]);
 
+  // Once something is held the inputs shrink, so the verdict, its date and the document fit the first screen.
+  const holding = claim !== null;
+  const leafSource = (
+    <LeafSource
+      initial={leafParam ?? ''}
+      service={linkedService.url}
+      onLeaf={(hex) => {
+        // The new entry starts empty (use-kept-inputs.ts): clearing here would keep this one empty too.
+        const next = new URLSearchParams({ leaf: hex });
+        if (linkedService.url) next.set('service', linkedService.url);
+        setParams(next);
+      }}
+    />
+  );
   return (
     <Page
-      title="Verify a proof"
+      title="Verify a receipt"
       className="max-w-4xl space-y-4 [overflow-wrap:anywhere]"
       headingClassName="text-2xl font-semibold print:hidden"
     >
-      <p className="text-sm print:hidden">
-        Drop a receipt and the document it names: the proof is computed here, and the document is hashed in
-        your browser, never uploaded.
-      </p>
+      {!holding && leafHex === null && (
+        <p className="text-sm print:hidden">
+          Drop a receipt and the document it names, or give a leaf: the proof is computed here, and the
+          document is hashed in your browser, never uploaded.
+        </p>
+      )}
       {(claim?.value.fromLink || (!claim && linkedSha256)) && expectsDocument && !file && (
         <p
-          className="rounded border border-amber-500 bg-amber-50 p-3 text-amber-950 print:hidden dark:bg-amber-950 dark:text-amber-50"
+          className="rounded border border-amber-500 bg-amber-50 p-3 text-sm text-amber-950 print:hidden dark:bg-amber-950 dark:text-amber-50"
           data-testid="shared-link-notice"
         >
-          This check was shared with you{claim?.value.fromLink ? ', with its receipt' : ''}. Drop{' '}
+          This check was shared with you. Drop{' '}
           {expectedName ? <strong>{visibleText(expectedName)}</strong> : 'the document'} below to confirm it
           is the same document: it is hashed here and compared with the SHA-256{' '}
           {claim ? 'the receipt names' : 'in the link'}.
         </p>
       )}
-      <div className="print:hidden">
+      <div
+        className={`grid gap-3 print:hidden ${holding ? 'lg:grid-cols-[3fr_1fr]' : 'lg:grid-cols-[3fr_2fr]'}`}
+      >
         <DropZone
           inputId={fileInputId}
           claim={claim?.value ?? null}
           documentState={keptAside ? IDLE : hashing.state}
           expectedDocumentName={expectedName}
           onFiles={takeFiles}
+          compact={holding || verification.data !== undefined}
         />
+        {holding ? (
+          // Held: the leaf lookup folds away, so the verdict keeps the first screen.
+          <details className="rounded border border-slate-300 dark:border-slate-700">
+            <summary className="cursor-pointer px-3 py-1 text-sm font-medium">Check a leaf instead</summary>
+            {leafSource}
+          </details>
+        ) : (
+          leafSource
+        )}
       </div>
       {linkReceiptAside && (
         <p
@@ -266,35 +237,20 @@ function VerifyClaimPage() {
         }}
         waiting={claim === null && linkedSha256 === null}
       />
-      <details
-        className="rounded border border-slate-300 print:hidden dark:border-slate-700"
-        open={otherWays}
-        onToggle={(event) => setOtherWays(event.currentTarget.open)}
-      >
-        <summary className="cursor-pointer px-4 py-2 font-medium">
-          Other ways: look a leaf up, or paste JSON
-        </summary>
-        <div className="grid gap-4 p-4 pt-0 lg:grid-cols-2">
-          <LeafSource
-            initial={leafParam ?? ''}
-            service={linkedService.url}
-            onLeaf={(hex) => {
-              // The new entry starts empty (use-kept-inputs.ts): clearing here would keep this one empty too.
-              const next = new URLSearchParams({ leaf: hex });
-              if (linkedService.url) next.set('service', linkedService.url);
-              setParams(next);
-            }}
-          />
-          <PasteSource onClaim={(value) => setNotices({ ...NO_NOTICES, notes: holdClaim(value) })} />
-        </div>
-        <p className="px-4 pb-3 text-sm">
-          Only want to know whether a leaf is anchored yet?{' '}
-          <Link className="underline" to={PATHS.leaf}>
-            Check whether a leaf is anchored
-          </Link>
-          .
-        </p>
-      </details>
+      {!holding && (
+        <details
+          className="rounded border border-slate-300 print:hidden dark:border-slate-700"
+          open={otherWays}
+          onToggle={(event) => setOtherWays(event.currentTarget.open)}
+        >
+          <summary className="cursor-pointer px-4 py-2 font-medium">
+            Other ways: paste a receipt or bundle
+          </summary>
+          <div className="p-4 pt-0">
+            <PasteSource onClaim={(value) => setNotices({ ...NO_NOTICES, notes: holdClaim(value) })} />
+          </div>
+        </details>
+      )}
       {parsedLeaf && !parsedLeaf.ok && (
         <p role="alert" className="text-red-700 dark:text-red-300">
           {parsedLeaf.message}
@@ -360,7 +316,8 @@ function VerifyClaimPage() {
             onFiles={takeFiles}
             appOrigin={origin}
             chosenService={configured}
-            onCheckAgain={() => void verification.refetch()}
+            link={claim?.value.fromLink ? link : null}
+            onCheckAgain={verification.checkAgain}
             checking={verification.isFetching}
             blockHash={givenBlockHash}
             blockHashKept={blockHashKept}
@@ -370,6 +327,13 @@ function VerifyClaimPage() {
           />
         )}
       </div>
+      <p className="text-sm print:hidden">
+        Only want to know whether a leaf is anchored yet?{' '}
+        <Link className="underline" to={PATHS.leaf}>
+          Check whether a leaf is anchored
+        </Link>
+        .
+      </p>
     </Page>
   );
 }
