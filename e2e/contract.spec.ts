@@ -19,9 +19,9 @@ test('a trial key is issued with one click, shown once, kept and described', asy
   await expect(page).toBeAccessible();
   await page.getByRole('button', { name: 'Get a trial key' }).click();
   await expect(page.getByTestId('issued-key')).toHaveText(/^zap1_trial_[0-9a-f]{32}$/);
-  await expect(page.getByText(/Quota: \d+ events\. Expires .+ UTC · in \d+ d/)).toBeVisible();
+  await expect(page.getByText(/Quota: [\d,]+ events\. Expires .+ UTC · in \d+ d/)).toBeVisible();
   await expect(page.getByTestId('key-info')).toContainText('Trial key');
-  await expect(page.getByTestId('key-info')).toContainText(/0 of \d+ events used/);
+  await expect(page.getByTestId('key-info')).toContainText(/0 of [\d,]+ events used/);
   await expect(page).toBeAccessible();
   // Kept across a reload, but no longer shown in full.
   await page.reload();
@@ -108,7 +108,9 @@ test('a 50 MiB contract is hashed in the browser, anchored, verified, and a tamp
     // Checked on the chain's own bytes (the service keeps the anchor's evidence); only the block's
     // height rests on the service this browser uses, which names the block by its hash.
     await expect(page.getByTestId('whose-word')).toContainText('chain evidence checked here');
-    await expect(page.getByTestId('whose-word')).toContainText('the service you chose, has this anchor in block');
+    await expect(page.getByTestId('whose-word')).toContainText(
+      'the service you chose, has this anchor in block',
+    );
     await expect(page).toBeAccessible();
   });
 

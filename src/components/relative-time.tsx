@@ -1,4 +1,4 @@
-import { formatDateTime, formatExact, formatRelative, parseServiceTime } from './time-format';
+import { dateTimeParts, formatExact, formatRelative, parseServiceTime } from './time-format';
 import { useNow } from './use-now';
 
 /**
@@ -34,9 +34,7 @@ export function RelativeTime({
   }
   // The date, the time of day and the age each stay whole, but may go to the next line: at 390 px
   // the whole is wider than a value column beside a long label.
-  const absolute = formatDateTime(date);
-  const cut = absolute.lastIndexOf(', ');
-  const [day, clock] = cut < 0 ? [absolute, ''] : [absolute.slice(0, cut + 1), absolute.slice(cut + 2)];
+  const { day, clock } = dateTimeParts(date);
   return (
     <time dateTime={date.toISOString()} title={exact} data-testid={testId}>
       <span className="whitespace-nowrap">{day}</span>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dateTimeParts,
   formatDateTime,
   formatAge,
   formatDuration,
@@ -105,5 +106,14 @@ describe('absolute times as evidence', () => {
 
   it('says when the time is unknown', () => {
     expect(formatDateTime(null)).toBe('unknown time');
+  });
+});
+
+describe('a time in its two parts', () => {
+  it('splits formatDateTime into the day and the time of day', () => {
+    const date = new Date('2026-11-26T05:57:39Z');
+    expect(dateTimeParts(date, 'en-GB')).toEqual({ day: '26 Nov 2026,', clock: '05:57:39 UTC' });
+    const { day, clock } = dateTimeParts(date, 'en-US');
+    expect(`${day} ${clock}`).toBe(formatDateTime(date, 'en-US'));
   });
 });

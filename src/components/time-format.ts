@@ -35,6 +35,16 @@ export function formatDateTime(date: Date | null, locale?: string): string {
   return `${words} UTC`;
 }
 
+/**
+ * `formatDateTime` in its two parts, the day and the time of day ("Nov 26, 2026," and
+ * "05:57:39 UTC"), for a place that shows one of them (a chart's axis) or breaks between them.
+ */
+export function dateTimeParts(date: Date, locale?: string): { day: string; clock: string } {
+  const whole = formatDateTime(date, locale);
+  const cut = whole.lastIndexOf(', ');
+  return cut < 0 ? { day: whole, clock: '' } : { day: whole.slice(0, cut + 1), clock: whole.slice(cut + 2) };
+}
+
 /** A duration in the two largest units: "45 s", "5 min 3 s", "3 h 4 min", "2 d 3 h". */
 export function formatDuration(totalSeconds: number): string {
   if (!Number.isFinite(totalSeconds)) return 'unknown';

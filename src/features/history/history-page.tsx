@@ -4,6 +4,7 @@ import { protocolInfoQueryOptions } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
+import { formatNumber } from '../../components/number-words';
 import { RelativeTime } from '../../components/relative-time';
 import { DataTable } from '../../components/data-table';
 import { HashLink } from '../../components/hash-link';
@@ -91,8 +92,11 @@ export function HistoryPage() {
           rowProps={({ anchor }) => ({ 'data-txid': anchor.txid })}
           columns={[
             { header: 'Time', cell: ({ anchor }) => <RelativeTime value={anchorTime(anchor)} /> },
-            { header: 'Height', cell: ({ anchor }) => anchor.height ?? 'unknown' },
-            { header: 'Leaves', cell: ({ anchor }) => anchor.leaf_count },
+            {
+              header: 'Height',
+              cell: ({ anchor }) => (anchor.height === null ? 'unknown' : formatNumber(anchor.height)),
+            },
+            { header: 'Leaves', cell: ({ anchor }) => formatNumber(anchor.leaf_count) },
             { header: 'Root', cell: ({ anchor }) => <HashLink to="root" hash={anchor.root} /> },
             { header: 'Transaction', cell: ({ anchor }) => <TxLink txid={anchor.txid} /> },
             // Said once above unless the anchors differ: then each row names its own.

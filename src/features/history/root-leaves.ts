@@ -1,6 +1,7 @@
 import type { AnchorHistoryEntry } from '../../api/anchor';
 import type { EventItem } from '../../api/events';
 import { parseServiceTime } from '../../components/time-format';
+import { formatNumber } from '../../components/number-words';
 
 /** The time of an anchor: its block's time when the service gives it, else the root's creation time. */
 export function anchorTime(anchor: AnchorHistoryEntry): Date | null {
@@ -26,7 +27,9 @@ export function coveredRange(
 /** "position 4", "positions 0 to 4", or "no positions" (0-based, inclusive). */
 export function positionsText(from: number, to: number): string {
   if (from > to) return 'no positions';
-  return from === to ? `position ${from}` : `positions ${from} to ${to}`;
+  return from === to
+    ? `position ${formatNumber(from)}`
+    : `positions ${formatNumber(from)} to ${formatNumber(to)}`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { eventTypeName, visibleText } from 'zap1';
 import { useBaseUrl } from '../../api/settings';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
+import { formatNumber } from '../../components/number-words';
 import { RelativeTime } from '../../components/relative-time';
 import { HashText } from '../../components/hash-text';
 import { DataTable } from '../../components/data-table';
@@ -86,7 +87,7 @@ function AnchoredRoot({ rootHex }: { rootHex: string }) {
               <TxLink txid={anchor.txid} full />
             </dd>
             <dt className="font-medium">Height</dt>
-            <dd>{anchor.height ?? 'unknown'}</dd>
+            <dd>{anchor.height === null ? 'unknown' : formatNumber(anchor.height)}</dd>
             <dt className="font-medium">Time</dt>
             <dd>
               <RelativeTime value={anchorTime(anchor)} />
@@ -125,7 +126,7 @@ function AnchoredRoot({ rootHex }: { rootHex: string }) {
                   header: 'Position',
                   cell: ({ position }) => (
                     <>
-                      {position}
+                      {formatNumber(position)}
                       {position >= range.newFrom && (
                         <span className="ml-1 text-xs text-emerald-800 dark:text-emerald-300">(new)</span>
                       )}

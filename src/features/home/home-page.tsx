@@ -12,9 +12,9 @@ const TASKS: { to: string; title: string; who: string; text: string }[] = [
   },
   {
     to: '/verify',
-    title: 'Verify a leaf or a proof',
-    who: 'For auditors',
-    text: 'Check a proof bundle in your own browser against the anchored root.',
+    title: 'Verify a receipt',
+    who: 'For anyone handed a receipt, and auditors',
+    text: 'Drop a receipt (and its document, if you have it): it is checked in your own browser against the anchored root.',
   },
   {
     to: '/history',

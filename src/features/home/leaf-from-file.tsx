@@ -28,8 +28,9 @@ interface Computed {
  * Offered when a searched 64-hex value matches nothing: it is most likely a file's SHA-256, which is
  * never a leaf by itself. Computes the contract anchor's leaf from that hash (or a file hashed here)
  * and a serial number, and looks it up; or sends the reader to the Verify page with file and receipt.
+ * Offered too when a file's name was searched (`searchedHex` null): then the file itself is asked for.
  */
-export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
+export function LeafFromFile({ searchedHex }: { searchedHex: string | null }) {
   const id = useId();
   const serialId = `${id}-serial`;
   const fileInputId = `${id}-file`;
@@ -43,21 +44,32 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
   const { dragging, dropProps } = useFileDrop(([file]) => file && hashing.hashFile(file));
   const hashed = hashing.state.status === 'done' ? hashing.state : null;
   const contractSha256 = hashed?.sha256Hex ?? searchedHex;
+  const hashHelp = 'Choose or drop it here: it is hashed in this browser, never uploaded.';
   const current =
-    computed && computed.contractSha256 === contractSha256 && computed.serialNumber === serialNumber
+    computed &&
+    contractSha256 !== null &&
+    computed.contractSha256 === contractSha256 &&
+    computed.serialNumber === serialNumber
       ? computed
       : null;
 
   return (
     <Section
-      title="Is this a file’s SHA-256?"
+      title={searchedHex === null ? 'Hash the file to find it' : 'Is this a file’s SHA-256?'}
       className="space-y-3 rounded border border-slate-300 p-4 dark:border-slate-700"
     >
       <p>
-        A file’s SHA-256 (what <code>sha256sum</code> prints) is never a leaf by itself: a contract anchor’s
-        leaf is the hash of its event type, its serial number and the file’s SHA-256 together, so the same
-        file anchored under another serial number is another leaf. Enter the serial number it was anchored
-        with to compute its leaf here and look that up, or{' '}
+        {searchedHex === null
+          ? 'Choose the file below: its SHA-256 is computed in this browser. A contract anchor’s leaf is the hash of its event type, its serial number and the file’s SHA-256 together, so enter the serial number it was anchored with to compute its leaf and look that up, or '
+          : 'A file’s SHA-256 (what '}
+        {searchedHex !== null && (
+          <>
+            <code>sha256sum</code> prints) is never a leaf by itself: a contract anchor’s leaf is the hash of
+            its event type, its serial number and the file’s SHA-256 together, so the same file anchored under
+            another serial number is another leaf. Enter the serial number it was anchored with to compute its
+            leaf here and look that up, or{' '}
+          </>
+        )}
         <Link className="underline" to={PATHS.verify}>
           drop the file and its receipt on the Verify page
         </Link>
@@ -69,6 +81,14 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
         aria-label="Compute a contract anchor’s leaf"
         onSubmit={(event) => {
           event.preventDefault();
+          if (contractSha256 === null) {
+            setProblem({
+              field: 'contract_sha256',
+              message: 'Choose the file first: its SHA-256 is what is looked up.',
+            });
+            setComputed(null);
+            return;
+          }
           const result = contractLeaf(contractSha256, serialNumber);
           if (!result.ok) {
             setProblem(result);
@@ -82,15 +102,28 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
       >
         <div className="space-y-1">
           <p className="font-medium">Contract SHA-256</p>
-          <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
-            <HashText value={contractSha256} what="contract SHA-256" full testId="leaf-from-file-sha256" />
-          </p>
-          <p className={HELP_CLASS} data-testid="leaf-from-file-source">
-            {hashed
-              ? `Of ${visibleText(hashed.fileName)}, hashed in this browser.`
-              : 'The value you searched for.'}
-          </p>
-          {hashed && hashed.sha256Hex !== searchedHex && (
+          {contractSha256 === null ? (
+            <p className={HELP_CLASS} data-testid="leaf-from-file-source">
+              None yet: choose the file below.
+            </p>
+          ) : (
+            <>
+              <p className="rounded bg-slate-100 p-2 text-sm dark:bg-slate-800">
+                <HashText
+                  value={contractSha256}
+                  what="contract SHA-256"
+                  full
+                  testId="leaf-from-file-sha256"
+                />
+              </p>
+              <p className={HELP_CLASS} data-testid="leaf-from-file-source">
+                {hashed
+                  ? `Of ${visibleText(hashed.fileName)}, hashed in this browser.`
+                  : 'The value you searched for.'}
+              </p>
+            </>
+          )}
+          {hashed && searchedHex !== null && hashed.sha256Hex !== searchedHex && (
             <p className="text-sm font-medium">This file’s SHA-256 is not the value you searched for.</p>
           )}
           {problem?.field === 'contract_sha256' && (
@@ -105,9 +138,9 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
           className={`space-y-1 rounded border-2 border-dashed p-3 ${dragging ? DRAGGING_CLASS : 'border-slate-400 dark:border-slate-600'}`}
         >
           <label htmlFor={fileInputId} className="block font-medium">
-            Or use the file itself
+            {searchedHex === null ? 'The file' : 'Or use the file itself'}
           </label>
-          <p className={HELP_CLASS}>Choose or drop it here: it is hashed in this browser, never uploaded.</p>
+          <p className={HELP_CLASS}>{hashHelp}</p>
           <input
             id={fileInputId}
             type="file"
@@ -119,7 +152,9 @@ export function LeafFromFile({ searchedHex }: { searchedHex: string }) {
             }}
           />
           <HashingProgress state={hashing.state} onCancel={hashing.cancel} />
-          {hashed && <Button onClick={hashing.reset}>Use the searched value instead</Button>}
+          {hashed && searchedHex !== null && (
+            <Button onClick={hashing.reset}>Use the searched value instead</Button>
+          )}
         </div>
         <TextField
           id={serialId}

@@ -51,6 +51,13 @@ export function SearchResults({ query }: { query: string }) {
       {outcome?.kind === 'unmatched-hash' && (
         <LeafFromFile key={outcome.hashHex} searchedHex={outcome.hashHex} />
       )}
+      {outcome?.kind === 'file-name' && <LeafFromFile key={outcome.fileName} searchedHex={null} />}
+      {outcome?.kind === 'none' && outcome.fileMaybe && (
+        <details>
+          <summary className="cursor-pointer">Is it a file’s name? Hash the file here</summary>
+          <LeafFromFile key={query} searchedHex={null} />
+        </details>
+      )}
     </div>
   );
 }

@@ -53,6 +53,29 @@ describe('SearchPage', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('says a file name is not something the service knows, and offers to hash the file instead', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    renderAt('/search?q=contract.pdf');
+    expect(
+      await screen.findByText(
+        /^“contract\.pdf” looks like a file’s name\. The service never sees file names/,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/No events are recorded for wallet/)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Hash the file to find it' })).toBeTruthy();
+    expect(screen.getByLabelText('The file')).toBeTruthy();
+    expect(screen.getByTestId('leaf-from-file-source').textContent).toBe('None yet: choose the file below.');
+    expect(
+      screen.getByRole('link', { name: 'drop the file and its receipt on the Verify page' }),
+    ).toBeTruthy();
+    // Nothing to look up before the file is chosen: the page says so, and asks the service nothing.
+    fireEvent.change(screen.getByLabelText('Serial number'), { target: { value: 'SN-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Compute the leaf and look it up' }));
+    expect(screen.getByText('Choose the file first: its SHA-256 is what is looked up.')).toBeTruthy();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('shows only the box on a bare /search', () => {
     vi.stubGlobal('fetch', vi.fn());
     renderAt('/search');

@@ -67,7 +67,7 @@ describe('global search', () => {
 
   it('says when a wallet has no events', async () => {
     const outcome = await resolveSearch('carol', probes());
-    expect(outcome).toEqual({ kind: 'none', message: expect.stringContaining('carol') });
+    expect(outcome).toEqual({ kind: 'none', message: expect.stringContaining('carol'), fileMaybe: true });
   });
 
   it('tells a serial number from a wallet, without asking the service what no wallet can be called', async () => {
@@ -95,6 +95,35 @@ describe('global search', () => {
     expect(queryShape('SN 1')).toBe('serial');
     const outcome = await resolveSearch('0123456789abcdef', probes());
     expect(outcome.kind === 'none' && outcome.message).toMatch(/looks like the start of one/);
+  });
+
+  it('says a file name is not something the service knows, and offers to hash the file, asking nothing', async () => {
+    const p = probes();
+    for (const name of ['contract.pdf', 'Lease 2026 (signed).docx', 'scan.JPEG']) {
+      expect(queryShape(name)).toBe('file-name');
+      const outcome = await resolveSearch(name, p);
+      expect(outcome).toEqual({ kind: 'file-name', fileName: name, message: expect.any(String) });
+      expect(outcome.kind === 'file-name' && outcome.message).toMatch(
+        new RegExp(
+          `^“${name.replace(/[().]/g, '\\$&')}” looks like a file’s name\\. The service never sees file names: it knows a file only by its SHA-256`,
+        ),
+      );
+      expect(outcome.kind === 'file-name' && outcome.message).not.toMatch(
+        /No events are recorded for wallet/,
+      );
+    }
+    expect(p.calls).toEqual([]);
+    // Not extensions: a serial's numbered parts, a hash's start.
+    expect(queryShape('INV.2024.001')).toBe('serial');
+    expect(queryShape('SN 1')).toBe('serial');
+  });
+
+  it('mentions a file name too where a name without an extension finds no wallet', async () => {
+    const outcome = await resolveSearch('contract', probes());
+    expect(outcome.kind === 'none' && outcome.message).toContain(
+      'If it is a file’s name: the service never sees file names',
+    );
+    expect(outcome.kind === 'none' && outcome.fileMaybe).toBe(true);
   });
 
   it('knows the pseudonym rules', () => {

@@ -18,12 +18,18 @@ export interface SearchMatch {
 
 export type SearchOutcome =
   | { kind: 'invalid'; message: string }
-  | { kind: 'none'; message: string }
+  /** `fileMaybe`: the value may be a file's name too, so the page offers to hash the file. */
+  | { kind: 'none'; message: string; fileMaybe?: boolean }
   /**
    * A whole 64-hex value that matches nothing: most often a file's SHA-256 (what `sha256sum`
    * prints), which is never a leaf by itself; the page offers to compute the leaf from it.
    */
   | { kind: 'unmatched-hash'; hashHex: string; message: string }
+  /**
+   * A file's name ("contract.pdf"): the service never sees names, only a file's SHA-256; the page
+   * offers to hash the file here and look up its leaf.
+   */
+  | { kind: 'file-name'; fileName: string; message: string }
   | { kind: 'matches'; matches: SearchMatch[] };
 
 /** What a wallet look-up found; `unknown` when the service requires a key for lifecycles. */
@@ -52,7 +58,10 @@ export function normaliseQuery(raw: string): { text: string; isHash: boolean } {
 }
 
 /** What a query that is not a whole hash looks like, to say why it found nothing. */
-export type QueryShape = 'hash' | 'leaf-prefix' | 'wallet-or-serial' | 'serial';
+export type QueryShape = 'hash' | 'leaf-prefix' | 'wallet-or-serial' | 'file-name' | 'serial';
+
+/** A name ending in a file extension ("contract.pdf", "Lease 2026.docx"): a letter, then up to four more. */
+const FILE_NAME_RE = /^[^/\\]+\.[A-Za-z][A-Za-z0-9]{1,4}$/;
 
 /**
  * A whole 64-hex hash; the start of one (8 to 63 hex digits: someone copied a shortened hash); a
@@ -62,7 +71,8 @@ export type QueryShape = 'hash' | 'leaf-prefix' | 'wallet-or-serial' | 'serial';
 export function queryShape(text: string): QueryShape {
   if (/^[0-9a-fA-F]{64}$/.test(text)) return 'hash';
   if (/^[0-9a-fA-F]{8,63}$/.test(text)) return 'leaf-prefix';
-  return isWalletPseudonym(text) ? 'wallet-or-serial' : 'serial';
+  if (isWalletPseudonym(text)) return 'wallet-or-serial';
+  return FILE_NAME_RE.test(text) ? 'file-name' : 'serial';
 }
 
 const NO_SERIAL_SEARCH =
@@ -73,6 +83,14 @@ export async function resolveSearch(raw: string, probes: SearchProbes): Promise<
   if (text === '')
     return { kind: 'invalid', message: 'Type a leaf hash, a transaction id or a wallet pseudonym.' };
   const shape = queryShape(text);
+  if (shape === 'file-name') {
+    // Asking the service would only mislead ("no wallet of that name"): it never sees file names.
+    return {
+      kind: 'file-name',
+      fileName: text,
+      message: `“${text}” looks like a file’s name. The service never sees file names: it knows a file only by its SHA-256, which this app computes in your browser without uploading the file. Hash the file below and look up its leaf with the serial number it was anchored under, or drop it with its receipt on the Verify page. (If it is a serial number instead: ${NO_SERIAL_SEARCH.replace(/^The/, 'the')})`,
+    };
+  }
   if (shape === 'serial') {
     // Asking the service would only fail: no wallet can have this name.
     return {
@@ -89,7 +107,8 @@ export async function resolveSearch(raw: string, probes: SearchProbes): Promise<
         message:
           shape === 'leaf-prefix'
             ? `No wallet is named “${text}”, and it is too short for a leaf hash: it looks like the start of one. Leaves are found by their whole hash (64 characters); copy it with its Copy button, or find the leaf on the Events page or in its wallet's timeline.`
-            : `No events are recorded for wallet “${text}”. If it is a serial number: ${NO_SERIAL_SEARCH.replace(/^The/, 'the')}`,
+            : `No events are recorded for wallet “${text}”. If it is a serial number: ${NO_SERIAL_SEARCH.replace(/^The/, 'the')} If it is a file’s name: the service never sees file names, only a file’s SHA-256; hash the file below.`,
+        ...(shape === 'leaf-prefix' ? {} : { fileMaybe: true }),
       };
     }
     // With 'unknown' (a key is required) the wallet page explains that itself.

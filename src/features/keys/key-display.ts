@@ -1,6 +1,7 @@
 /** How keys are shown: never in full once the one-time display is gone, and with what is left of them. */
 import type { KeyInfo } from '../../api/keys';
 import { visibleText } from 'zap1';
+import { formatNumber } from '../../components/number-words';
 
 /** The start of a key, enough to recognise it, not to use it. */
 export function maskKey(key: string): string {
@@ -34,7 +35,7 @@ export function summariseKeyInfo(info: KeyInfo, now: Date = new Date()): KeySumm
   } else {
     const used = info.used ?? 0;
     const left = Math.max(0, info.quota - used);
-    quotaLine = `${used} of ${info.quota} events used, ${left} left.`;
+    quotaLine = `${formatNumber(used)} of ${formatNumber(info.quota)} events used, ${formatNumber(left)} left.`;
     spent = left === 0;
   }
   let expiryLine = 'Does not expire.';

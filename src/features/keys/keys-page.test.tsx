@@ -28,11 +28,11 @@ describe('KeysPage', () => {
     const shown = await screen.findByTestId('issued-key');
     expect(shown.textContent).toMatch(/^zap1_trial_[0-9a-f]{32}$/);
     expect(getApiKey('')).toBe(shown.textContent);
-    expect(screen.getByText(/^Quota: 1000 events\. Expires/).textContent).toMatch(
-      /^Quota: 1000 events\. Expires .+ UTC · in \d+ d /,
+    expect(screen.getByText(/^Quota: 1,000 events\. Expires/).textContent).toMatch(
+      /^Quota: 1,000 events\. Expires .+ UTC · in \d+ d\b/,
     );
     expect((await screen.findByTestId('key-info')).textContent).toContain(
-      '0 of 1000 events used, 1000 left.',
+      '0 of 1,000 events used, 1,000 left.',
     );
     await user.click(screen.getByRole('button', { name: 'Forget this key' }));
     expect(getApiKey('')).toBeNull();

@@ -19,6 +19,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { INPUT_CLASS, PANEL_CLASS } from '../../components/ui/styles';
 import { PATHS } from '../../app/paths';
+import { formatNumber } from '../../components/number-words';
 import { RelativeTime } from '../../components/relative-time';
 import { SuccessNotice } from '../../components/ui/success-notice';
 
@@ -137,8 +138,8 @@ function IssuedKey({ trialKey }: { trialKey: TrialKey }) {
         <CopyButton text={trialKey.key} what="key" />
       </div>
       <p className="text-sm">
-        Quota: {trialKey.quota} events. Expires <RelativeTime value={trialKeyExpiry(trialKey)} />. Kept in
-        this browser;{' '}
+        Quota: {formatNumber(trialKey.quota)} events. Expires{' '}
+        <RelativeTime value={trialKeyExpiry(trialKey)} />. Kept in this browser;{' '}
         <Link className="underline" to={PATHS.anchor}>
           anchor a contract
         </Link>{' '}

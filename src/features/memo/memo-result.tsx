@@ -1,5 +1,6 @@
 import { HashLink } from '../../components/hash-link';
 import { DataTable } from '../../components/data-table';
+import { countWords, formatNumber } from '../../components/number-words';
 import { visibleText, type DecodedMemo } from 'zap1';
 import { formatName, hexRows, splitPadding } from './memo-input';
 
@@ -73,12 +74,14 @@ export function MemoResult({ memo }: { memo: DecodedMemo }) {
           />
         </div>
       )}
-      {memo.format === 'binary' && <p>{memo.length} bytes of binary data after the 0xFF marker.</p>}
+      {memo.format === 'binary' && (
+        <p>{countWords(memo.length, 'byte', 'bytes')} of binary data after the 0xFF marker.</p>
+      )}
       {memo.format === 'empty' && <p>The memo carries nothing (no bytes, or only zero padding).</p>}
       {memo.format === 'unknown' && (
         <p>
-          First byte <span className="font-mono">{memo.first_byte}</span>, {memo.length} bytes: not text, and
-          not a format this decoder knows.
+          First byte <span className="font-mono">{memo.first_byte}</span>,{' '}
+          {countWords(memo.length, 'byte', 'bytes')}: not text, and not a format this decoder knows.
         </p>
       )}
     </div>
@@ -91,11 +94,12 @@ export function HexView({ bytes }: { bytes: Uint8Array }) {
   const rows = hexRows(content);
   return (
     <figure className="space-y-1">
-      <figcaption className="font-medium">Bytes ({bytes.length})</figcaption>
+      <figcaption className="font-medium">Bytes ({formatNumber(bytes.length)})</figcaption>
       <div className="overflow-x-auto rounded border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
         <pre className="font-mono text-xs leading-5" data-testid="hex-view">
           {rows.map((row) => `${row.offset}  ${row.hex.padEnd(47)}  ${row.ascii}`).join('\n')}
-          {paddingBytes > 0 && `${rows.length > 0 ? '\n' : ''}…  ${paddingBytes} zero bytes of padding`}
+          {paddingBytes > 0 &&
+            `${rows.length > 0 ? '\n' : ''}…  ${formatNumber(paddingBytes)} zero bytes of padding`}
           {bytes.length === 0 && '(no bytes)'}
         </pre>
       </div>

@@ -1,6 +1,7 @@
 import { useState, type ReactNode, type Ref } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { rootPath } from '../../app/paths';
+import { countWords, formatNumber } from '../../components/number-words';
 import { barLayout, stepPath, ticks } from './chart-scale';
 import { useWidth } from './use-width';
 
@@ -58,7 +59,7 @@ export function BarChart({
   const valueWidth = 44;
   const plotWidth = Math.max(40, width - labelWidth - valueWidth);
   const { bars, max } = barLayout(data, plotWidth, rowHeight);
-  const summary = `${title}: ${data.map((d) => `${d.label} ${d.value}`).join(', ')}`;
+  const summary = `${title}: ${data.map((d) => `${d.label} ${formatNumber(d.value)}`).join(', ')}`;
   const height = bars.length * rowHeight + FONT + 12;
   return (
     <ChartFrame frameRef={ref} role="img" summary={summary} width={width} height={height}>
@@ -75,7 +76,7 @@ export function BarChart({
             className="fill-amber-700 dark:fill-amber-400"
           />
           <text x={labelWidth + bar.width + 4} y={rowHeight / 2 + 4} fontSize={FONT} fill="currentColor">
-            {bar.value}
+            {formatNumber(bar.value)}
           </text>
         </g>
       ))}
@@ -88,7 +89,7 @@ export function BarChart({
           textAnchor="middle"
           fill="currentColor"
         >
-          {t}
+          {formatNumber(t)}
         </text>
       ))}
     </ChartFrame>
@@ -121,24 +122,28 @@ export function StepChart({
   xTitle,
   yTitle,
   formatX,
+  formatTick = formatX,
 }: {
   points: readonly ChartPoint[];
   title: string;
   xTitle: string;
   yTitle: string;
+  /** A point's x in words (its name and tooltip). */
   formatX: (x: number) => string;
+  /** An end of the x axis, given the axis's span: shorter where two must fit a phone's width. */
+  formatTick?: (x: number, span: number) => string;
 }) {
   const { ref, width } = useWidth<HTMLDivElement>(FALLBACK_WIDTH);
   const [active, setActive] = useState<number | null>(null);
   const lineWidth = Math.max(80, width - PAD_L - PAD_R);
   const { d, xMin, xMax, yMax } = stepPath(points, lineWidth, LINE_H);
   const last = points.length > 0 ? points.reduce((a, b) => (b.x >= a.x ? b : a)) : null;
-  const summary = `${title}: ${points.length} anchors${last ? `, ${xTitle} from ${formatX(xMin)} to ${formatX(xMax)}, reaching ${last.y} leaves` : ''}`;
+  const summary = `${title}: ${countWords(points.length, 'anchor', 'anchors')}${last ? `, ${xTitle} from ${formatX(xMin)} to ${formatX(xMax)}, reaching ${countWords(last.y, 'leaf', 'leaves')}` : ''}`;
   const span = xMax - xMin;
   const px = (x: number) => (span === 0 ? lineWidth : ((x - xMin) / span) * lineWidth);
   const py = (y: number) => LINE_H - (y / yMax) * LINE_H;
   const height = PAD_T + LINE_H + PAD_B;
-  const pointName = (p: ChartPoint) => `${formatX(p.x)}: ${p.y} ${p.y === 1 ? 'leaf' : 'leaves'} anchored`;
+  const pointName = (p: ChartPoint) => `${formatX(p.x)}: ${countWords(p.y, 'leaf', 'leaves')} anchored`;
   const tip = active === null ? null : points[active];
   return (
     <ChartFrame frameRef={ref} role="group" summary={summary} width={width} height={height}>
@@ -155,15 +160,15 @@ export function StepChart({
         <line x1={0} y1={0} x2={0} y2={LINE_H} stroke="currentColor" />
         {ticks(yMax).map((t) => (
           <text key={t} x={-6} y={py(t) + 4} fontSize={FONT} textAnchor="end" fill="currentColor">
-            {t}
+            {formatNumber(t)}
           </text>
         ))}
         <text x={0} y={LINE_H + 18} fontSize={FONT} fill="currentColor">
-          {formatX(xMin)}
+          {formatTick(xMin, span)}
         </text>
         {span !== 0 && (
           <text x={lineWidth} y={LINE_H + 18} fontSize={FONT} textAnchor="end" fill="currentColor">
-            {formatX(xMax)}
+            {formatTick(xMax, span)}
           </text>
         )}
         <text x={lineWidth / 2} y={LINE_H + 38} fontSize={FONT} textAnchor="middle" fill="currentColor">
@@ -185,7 +190,7 @@ export function StepChart({
           <Tooltip
             x={Math.min(Math.max(px(tip.x) - TIP_W / 2, -PAD_L), lineWidth + PAD_R - TIP_W)}
             y={py(tip.y) > TIP_H + 12 ? py(tip.y) - TIP_H - 10 : py(tip.y) + 12}
-            lines={[formatX(tip.x), `${tip.y} ${tip.y === 1 ? 'leaf' : 'leaves'} anchored`]}
+            lines={[formatX(tip.x), `${countWords(tip.y, 'leaf', 'leaves')} anchored`]}
           />
         )}
       </g>

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { anchorHistorySchema } from '../../api/anchor';
 import { readOpsFixture } from '../../api/fixtures/read-fixture';
-import { anchoredOverTime, overTimeAxisLabel, overTimeAxisTitle, typeCountRows } from './stats-data';
+import { formatDateTime } from '../../components/time-format';
+import {
+  anchoredOverTime,
+  overTimeAxisLabel,
+  overTimeAxisTitle,
+  overTimeTickLabel,
+  typeCountRows,
+} from './stats-data';
 
 describe('stats data', () => {
   it('lists every known type, zero when missing, plus extra labels only when non-zero', () => {
@@ -31,7 +38,9 @@ describe('stats data', () => {
       [3287612, 12],
       [3288022, 12],
     ]);
-    expect(overTimeAxisLabel('time', series.points[0]?.x ?? 0)).toBe('2026-03-27 03:29');
+    expect(overTimeAxisLabel('time', series.points[0]?.x ?? 0)).toBe(
+      formatDateTime(new Date('2026-03-27T03:29:26Z')),
+    );
     expect(overTimeAxisTitle(series.axis)).toBe('Block time (UTC)');
   });
 
@@ -62,5 +71,20 @@ describe('stats data', () => {
     ]);
     expect(overTimeAxisTitle(series.axis)).toMatch(/Block height/);
     expect(overTimeAxisLabel('height', 12)).toBe('12');
+    expect(overTimeAxisLabel('height', 4_000_012)).toBe('4,000,012');
+    expect(overTimeTickLabel('height', 4_000_012, 5)).toBe('4,000,012');
+  });
+});
+
+describe('times on the chart', () => {
+  const at = Date.UTC(2026, 2, 27, 3, 29, 26) / 1000;
+  it('names a point by its time as every page writes one, never as raw ISO text', () => {
+    expect(overTimeAxisLabel('time', at)).toBe(formatDateTime(new Date(at * 1000)));
+    expect(overTimeAxisLabel('time', at)).not.toMatch(/\d{4}-\d\d-\d\d/);
+  });
+
+  it('ends the axis with the time of day within two days, else with the day', () => {
+    expect(overTimeTickLabel('time', at, 3_600)).toBe('03:29:26 UTC');
+    expect(overTimeTickLabel('time', at, 30 * 86_400)).toMatch(/2026$/);
   });
 });

@@ -1,6 +1,6 @@
 import type { AnchorHistoryEntry } from '../../api/anchor';
 import type { Stats } from '../../api/stats';
-import { parseServiceTime } from '../../components/time-format';
+import { dateTimeParts, formatDateTime, parseServiceTime } from '../../components/time-format';
 import { formatNumber } from '../../components/number-words';
 
 /** Counts per type in registry order, then any label only the service knows (e.g. OTHER_UNKNOWN when > 0). */
@@ -58,10 +58,21 @@ export function anchoredOverTime(anchors: readonly AnchorHistoryEntry[]): OverTi
   return { axis: 'height', points: points.sort((p, q) => p.x - q.x || p.leafCount - q.leafCount) };
 }
 
-/** A tick label of the x axis: "2026-03-27 03:29" (UTC) on a time axis, the height otherwise. */
+/** A point's x in words: its time as every page writes one (UTC), or its height, thousands marked. */
 export function overTimeAxisLabel(axis: OverTimeSeries['axis'], x: number): string {
   if (axis === 'height') return formatNumber(x);
-  return new Date(x * 1000).toISOString().slice(0, 16).replace('T', ' ');
+  return formatDateTime(new Date(x * 1000));
+}
+
+/**
+ * An end of the x axis, short enough for two to fit a phone's width: the height, or on a time axis
+ * the day ("Mar 27, 2026"), or the time of day ("03:29:26 UTC") when the whole axis spans less
+ * than two days, where the day would say nothing.
+ */
+export function overTimeTickLabel(axis: OverTimeSeries['axis'], x: number, spanS: number): string {
+  if (axis === 'height') return formatNumber(x);
+  const { day, clock } = dateTimeParts(new Date(x * 1000));
+  return spanS < 2 * 86_400 ? clock : day.replace(/,$/, '');
 }
 
 /** The x axis title, saying which of the two it is. */

@@ -1,26 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
 import { anchorHistoryQueryOptions, anchorStatusQueryOptions } from '../../api/anchor';
+import { anchorSpendQueryOptions } from '../../api/anchor-spend';
+import { protocolInfoQueryOptions } from '../../api/protocol';
 import { useBaseUrl } from '../../api/settings';
 import { statsQueryOptions } from '../../api/stats';
 import { EVENT_TYPES, eventTypeName } from 'zap1';
 import { ErrorNotice } from '../../components/error-notice';
 import { EmptyState, Loading } from '../../components/page-states';
 import { BarChart, StepChart } from './charts';
-import { anchoredOverTime, overTimeAxisLabel, overTimeAxisTitle, typeCountRows } from './stats-data';
+import {
+  anchoredOverTime,
+  overTimeAxisLabel,
+  overTimeAxisTitle,
+  overTimeTickLabel,
+  typeCountRows,
+} from './stats-data';
 import { RelativeTime } from '../../components/relative-time';
 import { Page } from '../../components/ui/page';
 import { Section } from '../../components/ui/section';
 import { DataTable, type DataTableProps } from '../../components/data-table';
 import { formatNumber } from '../../components/number-words';
+import { useFormatAmount } from '../../components/amount-words';
 
 const REFRESH_MS = 10_000;
 
+/** One total; a number is written as every page writes one (thousands marked). */
 function Total({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
     <div className="rounded border border-slate-300 p-3 dark:border-slate-700">
       <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
       <dd className="text-2xl font-semibold" data-testid={testId}>
-        {value}
+        {typeof value === 'number' ? formatNumber(value) : value}
       </dd>
     </div>
   );
@@ -42,6 +52,11 @@ export function StatsPage() {
   const stats = useQuery(statsQueryOptions(baseUrl, REFRESH_MS));
   const status = useQuery(anchorStatusQueryOptions(baseUrl, REFRESH_MS));
   const history = useQuery({ ...anchorHistoryQueryOptions(baseUrl), refetchInterval: REFRESH_MS });
+  // What anchoring cost, where the service says (this service's `anchor-spend` extension).
+  const info = useQuery(protocolInfoQueryOptions(baseUrl));
+  const spendOffered = info.data?.extensions?.includes('anchor-spend') ?? false;
+  const spend = useQuery({ ...anchorSpendQueryOptions(baseUrl, REFRESH_MS), enabled: spendOffered });
+  const formatAmount = useFormatAmount();
   const counts = stats.data ? typeCountRows(stats.data, EVENT_TYPES) : [];
   const series = history.data ? anchoredOverTime(history.data.anchors) : null;
   const overTime = series?.points ?? [];
@@ -70,6 +85,15 @@ export function StatsPage() {
             value={stats.data.last_anchor_block ?? 'none'}
             testId="stat-last-block"
           />
+          {spendOffered && (
+            <Total
+              label="Spent on anchors"
+              value={
+                spend.data ? formatAmount(spend.data.total.fee_zat) : spend.isError ? 'unavailable' : '…'
+              }
+              testId="stat-spent"
+            />
+          )}
         </dl>
       )}
 
@@ -96,7 +120,7 @@ export function StatsPage() {
                 rowProps={(c) => ({ 'data-type': c.label })}
                 columns={[
                   { header: 'Event type', cell: (c) => eventTypeName(c.label) },
-                  { header: 'Events', cell: (c) => c.value },
+                  { header: 'Events', cell: (c) => formatNumber(c.value) },
                 ]}
               />
             </>
@@ -122,6 +146,7 @@ export function StatsPage() {
               xTitle={overTimeAxisTitle(axis)}
               yTitle="Leaves anchored"
               formatX={(x) => overTimeAxisLabel(axis, x)}
+              formatTick={(x, span) => overTimeTickLabel(axis, x, span)}
               points={overTime.map((p) => ({ x: p.x, y: p.leafCount, root: p.root }))}
             />
             <TableUnderChart
@@ -136,7 +161,7 @@ export function StatsPage() {
                   cell: (p) => (p.height === null ? 'unknown' : formatNumber(p.height)),
                 },
                 { header: 'Time', cell: (p) => <RelativeTime value={p.time} /> },
-                { header: 'Leaves anchored', cell: (p) => p.leafCount },
+                { header: 'Leaves anchored', cell: (p) => formatNumber(p.leafCount) },
               ]}
             />
           </>
