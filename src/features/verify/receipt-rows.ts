@@ -15,6 +15,7 @@ import {
   type Receipt,
   type VerdictCheck,
 } from 'zap1';
+import { formatDateTime } from '../../components/time-format';
 import { formatNumber } from '../../components/number-words';
 
 export interface ReceiptRow {
@@ -102,6 +103,10 @@ export function statedRows(receipt: Receipt, checks: readonly VerdictCheck[]): R
   rows.push(text('service.url', 'Service', receipt.service.url));
   if (receipt.service.network !== null)
     rows.push(text('service.network', 'Network', receipt.service.network));
-  rows.push(text('created_at', 'Receipt made', receipt.created_at));
+  // One date form on the page: a time that does not read as one is shown as it was written.
+  const made = Date.parse(receipt.created_at);
+  rows.push(
+    text('created_at', 'Receipt made', Number.isNaN(made) ? receipt.created_at : formatDateTime(new Date(made))),
+  );
   return rows;
 }
