@@ -124,7 +124,9 @@ test('stats and events change by what the test wrote; events filter and link to 
   const b = await postDeployment(request, key, wallet, 'SN-S2');
 
   await page.goto('/app/stats');
-  await expect(page.getByTestId('stat-leaves')).toHaveText(String(numberField(before, 'total_leaves') + 2));
+  await expect(page.getByTestId('stat-leaves')).toHaveText(
+    (numberField(before, 'total_leaves') + 2).toLocaleString('en-US'),
+  );
   await expect(page.locator('[data-testid="type-counts"] tr[data-type="DEPLOYMENT"] td').nth(1)).toHaveText(
     String(beforeDeployments + 2),
   );
@@ -230,9 +232,9 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await page.goto('/app/status');
   await expect(page.getByRole('heading', { name: 'Operator status' })).toBeVisible();
   await expect(page.getByTestId('chain-tip')).toHaveText(/^\d{1,3}(,\d{3})*$/);
-  // The dev wallet's balance in ZEC, and how many anchors it still pays for at the ZIP 317 fee.
+  // The dev wallet's balance in dev-ZEC, and how many anchors it still pays for at the ZIP 317 fee.
   await expect(page.getByTestId('wallet-balance')).toHaveText(
-    /^\d[\d,]*(\.\d+)? ZEC · pays for about [\d,]+ more anchors at 0\.0001 ZEC each$/,
+    /^\d[\d,]*(\.\d+)? dev-ZEC · pays for about [\d,]+ more anchors at 0\.0001 dev-ZEC each$/,
   );
   await expect(page).toBeAccessible();
 
@@ -250,7 +252,7 @@ test('the operator page shows an anchor going from in flight to anchored', async
   await expect(page.getByTestId('unanchored')).toHaveText('1');
   await page.getByRole('button', { name: 'Anchor now' }).click();
   // It asks first, naming the fee; only "Send" starts the anchor.
-  await page.getByRole('button', { name: 'Send the anchor (0.0001 ZEC)' }).click();
+  await page.getByRole('button', { name: 'Send the anchor (0.0001 dev-ZEC)' }).click();
   const started = page.getByTestId('anchor-now-ok');
   await expect(started).toBeVisible();
   expect(['pending', 'broadcast', 'confirmed']).toContain(await started.getAttribute('data-state'));
@@ -300,6 +302,7 @@ test('every explore page works at phone width', async ({ page }) => {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Stats' })).toBeHidden();
   await nav.getByRole('button', { name: 'Menu' }).click();
+  await nav.getByRole('button', { name: 'Explore' }).click();
   await nav.getByRole('link', { name: 'Stats' }).click();
   await expect(page).toHaveURL(/\/app\/stats$/);
   await expect(nav.getByRole('link', { name: 'Stats' })).toBeHidden();

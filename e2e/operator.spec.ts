@@ -36,7 +36,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       page,
       request,
     }) => {
-      // The runway is measured on recent anchors: make sure there are two.
+      // The runway is measured on the fees of recent anchors: make sure there are two.
       const history = (await (await request.get('/anchor/history')).json()) as { anchors: unknown[] };
       for (let i = history.anchors.length; i < 2; i++)
         await waitForAnchor(
@@ -53,10 +53,10 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(banner).toHaveAttribute('data-health', 'healthy');
       await expect(page.getByTestId('health-verdict')).toHaveText('Healthy');
       await expect(banner.getByTestId('wallet-balance')).toHaveText(
-        /^\d[\d,]*(\.\d+)? ZEC · pays for about [\d,]+ more anchors at 0\.0001 ZEC each$/,
+        /^\d[\d,]*(\.\d+)? dev-ZEC · pays for about [\d,]+ more anchors at 0\.0001 dev-ZEC each$/,
       );
       await expect(banner.getByTestId('runway')).toHaveText(
-        /^about .+ at the recent pace \(one anchor every .+\)$/,
+        /^about .+ at the last 24 hours' rate \([\d.]+ dev-ZEC a day\)$/,
       );
       // The banner is the first thing under the title.
       const bannerBox = await banner.boundingBox();
@@ -76,9 +76,11 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page.getByTestId('unanchored')).not.toHaveText('0');
       await page.getByRole('button', { name: 'Anchor now' }).click();
       const confirm = page.getByTestId('anchor-now-confirm');
-      await expect(confirm.getByTestId('anchor-fee')).toHaveText('It costs the network fee of 0.0001 ZEC.');
+      await expect(confirm.getByTestId('anchor-fee')).toHaveText(
+        'It costs the network fee of 0.0001 dev-ZEC.',
+      );
       expect(anchorPosts).toEqual([]);
-      const send = confirm.getByRole('button', { name: 'Send the anchor (0.0001 ZEC)' });
+      const send = confirm.getByRole('button', { name: 'Send the anchor (0.0001 dev-ZEC)' });
       if (await send.isEnabled()) {
         await send.click();
         await expect(page.getByTestId('anchor-now-ok')).toBeVisible();

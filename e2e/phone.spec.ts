@@ -235,7 +235,11 @@ test('every page fits a 390 px phone: no sideways scroll, no clipped table, no t
 test('the header menu opened on a phone still fits the screen', async ({ page }) => {
   await page.goto('/app/');
   await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('button', { name: 'Operator' }).click();
   await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Explore' }).click();
+  await expect(page.getByRole('link', { name: 'Memo' })).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
 });
 
@@ -259,7 +263,10 @@ test('the anchors chart has a point per anchor, each named, with its tooltip on 
   await expect(points).toHaveCount(anchors);
   // Each point says when and how many leaves; it links to its root's page.
   const newest = points.last();
-  await expect(newest).toHaveAccessibleName(/^\d{4}-\d\d-\d\d \d\d:\d\d: \d+ (leaf|leaves) anchored$/);
+  // Its time as every page writes one ("Mar 4, 2026, 01:41:07 UTC"), never as ISO text.
+  await expect(newest).toHaveAccessibleName(
+    /^\w{3} \d{1,2}, \d{4}, \d\d:\d\d:\d\d UTC: [\d,]+ (leaf|leaves) anchored$/,
+  );
   const tooltip = page.getByTestId('chart-tooltip');
   await expect(tooltip).toHaveCount(0);
   await newest.hover();

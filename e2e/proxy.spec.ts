@@ -71,6 +71,7 @@ test('a service on another origin that does not allow this site is named as a CO
     await page.goto('/app/settings');
     await page.getByLabel('Service base URL').fill(foreignUrl);
     await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Explore' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
     const main = page.getByRole('main');
     await expect(main.getByText(/\(CORS\)/).first()).toBeVisible({ timeout: 15_000 });

@@ -24,6 +24,7 @@ test('a service URL that does not answer sends the user to Settings, and resetti
   await page.getByLabel('Service base URL').fill('http://127.0.0.1:1');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('service-url')).toContainText('http://127.0.0.1:1');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Explore' }).click();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
   const main = page.getByRole('main');
   await expect(main.getByRole('link', { name: 'Check the service URL in Settings' }).first()).toBeVisible({
