@@ -14,6 +14,7 @@ const RELEASED = [
   'f6ee64123ed113781734471afe48e4398873a8f6c3f073b9c4fe007e05c2b769',
   '30a2cddc7a482e41431c8c5a0e58b0e2ea6b6a6bffd6e24a47cbbda9512e1111',
   '60a8df106b1b014fcc3217d8ffda8bcd26fca5ab4edfb54c55c2eeffa42f1edb',
+  '9e8dbbeaf48e853a20d8d11817867baefdb6c48c669be20b9150971849474038',
 ];
 
 describe('PostgreSQL migrations', () => {
