@@ -142,4 +142,11 @@ describe('the header menu', () => {
     );
     expect(within(nav()).queryByRole('link', { name: 'Key', hidden: true })).toBeNull();
   });
+
+  it('explains devnet where its badge is', async () => {
+    renderLayout();
+    const badge = screen.getByTestId('network-badge');
+    await vi.waitFor(() => expect(badge.textContent).toBe('devnet'));
+    expect(badge.getAttribute('title')).toBe('devnet: a development chain, not a public blockchain');
+  });
 });

@@ -25,7 +25,16 @@ export function NetworkBadge() {
     style = STYLES[network]!;
   }
   return (
-    <span data-testid="network-badge" className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${style}`}>
+    <span
+      data-testid="network-badge"
+      // The name alone explains nothing: said in full where the pointer rests (the Status page says it too).
+      title={
+        !isPending && !isError && network === 'devnet'
+          ? 'devnet: a development chain, not a public blockchain'
+          : undefined
+      }
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${style}`}
+    >
       {label}
     </span>
   );
