@@ -127,7 +127,7 @@ for (const viewport of REVIEW_VIEWPORTS) {
       await expect(page).toBeAccessible();
 
       // The other ways are one click away.
-      await page.getByText('Other ways: look a leaf up, or paste JSON').click();
+      await page.getByText('Other ways: paste a receipt or bundle').click();
       await expect(page.getByRole('main').getByLabel('Leaf hash', { exact: true })).toBeVisible();
       await expect(page.getByLabel('Or paste the receipt or bundle JSON')).toBeVisible();
       await expect(page).toBeAccessible();

@@ -70,7 +70,7 @@ test('a service on another origin that does not allow this site is named as a CO
   try {
     await page.goto('/app/settings');
     await page.getByLabel('Service base URL').fill(foreignUrl);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Explore' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Stats' }).click();
     const main = page.getByRole('main');

@@ -45,7 +45,7 @@ async function anchoredBundle(request: APIRequestContext): Promise<{ leaf: strin
 async function verifyPasted(page: Page, value: unknown): Promise<void> {
   await page.goto('/app/verify');
   // Pasting is one of the "Other ways", below the drop zone.
-  await page.getByText('Other ways: look a leaf up, or paste JSON').click();
+  await page.getByText('Other ways: paste a receipt or bundle').click();
   await page.getByLabel('Or paste the receipt or bundle JSON').fill(JSON.stringify(value));
   await page.getByRole('button', { name: 'Verify pasted JSON' }).click();
 }

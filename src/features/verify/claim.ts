@@ -242,8 +242,8 @@ export function verdictLook(
         tone: 'good',
         next:
           chain === 'confirmed'
-            ? "The leaf is in a root written in the transaction below: its bytes, its memo and its block were checked here, on the chain's own bytes."
-            : `The leaf is in a root that ${service}, the service you use, anchored in the transaction below, as its anchor history says.`,
+            ? 'The leaf is in a root written in a Zcash transaction whose bytes, memo and block were checked here, on the chain\'s own bytes (under "The receipt and its anchor").'
+            : `The leaf is in a root that ${service}, the service you use, anchored, as its anchor history says (the transaction is under "The receipt and its anchor").`,
       };
     case 'pending':
       return {
@@ -261,7 +261,7 @@ export function verdictLook(
         ? {
             headline: 'Unconfirmed: one fact left to compare',
             tone: 'wait',
-            next: `The proof holds, and so do the chain's bytes.${quoted ? ` ${service}, named by the ${trust}, was asked, and its word confirms nothing.` : ''} One fact is left: compare the block's hash, below.`,
+            next: `The proof holds, and so do the chain's bytes.${quoted ? ` ${service}, named by the ${trust}, was asked, and its word confirms nothing.` : ''} One fact is left: compare the block's hash.`,
           }
         : quoted
           ? {
@@ -281,7 +281,7 @@ export function verdictLook(
       return {
         headline: '✗ Invalid',
         tone: 'bad',
-        next: 'Do not rely on this proof: the part named below failed.',
+        next: 'Do not rely on this proof: the check that failed is named above and under "What was checked".',
       };
   }
 }

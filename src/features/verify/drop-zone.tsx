@@ -29,14 +29,14 @@ function Slot({
   ];
   return (
     <li
-      className="grid min-w-0 flex-1 grid-cols-[1rem_1fr] gap-x-2 rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
+      className="grid min-w-0 grid-cols-[1rem_minmax(0,1fr)] gap-x-2 rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
       data-testid={testId}
       data-filled={filled}
     >
       <span aria-hidden="true" className="text-center font-bold">
         {mark}
       </span>
-      <span className="whitespace-nowrap font-medium [overflow-wrap:normal]">
+      <span className="min-w-0 font-medium">
         {name}
         <span className="sr-only"> ({words})</span>
       </span>
@@ -95,7 +95,7 @@ export function DropZone({
     : 'a zap1 receipt .json (or a proof bundle)';
   return (
     <div
-      className={`rounded-lg border-2 border-dashed border-slate-400 bg-slate-50 dark:border-slate-500 dark:bg-slate-900/40 ${compact ? 'flex flex-wrap items-center gap-2 p-2' : 'space-y-3 p-4'} ${dragging ? DRAGGING_CLASS : ''}`}
+      className={`rounded-lg border-2 border-dashed border-slate-400 bg-slate-50 dark:border-slate-500 dark:bg-slate-900/40 ${compact ? 'grid gap-2 p-2 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center' : 'space-y-3 p-4'} ${dragging ? DRAGGING_CLASS : ''}`}
       {...dropProps}
       data-testid="bundle-drop"
       data-dragging={dragging}
@@ -113,7 +113,7 @@ export function DropZone({
       {compact ? (
         <label
           htmlFor={inputId}
-          className="cursor-pointer rounded border border-slate-400 bg-white px-3 py-1 text-sm font-medium outline-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-amber-700 dark:bg-slate-900"
+          className="cursor-pointer justify-self-start rounded border border-slate-400 bg-white px-3 py-1 text-sm font-medium outline-offset-2 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-amber-700 dark:bg-slate-900"
         >
           Choose or drop files<span className="sr-only">: another receipt or the document</span>
         </label>
@@ -136,7 +136,7 @@ export function DropZone({
         </label>
       )}
       <ul
-        className={compact ? 'flex min-w-0 flex-1 flex-wrap gap-2' : 'grid gap-2 sm:grid-cols-2'}
+        className={compact ? 'grid min-w-0 grid-cols-2 gap-2 text-sm' : 'grid gap-2 sm:grid-cols-2'}
         aria-label="What the check has"
         aria-live="polite"
       >

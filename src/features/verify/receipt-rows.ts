@@ -106,7 +106,11 @@ export function statedRows(receipt: Receipt, checks: readonly VerdictCheck[]): R
   // One date form on the page: a time that does not read as one is shown as it was written.
   const made = Date.parse(receipt.created_at);
   rows.push(
-    text('created_at', 'Receipt made', Number.isNaN(made) ? receipt.created_at : formatDateTime(new Date(made))),
+    text(
+      'created_at',
+      'Receipt made',
+      Number.isNaN(made) ? receipt.created_at : formatDateTime(new Date(made)),
+    ),
   );
   return rows;
 }

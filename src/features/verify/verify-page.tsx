@@ -186,15 +186,7 @@ function VerifyClaimPage() {
           onFiles={takeFiles}
           compact={holding || verification.data !== undefined}
         />
-        {holding ? (
-          // Held: the leaf lookup folds away, so the verdict keeps the first screen.
-          <details className="rounded border border-slate-300 dark:border-slate-700">
-            <summary className="cursor-pointer px-3 py-1 text-sm font-medium">Check a leaf instead</summary>
-            {leafSource}
-          </details>
-        ) : (
-          leafSource
-        )}
+        {!holding && leafSource}
       </div>
       {linkReceiptAside && (
         <p
@@ -262,9 +254,11 @@ function VerifyClaimPage() {
         </p>
       )}
       {claim && (
-        <p className="flex flex-wrap items-center gap-3 text-sm print:hidden">
+        <div className="flex flex-wrap items-center gap-2 text-sm print:hidden">
           {/* The label and a receipt's service are untrusted text. */}
-          <span data-testid="verifying">{verifyingWords(claim.value.label, service, consented)}</span>
+          <span data-testid="verifying" className="min-w-0 basis-full">
+            {verifyingWords(claim.value.label, service, consented)}
+          </span>
           <Button
             onClick={() => {
               setClaim(null);
@@ -274,7 +268,12 @@ function VerifyClaimPage() {
           >
             {leafHex ? 'Back to the leaf in the link' : 'Clear'}
           </Button>
-        </p>
+          {/* Held: the leaf lookup folds away, so the verdict keeps the first screen. */}
+          <details className="min-w-0 flex-1 rounded border border-slate-300 dark:border-slate-700">
+            <summary className="cursor-pointer px-3 py-1 font-medium">Check a leaf instead</summary>
+            {leafSource}
+          </details>
+        </div>
       )}
       {service.kind === 'named' && !consented && (claim !== null || leafHex !== null) && (
         <AskNamedService
