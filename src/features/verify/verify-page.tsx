@@ -176,7 +176,7 @@ function VerifyClaimPage() {
         </p>
       )}
       <div
-        className={`grid gap-3 print:hidden ${holding ? 'lg:grid-cols-[3fr_1fr]' : 'lg:grid-cols-[3fr_2fr]'}`}
+        className={`grid gap-3 print:hidden ${holding ? '' : 'lg:grid-cols-[3fr_2fr]'}`}
       >
         <DropZone
           inputId={fileInputId}
