@@ -53,7 +53,7 @@ afterAll(() => {
 });
 
 describe('zap1-verify on a receipt with chain evidence, --offline', () => {
-  it('exits 3 (unconfirmed), having checked the four facts on the bytes, and names the block to look up at its height', async () => {
+  it('exits 3 (unconfirmed), having checked the five facts on the bytes, and names the block to look up at its height', async () => {
     const run = await runCli([receiptPath, '--offline']);
     expect(run.code, run.stderr).toBe(3);
     expect(run.stdout).toMatch(/^UNCONFIRMED: /);
