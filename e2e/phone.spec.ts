@@ -236,10 +236,10 @@ test('the header menu opened on a phone still fits the screen', async ({ page })
   await page.goto('/app/');
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: 'Operator' }).click();
-  await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
   await page.getByRole('button', { name: 'Explore' }).click();
-  await expect(page.getByRole('link', { name: 'Memo' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Memo', exact: true })).toBeVisible();
   expect(await layoutProblems(page)).toEqual([]);
 });
 

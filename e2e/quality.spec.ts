@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext, Response } from '@playwright/test';
+import { openDetails } from './auditor-support';
 import { expect, OPERATOR_KEY, postEvent, test, trialKey, uniqueWallet } from './fixtures';
 
 async function anchorLeaf(request: APIRequestContext, key: string): Promise<string> {
@@ -162,6 +165,7 @@ test('the verify page tells how to check the chain, with the anchor txid linked'
   await page.goto(`/app/verify/${leaf}`);
   await expect(page.getByTestId('verdict')).toHaveText('✓ Anchored');
   await expect(page.getByTestId('chain-check')).toContainText(/viewing key/);
+  await openDetails(page, 'details-path');
   await expect(page.getByTestId('proof-path').getByRole('link', { name: /^[0-9a-f]{64}$/ })).toHaveAttribute(
     'href',
     /^https:\/\/explorer\.example\/tx\/[0-9a-f]{64}$/,
@@ -183,12 +187,25 @@ test('the verify page loads its chain reader marked for compiling as it loads (a
   await page.waitForLoadState('networkidle');
   page.off('response', collect);
   // The chain reader's code carries its KDF personalization (src/core/chain/orchard-recovery.ts):
-  // the chunks with it, and only those, start with the hint.
+  // the chunks with it start with the hint. Every chunk is loaded here (the app prefetches the
+  // other pages when idle), so the hint is also checked not to reach a chunk without chain code:
+  // its source map (built beside it, never served) names no module of src/core/chain.
   const hinted = (code: string) => code.startsWith('//# allFunctionsCalledOnLoad\n');
-  const loaded = await Promise.all(scripts.map((response) => response.text()));
-  const chainReader = loaded.filter((code) => code.includes('Zcash_OrchardKDF'));
+  const loaded = await Promise.all(
+    scripts.map(async (response) => ({ url: response.url(), code: await response.text() })),
+  );
+  const chainReader = loaded.filter(({ code }) => code.includes('Zcash_OrchardKDF'));
   expect(chainReader.length).toBeGreaterThan(0);
-  for (const code of loaded) expect(hinted(code)).toBe(code.includes('Zcash_OrchardKDF'));
+  for (const { code } of chainReader) expect(hinted(code)).toBe(true);
+  for (const { url } of loaded.filter((script) => hinted(script.code))) {
+    const map = JSON.parse(
+      readFileSync(path.join('dist/app/assets', `${path.basename(new URL(url).pathname)}.map`), 'utf8'),
+    ) as { sources: string[] };
+    expect(
+      map.sources.some((source) => source.includes('/src/core/chain/')),
+      url,
+    ).toBe(true);
+  }
 });
 
 test('older events page backwards', async ({ page, request }) => {
