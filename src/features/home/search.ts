@@ -88,7 +88,7 @@ export async function resolveSearch(raw: string, probes: SearchProbes): Promise<
     return {
       kind: 'file-name',
       fileName: text,
-      message: `“${text}” looks like a file’s name. The service never sees file names: it knows a file only by its SHA-256, which this app computes in your browser without uploading the file. Hash the file below and look up its leaf with the serial number it was anchored under, or drop it with its receipt on the Verify page. (If it is a serial number instead: ${NO_SERIAL_SEARCH.replace(/^The/, 'the')})`,
+      message: `“${text}” looks like a file’s name. The service never sees file names: it knows a file only by its SHA-256, computed in your browser (the file is never uploaded). Hash the file below to look up its leaf, or drop it with its receipt on the Verify page.`,
     };
   }
   if (shape === 'serial') {

@@ -48,6 +48,12 @@ describe('the status banner', () => {
       healthy: false,
       problems: ['the health check failed'],
     });
+    // The anchoring status failing is a problem too, even while the last health check was fine.
+    expect(healthVerdict(health(), false, status(), true)).toEqual({
+      healthy: false,
+      problems: ['the anchoring status could not be loaded'],
+    });
+    expect(healthVerdict(undefined, false, undefined, true).healthy).toBe(false);
     expect(healthVerdict(health(), false, status({ signer_configured: false })).problems).toEqual([
       'no signer is configured, so no anchor can be sent',
     ]);

@@ -21,9 +21,12 @@ export function healthVerdict(
   health: Health | undefined,
   healthFailed: boolean,
   status: AnchorStatus | undefined,
+  /** The anchoring status failed to load: the service is not answering all it should. */
+  statusFailed = false,
 ): HealthVerdict {
   const problems: string[] = [];
   if (healthFailed) problems.push('the health check failed');
+  if (statusFailed) problems.push('the anchoring status could not be loaded');
   if (health) {
     if (!health.rpc_reachable) problems.push('the node is unreachable');
     if (health.store_ok === false) problems.push('the store is failing');
@@ -40,7 +43,7 @@ export function healthVerdict(
   if (status?.signer_configured === false && status.broadcast_enabled !== false)
     problems.push('no signer is configured, so no anchor can be sent');
   if (status?.in_flight?.last_error) problems.push('the anchor in flight met an error and will retry');
-  if (!health && !healthFailed) return { healthy: null, problems };
+  if (!health && !healthFailed && !statusFailed) return { healthy: null, problems };
   return { healthy: problems.length === 0, problems };
 }
 

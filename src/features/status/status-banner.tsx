@@ -35,7 +35,7 @@ export function StatusBanner({
   status,
   health,
   healthError,
-  statusFailed,
+  statusError,
   retryMs,
   spend,
   lastHeardMs,
@@ -43,7 +43,7 @@ export function StatusBanner({
   status: AnchorStatus | undefined;
   health: Health | undefined;
   healthError: Error | null;
-  statusFailed: boolean;
+  statusError: Error | null;
   /** How often the page asks again for the health check and the anchoring status. */
   retryMs: { health: number; status: number };
   spend: AnchorSpend | undefined;
@@ -53,13 +53,17 @@ export function StatusBanner({
   const headingId = useId();
   const baseUrl = useBaseUrl();
   const formatAmount = useFormatAmount();
-  const failure = healthError ? errorWords(healthError, baseUrl) : null;
-  const verdict = healthVerdict(health, healthError !== null, status);
+  const statusFailed = statusError !== null;
+  // Either request failing says why; the health check's words first, as its row comes first.
+  const failed = healthError ?? statusError;
+  const failure = failed ? errorWords(failed, baseUrl) : null;
+  const verdict = healthVerdict(health, healthError !== null, status, statusFailed);
   const state = verdict.healthy === null ? 'unknown' : verdict.healthy ? 'healthy' : 'unhealthy';
   const balance = health ? balanceText(health, formatAmount) : null;
   const runway = runwayEstimate(health?.wallet_balance_zat, spend);
   // The figures below are the last answer's while the service does not answer now.
-  const stale = (healthError !== null || statusFailed) && lastHeardMs > 0;
+  const stale = failed !== null && lastHeardMs > 0;
+  const asLastHeard = (text: string) => (stale ? `As last heard: ${text}` : text);
   const heading =
     state === 'unknown'
       ? 'Checking health…'
@@ -84,10 +88,10 @@ export function StatusBanner({
       {failure && (
         // The service's words (or the app's, for a service not reached): shown with visibleText.
         <p className="text-sm" data-testid="health-failure">
-          {visibleText(failure.message)} {askedAgainWords(retryMs.health)}
+          {visibleText(failure.message)} {askedAgainWords(healthError ? retryMs.health : retryMs.status)}
         </p>
       )}
-      {(healthError !== null || statusFailed) && (
+      {failed && (
         <p className="text-sm font-medium" data-testid="last-heard">
           {lastHeardMs > 0 ? (
             <>
@@ -102,19 +106,19 @@ export function StatusBanner({
       <DetailsList>
         <Row label="Next anchor" testId="anchor-due">
           {status
-            ? `${stale ? 'As last heard: ' : ''}${dueText(status)}`
+            ? asLastHeard(dueText(status))
             : statusFailed
               ? `Unknown: the anchoring status could not be loaded. ${askedAgainWords(retryMs.status)}`
               : 'loading…'}
         </Row>
         {balance !== null && (
           <Row label="Wallet balance" testId="wallet-balance">
-            {stale ? `As last heard: ${balance}` : balance}
+            {asLastHeard(balance)}
           </Row>
         )}
         {runway !== null && (
           <Row label="Runway" testId="runway">
-            {runwayText(runway, formatAmount)}
+            {asLastHeard(runwayText(runway, formatAmount))}
           </Row>
         )}
       </DetailsList>

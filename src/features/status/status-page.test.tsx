@@ -143,7 +143,9 @@ describe('StatusPage', () => {
       failFast = false;
       const shown = () => {
         expect(screen.getByTestId('health-verdict').textContent).toBe('This site cannot be reached');
-        expect(screen.getByTestId('health-problems').textContent).toBe('The health check failed.');
+        expect(screen.getByTestId('health-problems').textContent).toBe(
+          'The health check failed; the anchoring status could not be loaded.',
+        );
         expect(screen.getByTestId('health-failure').textContent).toMatch(
           /^This site cannot be reached: .* No setting of yours would change that\. Asked again every 5 s\.$/,
         );

@@ -72,7 +72,7 @@ export function StatusPage() {
         status={s}
         health={health.data}
         healthError={healthError}
-        statusFailed={statusError !== null}
+        statusError={statusError}
         retryMs={{ health: HEALTH_MS, status: STATUS_MS }}
         spend={spend.data}
         lastHeardMs={Math.max(status.dataUpdatedAt, health.dataUpdatedAt)}
