@@ -115,3 +115,22 @@ export async function printedCertificate(page: Page): Promise<string> {
   await page.emulateMedia({ media: 'screen' });
   return text;
 }
+
+/**
+ * Opens the Verify page with nothing held (a reload keeps what the tab's entry held, so it is cleared)
+ * and verifies `value` pasted as JSON, under "Other ways".
+ */
+export async function verifyPasted(page: Page, value: unknown): Promise<void> {
+  await page.goto('/app/verify');
+  const clear = page.getByRole('button', { name: 'Clear', exact: true });
+  if (await clear.isVisible()) await clear.click();
+  await page.getByText('Other ways: paste a receipt or bundle').click();
+  await page.getByLabel('Or paste the receipt or bundle JSON').fill(JSON.stringify(value));
+  await page.getByRole('button', { name: 'Verify pasted JSON' }).click();
+}
+
+/** Opens one of a verification's folded details (its summary), by its test id. */
+export async function openDetails(page: Page, testId: string): Promise<void> {
+  const details = page.getByTestId(testId);
+  if ((await details.getAttribute('open')) === null) await details.locator(':scope > summary').click();
+}

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freePort } from '../test/free-port';
-import { leafHash } from '../src/core';
+import { heightWords, leafHash } from '../src/core';
 import { expect, test } from './fixtures';
 import { startProxy, startServiceProcess } from './proxy-process';
 
@@ -189,7 +189,7 @@ test('a receipt is checked on the chain’s bytes after its service is gone: unc
 
     const verdict = page.getByTestId('verdict');
     const blockField = page.getByLabel(
-      `Block hash at height ${evidence.height}, from an explorer or your node`,
+      `Block hash at height ${heightWords(evidence.height)}, from an explorer or your node`,
     );
 
     await test.step('receipt and file: unconfirmed, naming the block hash to look up at its height', async () => {
@@ -198,7 +198,7 @@ test('a receipt is checked on the chain’s bytes after its service is gone: unc
       await expect(page.getByTestId('check-file')).toHaveAttribute('data-status', 'pass');
       await expect(verdict).toHaveAttribute('data-verdict', 'unconfirmed');
       await expect(page.getByTestId('verdict-reason')).toContainText(
-        `Look up the block at height ${evidence.height}`,
+        `Look up the block at height ${heightWords(evidence.height)}`,
       );
       await expect(page.getByTestId('verdict-reason')).toContainText(
         `its hash must be ${evidence.block_hash}`,
@@ -209,7 +209,7 @@ test('a receipt is checked on the chain’s bytes after its service is gone: unc
       const rootHex = (receipt['proof'] as { root: { hash: string } }).root.hash;
       await expect(page.getByTestId('recovered-memo')).toHaveText(`ZAP1:09:${rootHex}`);
       await expect(page.getByTestId('block-to-compare')).toHaveText(evidence.block_hash);
-      await expect(page.getByTestId('block-height')).toHaveText(String(evidence.height));
+      await expect(page.getByTestId('block-height')).toHaveText(heightWords(evidence.height));
       await expect(blockField).toBeVisible();
       await expect(page).toBeAccessible();
     });

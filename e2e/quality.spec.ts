@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Response } from '@playwright/test';
+import { openDetails } from './auditor-support';
 import { expect, OPERATOR_KEY, postEvent, test, trialKey, uniqueWallet } from './fixtures';
 
 async function anchorLeaf(request: APIRequestContext, key: string): Promise<string> {
@@ -164,6 +165,7 @@ test('the verify page tells how to check the chain, with the anchor txid linked'
   await page.goto(`/app/verify/${leaf}`);
   await expect(page.getByTestId('verdict')).toHaveText('✓ Anchored');
   await expect(page.getByTestId('chain-check')).toContainText(/viewing key/);
+  await openDetails(page, 'details-path');
   await expect(page.getByTestId('proof-path').getByRole('link', { name: /^[0-9a-f]{64}$/ })).toHaveAttribute(
     'href',
     /^https:\/\/explorer\.example\/tx\/[0-9a-f]{64}$/,

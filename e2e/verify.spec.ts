@@ -12,6 +12,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { contractEvent, genuineBundle } from '../test/bundles';
 import { leafHash, makeReceipt } from '../src/core';
 import { expect, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
+import { openDetails, verifyPasted } from './auditor-support';
 
 type Bundle = Record<string, unknown> & {
   anchor: { txid: string | null; height: number | null };
@@ -42,14 +43,6 @@ async function anchoredBundle(request: APIRequestContext): Promise<{ leaf: strin
   return { leaf, bundle: bundle! };
 }
 
-async function verifyPasted(page: Page, value: unknown): Promise<void> {
-  await page.goto('/app/verify');
-  // Pasting is one of the "Other ways", below the drop zone.
-  await page.getByText('Other ways: paste a receipt or bundle').click();
-  await page.getByLabel('Or paste the receipt or bundle JSON').fill(JSON.stringify(value));
-  await page.getByRole('button', { name: 'Verify pasted JSON' }).click();
-}
-
 const verdict = (page: Page) => page.getByTestId('verdict');
 
 test('a genuine anchored bundle is anchored, and every edited part makes it invalid, naming the part', async ({
@@ -65,7 +58,9 @@ test('a genuine anchored bundle is anchored, and every edited part makes it inva
   // The service keeps its anchors' chain evidence: the verdict stands on the transaction's bytes,
   // and only the block's height rests on the service's history.
   await expect(page.getByTestId('whose-word')).toContainText('chain evidence checked here');
-  await expect(page.getByTestId('whose-word')).toContainText('the service you chose, has this anchor in block');
+  await expect(page.getByTestId('whose-word')).toContainText(
+    'the service you chose, has this anchor in block',
+  );
   await expect(page).toBeAccessible();
 
   const flip = (hex: string) => (hex[0] === '0' ? '1' : '0') + hex.slice(1);
@@ -130,6 +125,7 @@ test('the verify link loads the leaf from the named service, and is shared with 
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
   await expect(page.getByTestId('anchor-txid')).toHaveText(bundle.anchor.txid!);
   await expect(page.getByTestId('verify-link')).toHaveText(`${baseURL}/app/verify?leaf=${leaf}`);
+  await openDetails(page, 'details-share');
   await expect(page.getByTestId('verify-qr').first()).toBeVisible();
 
   // A service that cannot be reached, named by the link: asked only once agreed; then no proof to check.
@@ -282,6 +278,7 @@ test('a HOSTING_PAYMENT receipt given a contract_sha256 is invalid, naming it; b
       await expect(page.getByTestId('verdict-reason')).toContainText('(contract_sha256)');
       await expect(page.getByTestId('check-event')).toHaveAttribute('data-status', 'fail');
       await expect(page.locator('body')).not.toContainText('is the anchored file');
+      await openDetails(page, 'details-receipt');
       await expect(page.getByTestId('nothing-proven')).toBeVisible();
       // The printed page states neither the forged hash nor the file.
       const certificate = (await page.getByTestId('certificate').textContent()) ?? '';
@@ -298,6 +295,7 @@ test('a HOSTING_PAYMENT receipt given a contract_sha256 is invalid, naming it; b
       await expect(page.getByTestId('check-file')).toContainText('– File');
       await expect(page.getByTestId('check-file')).toContainText('"forged.pdf" is not part of this proof');
       await expect(page.locator('body')).not.toContainText('is the anchored file');
+      await openDetails(page, 'details-receipt');
       await expect(page.getByTestId('proven-fields')).toContainText(event.serial_number);
       const stated = page.getByTestId('receipt-statements');
       await expect(stated.getByRole('heading')).toHaveText('Stated by the receipt, not proven');
