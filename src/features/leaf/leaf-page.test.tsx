@@ -94,7 +94,7 @@ describe('LeafPage', () => {
     expect((await screen.findByTestId('leaf-state')).textContent).toBe('Anchored');
     const link = await screen.findByRole('link', { name: /^98e1/ });
     expect(link.getAttribute('href')).toMatch(/^https:\/\/explorer\.example\/tx\/98e1/);
-    expect(screen.getByText('3286631')).toBeTruthy();
+    expect(screen.getByText('3,286,631')).toBeTruthy();
   });
 
   it('says when the service has no such leaf', async () => {

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatNumber } from '../../components/number-words';
 import { useId } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { anchorStatusQueryOptions } from '../../api/anchor';
@@ -158,7 +159,7 @@ function Facts({ check }: { check: VerifyCheck }) {
       {check.leaf_count !== undefined && (
         <>
           <dt className="font-medium">Leaves under the root</dt>
-          <dd>{check.leaf_count}</dd>
+          <dd>{formatNumber(check.leaf_count)}</dd>
         </>
       )}
       {check.event_type && (
@@ -181,8 +182,8 @@ function Anchored({ check }: { check: VerifyCheck }) {
       <dd>
         <TxLink txid={txid} full />
       </dd>
-      <dt className="font-medium">Block height</dt>
-      <dd>{check.anchor?.height ?? 'not reported'}</dd>
+      <dt className="font-medium">Block</dt>
+      <dd>{check.anchor?.height == null ? 'not reported' : formatNumber(check.anchor.height)}</dd>
       <dt className="font-medium">Block time</dt>
       <dd>
         <RelativeTime value={blockTime} unknown="not reported by the service" testId="block-time" />
