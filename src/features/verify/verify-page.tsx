@@ -175,9 +175,7 @@ function VerifyClaimPage() {
           {claim ? 'the receipt names' : 'in the link'}.
         </p>
       )}
-      <div
-        className={`grid gap-3 print:hidden ${holding ? '' : 'lg:grid-cols-[3fr_2fr]'}`}
-      >
+      <div className={`grid gap-3 print:hidden ${holding ? '' : 'lg:grid-cols-[3fr_2fr]'}`}>
         <DropZone
           inputId={fileInputId}
           claim={claim?.value ?? null}
