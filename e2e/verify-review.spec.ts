@@ -4,7 +4,7 @@
  * verified in a fresh browser; a wrong document said to be one; an invalid receipt asking nothing
  * more; devnet named on the printed certificate.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import {
@@ -140,4 +140,71 @@ test('devnet is named on the verdict and on the printed certificate', async ({ p
     '(development chain: not a public blockchain)',
   );
   expect(await printedCertificate(page)).toContain('development chain: not a public blockchain');
+});
+
+test('with the service down, the verdict says it was checked without it, and comparing a block asks nothing', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { receiptPath, anchored } = prepared();
+  // The receipt with its chain evidence, as the Anchor page offers it once anchored.
+  const evidence = await (await request.get(`/anchor/evidence/${anchored.txid}`)).json();
+  const withEvidence = { ...anchored.receiptOf(anchored.proof), chain_evidence: evidence };
+  writeFileSync(receiptPath, JSON.stringify(withEvidence));
+  await page.goto('/app/verify');
+  // From here the service does not answer (the app's files still load): every API request fails.
+  const asked: string[] = [];
+  await context.route(/\/(anchor|verify|protocol)\//, (route) => {
+    asked.push(route.request().url());
+    return route.abort('connectionrefused');
+  });
+  await dropZoneInput(page).setInputFiles([receiptPath, anchored.contract]);
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'unconfirmed');
+  await expect(page.getByTestId('checked-without-service')).toContainText('Checked without the service:');
+  const before = asked.length;
+  expect(before).toBeGreaterThan(0);
+  await page.getByLabel(/^Block hash at height/).fill(evidence.block_hash);
+  await page.getByRole('button', { name: 'Compare the block' }).click();
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+  // The comparison needed no network: the service was not asked again.
+  expect(asked.length).toBe(before);
+});
+
+test('a receipt reads as a document: a summary, the command with the service, and a guide to its fields', async ({
+  page,
+  baseURL,
+}) => {
+  const { receiptPath, anchored } = prepared();
+  // As the Anchor page writes it when the event is accepted: no proof yet.
+  const pendingPath = receiptPath.replace(/contract\.pdf\.zap1\.json$/, 'contract.pdf.pending.zap1.json');
+  writeFileSync(pendingPath, JSON.stringify(anchored.receiptOf(null)));
+  const receipt = JSON.parse(readFileSync(pendingPath, 'utf8')) as Record<string, unknown>;
+  expect(Object.keys(receipt).slice(0, 3)).toEqual(['format', 'summary', 'verify_command']);
+  const service = baseURL!.replace(/\./g, '\\.');
+  expect(receipt['summary']).toMatch(
+    new RegExp(
+      `^contract\\.pdf \\(SHA-256 [0-9a-f]{64}\\) was recorded by ${service} on devnet \\(a development chain, not a public blockchain\\).* It was not anchored yet`,
+    ),
+  );
+  expect(receipt['verify_command']).toBe(
+    `npx -p zap1 zap1-verify contract.pdf.pending.zap1.json contract.pdf --service ${baseURL}`,
+  );
+  expect((receipt['about'] as Record<string, string>)['proof']).toContain("not the protocol's");
+  // Completed on the Verify page, it says when and where it was anchored.
+  await page.goto('/app/verify');
+  await dropZoneInput(page).setInputFiles(pendingPath);
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the completed receipt' }).click();
+  const completed = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  expect(completed['summary']).toMatch(
+    /Its root was anchored in Zcash transaction [0-9a-f]{64} in block [\d,]+, mined .+ UTC\./,
+  );
+  expect(completed['verify_command']).toBe(
+    `npx -p zap1 zap1-verify contract.pdf.zap1.json contract.pdf --service ${baseURL}`,
+  );
 });
