@@ -33,7 +33,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['public/**/*.js', 'packages/zap1/test/outsider/page/**/*.js'],
+    files: ['public/**/*.js', 'test/package/outsider/page/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
@@ -45,20 +45,11 @@ export default tseslint.config(
     },
   },
   {
-    // The protocol library runs in the browser and in Node alike: no DOM, no node:*, no fetch.
-    files: ['src/core/**/*.ts'],
-    ignores: ['src/core/**/*.test.ts'],
-    languageOptions: { globals: {} },
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom'] }],
-      'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'process', 'Buffer'],
-    },
-  },
-  {
-    // The package's entries run in browsers, Node, Deno and workers alike: no DOM, no node:*, no React
-    // (fetch is the platform's, or the one the caller gives).
+    // The package's library entries run in browsers, Node, Deno and workers alike: no DOM, no node:*,
+    // no React (fetch is the platform's, or the one the caller gives). The command line and the node
+    // RPC client are Node's.
     files: ['packages/zap1/src/**/*.ts'],
-    ignores: ['packages/zap1/src/**/*.test.ts'],
+    ignores: ['packages/zap1/src/**/*.test.ts', 'packages/zap1/src/cli/**', 'packages/zap1/src/node-rpc/**'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@tanstack/*'] }],

@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 /**
  * V8's explicit compile hint (Chrome 136 and later; other engines ignore the comment) for a chunk
- * that renders code of the chain reader (src/core/chain; a chunk holding only its re-exports does
+ * that renders code of the chain reader (zap1's chain/ folder; a chunk holding only its re-exports does
  * not count): the chunk's functions are then compiled as it loads, off the main thread, instead of
  * on the main thread at their first call. The first check of a transaction or a receipt's chain
  * evidence runs most of that code once (the transaction parser, F4Jumble and BLAKE2b, Pallas,
@@ -16,7 +16,7 @@ import tailwindcss from '@tailwindcss/vite';
  */
 export function compileHintFor(chunk: { modules: Record<string, { renderedLength: number }> }): string {
   const rendersChainCode = Object.entries(chunk.modules).some(
-    ([id, module]) => id.includes('/src/core/chain/') && module.renderedLength > 0,
+    ([id, module]) => id.includes('/packages/zap1/src/chain/') && module.renderedLength > 0,
   );
   return rendersChainCode ? '//# allFunctionsCalledOnLoad' : '';
 }

@@ -12,7 +12,6 @@ export default defineConfig({
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
       'test/**/*.test.ts',
-      'cli/**/*.test.ts',
       'packages/*/{src,test}/**/*.test.ts',
     ],
     environment: 'node',

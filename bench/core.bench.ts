@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSHA256 } from 'hash-wasm';
-import { createSha256Stream, leafHash, MerkleTree, verifyProof, toHex } from '../src/core/index.js';
+import { createSha256Stream, leafHash, MerkleTree, verifyProof, toHex } from 'zap1';
 import { loadavg } from 'node:os';
 import { fmt, writeSection } from './report.js';
 

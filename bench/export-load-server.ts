@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHistogram, monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
-import { EVENT_SPECS, leafHash } from '../src/core/index.js';
+import { EVENT_SPECS, leafHash } from 'zap1';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { Ledger } from '../server/ledger.js';

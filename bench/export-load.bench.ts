@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { verifyExport } from '../src/core/index.js';
+import { verifyExport } from 'zap1';
 import { ResultTable, fmt, loadAverage, writeSection } from './report.js';
 
 const ROUNDS = 5;

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { leafHash, verifyProofBundle } from '../src/core/index.js';
+import { leafHash, verifyProofBundle } from 'zap1';
 import { startChainRuntime } from '../server/anchor/runtime.js';
 import { loadConfig } from '../server/config.js';
 import { Ledger } from '../server/ledger.js';

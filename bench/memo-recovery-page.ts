@@ -3,13 +3,8 @@
  * one classic script from src/core/chain, loaded into a fresh Chromium page, where it times the
  * library's calls with performance.now() so that no round trip to the test driver is counted.
  */
-import {
-  decodeViewingKey,
-  parseTransaction,
-  readMemos,
-  recoverOrchardOutput,
-} from '../src/core/chain/index.js';
-import { parseHex, toHex } from '../src/core/hex.js';
+import { decodeViewingKey, parseTransaction, readMemos, recoverOrchardOutput } from 'zap1';
+import { parseHex, toHex } from 'zap1';
 
 /** What one timed readMemos call found, to check in Node. */
 export interface FoundMemo {

@@ -30,10 +30,10 @@ import {
   serializeTransaction,
   type OrchardAction,
   type TransactionV5,
-} from '../src/core/chain/index.js';
-import { parseHex, toHex } from '../src/core/hex.js';
-import { encodeMemo, parseAnchorMemo } from '../src/core/memo.js';
-import { readZcashVectors } from '../test/vectors.js';
+} from 'zap1';
+import { parseHex, toHex } from 'zap1';
+import { encodeMemo, parseAnchorMemo } from 'zap1';
+import { readZcashVectors } from 'zap1/testing';
 import type { FoundMemo, MemoBenchApi } from './memo-recovery-page.js';
 import { ResultTable, loadAverage } from './report.js';
 

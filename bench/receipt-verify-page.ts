@@ -3,9 +3,9 @@
  * Vite into one classic script from src/core, loaded into a fresh Chromium page, where it times
  * verifyClaim with performance.now() so that no round trip to the test driver is counted.
  */
-import { checkChainEvidence } from '../src/core/evidence-checks.js';
-import { parseReceipt, type Receipt } from '../src/core/receipt.js';
-import { verifyClaim, type ClaimOutcome } from '../src/core/verify-claim.js';
+import { checkChainEvidence } from 'zap1';
+import { parseReceipt, type Receipt } from 'zap1';
+import { verifyClaim, type ClaimOutcome } from 'zap1';
 
 /** What one timed verification found, to check in Node. */
 export interface Verified {

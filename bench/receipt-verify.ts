@@ -11,10 +11,10 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
-import { makeReceipt } from '../src/core/receipt.js';
-import { verifyClaim } from '../src/core/verify-claim.js';
-import { contractEvent } from '../test/bundles.js';
-import { evidencedBundle } from '../test/chain-evidence.js';
+import { makeReceipt } from 'zap1';
+import { verifyClaim } from 'zap1';
+import { contractEvent } from 'zap1/testing';
+import { evidencedBundle } from 'zap1/testing';
 import {
   COLD_PAGES,
   SETTLE_MS,

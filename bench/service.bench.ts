@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { verifyProofBundle } from '../src/core/index.js';
+import { verifyProofBundle } from 'zap1';
 import { Ledger } from '../server/ledger.js';
 import { openSqliteStore } from '../server/store/sqlite-store.js';
 import { appendRandomLeaves } from './seed.js';

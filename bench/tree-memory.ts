@@ -1,5 +1,5 @@
 /** Builds a tree of N leaves and prints its peak RSS as JSON (run in its own process by core.bench.ts). */
-import { MerkleTree } from '../src/core/index.js';
+import { MerkleTree } from 'zap1';
 
 const n = Number(process.argv[2] ?? 10_000_000);
 const tree = new MerkleTree();

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { makeReceipt, type Receipt } from '../src/core';
+import { makeReceipt, type Receipt } from 'zap1';
 import { expect, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
 
 export const sha256Of = (file: string): string =>

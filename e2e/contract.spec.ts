@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { leafHash } from '../src/core/index.js';
+import { leafHash } from 'zap1';
 import { test, expect, keepKeyInBrowser, trialKey, uniqueWallet } from './fixtures';
 
 let tempDir = '';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { freePort } from '../test/free-port';
-import { heightWords, leafHash } from '../src/core';
+import { heightWords, leafHash } from 'zap1';
 import { expect, test } from './fixtures';
 import { startProxy, startServiceProcess } from './proxy-process';
 

@@ -186,10 +186,10 @@ test('the verify page loads its chain reader marked for compiling as it loads (a
   // Every script the page loads, read once loading has settled (a body read after the test ends fails).
   await page.waitForLoadState('networkidle');
   page.off('response', collect);
-  // The chain reader's code carries its KDF personalization (src/core/chain/orchard-recovery.ts):
+  // The chain reader's code carries its KDF personalization (zap1's chain/orchard-recovery.ts):
   // the chunks with it start with the hint. Every chunk is loaded here (the app prefetches the
   // other pages when idle), so the hint is also checked not to reach a chunk without chain code:
-  // its source map (built beside it, never served) names no module of src/core/chain.
+  // its source map (built beside it, never served) names no module of zap1's chain/ folder.
   const hinted = (code: string) => code.startsWith('//# allFunctionsCalledOnLoad\n');
   const loaded = await Promise.all(
     scripts.map(async (response) => ({ url: response.url(), code: await response.text() })),
@@ -202,7 +202,7 @@ test('the verify page loads its chain reader marked for compiling as it loads (a
       readFileSync(path.join('dist/app/assets', `${path.basename(new URL(url).pathname)}.map`), 'utf8'),
     ) as { sources: string[] };
     expect(
-      map.sources.some((source) => source.includes('/src/core/chain/')),
+      map.sources.some((source) => source.includes('/packages/zap1/src/chain/')),
       url,
     ).toBe(true);
   }

@@ -10,8 +10,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { contractEvent, testReceipt } from '../test/bundles';
-import { evidencedBundle } from '../test/chain-evidence';
+import { contractEvent, testReceipt } from 'zap1/testing';
+import { evidencedBundle } from 'zap1/testing';
 import {
   blockHash,
   parseTransaction,
@@ -20,7 +20,7 @@ import {
   transactionId,
   type ChainEvidence,
   type Receipt,
-} from '../src/core';
+} from 'zap1';
 import { anchorContractForSpec, verdict, verifyPasted } from './auditor-support';
 import { expect, test } from './fixtures';
 

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { contractEvent, genuineBundle } from '../test/bundles';
-import { leafHash, makeReceipt } from '../src/core';
+import { contractEvent, genuineBundle } from 'zap1/testing';
+import { leafHash, makeReceipt } from 'zap1';
 import { expect, postEvent, test, trialKey, uniqueWallet, waitForAnchor } from './fixtures';
 import { openDetails, verifyPasted } from './auditor-support';
 

@@ -5,7 +5,10 @@
 import type { AnchorSchedule } from './anchor/policy.js';
 import type { AnchorAttempt, AnchoredRoot } from './store/store.js';
 
-export type Network = 'mainnet' | 'testnet' | 'devnet';
+import type { ChainNetwork } from 'zap1';
+
+/** The chain the node serves (the library's names). */
+export type Network = ChainNetwork;
 
 /** A snapshot the anchoring loop keeps fresh, so /health never waits for the node. */
 export interface ChainHealth {

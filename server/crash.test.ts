@@ -5,8 +5,8 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MerkleTree } from '../src/core/index.js';
-import { merkleRoot } from '../src/core/merkle-reference.js';
+import { MerkleTree } from 'zap1';
+import { merkleRoot } from 'zap1/testing';
 import { openSqliteStore } from './store/sqlite-store.js';
 import { postContractEvent, startServiceProcess, tempDir, type ServiceProcess } from './test-helpers.js';
 

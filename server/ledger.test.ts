@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MerkleTree } from '../src/core/index.js';
-import { merkleRoot } from '../src/core/merkle-reference.js';
+import { MerkleTree } from 'zap1';
+import { merkleRoot } from 'zap1/testing';
 import { Ledger, type SubmitResult } from './ledger.js';
 import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
 import type { NewEvent } from './store/store.js';

@@ -10,7 +10,7 @@
  * appended in position order: anything missing before a position is read from the store first
  * (`catchUp`, `ensureApplied`), and all appends run one after another (`treeTurn`).
  */
-import { MerkleTree } from '../src/core/index.js';
+import { MerkleTree } from 'zap1';
 import type { CommitResult, LeafRecord, NewEvent, Store, TreeChunk } from './store/store.js';
 
 export type SubmitResult = CommitResult & { rootHex: string; createdAt: string };

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rootOfMemoHex, verifyProofBundle } from '../src/core/index.js';
+import { rootOfMemoHex, verifyProofBundle } from 'zap1';
 import { freshDatabaseUrl } from '../test/postgres/database.js';
-import { ZcashRpcClient } from './anchor/zcash-rpc.js';
+import { ZcashRpcClient } from 'zap1/node-rpc';
 import {
   contractEvent,
   postContractEvent,

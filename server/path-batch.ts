@@ -2,7 +2,7 @@
  * Proof paths packed for hashing together (path-hashing.ts): the same few bytes whether they are
  * hashed on the event loop or sent to the hashing thread (path-hash-worker.ts) in one message.
  */
-import { hashNode } from '../src/core/hash.js';
+import { hashNode } from 'zap1';
 
 /** One step of a path: the sibling's hash and its side (the node is hashed on the other side). */
 export interface PathStep {

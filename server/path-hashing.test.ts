@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashNode } from '../src/core/index.js';
+import { hashNode } from 'zap1';
 import type { PathStep } from './path-batch.js';
 import { PathHasher } from './path-hashing.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MerkleTree, verifyProofBundle } from '../src/core/index.js';
+import { MerkleTree, verifyProofBundle } from 'zap1';
 import { Ledger } from './ledger.js';
 import { ProofBundleCache } from './proof-cache.js';
 import { ProofBundleSchema } from './proofs.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toHex } from '../src/core/index.js';
+import { toHex } from 'zap1';
 import { assembleProofBundle, serializeProofBundle, type ProofTarget } from './proofs.js';
 import type { LeafRecord } from './store/store.js';
 

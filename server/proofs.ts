@@ -11,7 +11,7 @@ import {
   eventTypeLabel,
   verifyProofBundle,
   type ProofStep,
-} from '../src/core/index.js';
+} from 'zap1';
 import type { Ledger } from './ledger.js';
 import { UnservableProofError, upperPathsOf, verifiedInclusionProof } from './verified-proof.js';
 import type { AnchoredRoot, LeafRecord } from './store/store.js';

@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { openSqliteStore, type SqliteStore } from './store/sqlite-store.js';
-import { eventSpec, fieldSpec, isWriteApiEventType } from '../src/core/index.js';
+import { eventSpec, fieldSpec, isWriteApiEventType } from 'zap1';
 
 export const ADMIN_KEY = 'test-operator-key-0123456789';
 export const HEX_A = 'a'.repeat(64);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MerkleTree, hashLeafPreimage, toHex, verifyProof } from '../src/core/index.js';
+import { MerkleTree, hashLeafPreimage, toHex, verifyProof } from 'zap1';
 import { pathHashingCounts } from './path-hashing.js';
 import { UnservableProofError } from './proofs.js';
 import { verifiedInclusionProof } from './verified-proof.js';

@@ -19,7 +19,7 @@ import {
   parseHash,
   type MerkleTree,
   type ProofStep,
-} from '../src/core/index.js';
+} from 'zap1';
 import { climbPath, type PathStep } from './path-hashing.js';
 import { VerifiedUpperPaths } from './verified-upper-paths.js';
 

@@ -17,7 +17,7 @@
  * `maxEntries` in all (about 550 bytes each as measured: some 35 MB when full), whole roots
  * dropped least recently used first.
  */
-import type { ProofStep } from '../src/core/index.js';
+import type { ProofStep } from 'zap1';
 
 /**
  * The smallest range of leaves whose node is kept. Lower means fewer hashes per proof and more nodes

@@ -1,53 +1,8 @@
 /**
- * Test-only: runs the command-line verifier (cli/zap1-verify.ts) as a person runs it, a real
- * process started from the repository root, and collects its exit code and output. Kept in test/
- * because the server build compiles every file under cli/ but its tests.
+ * Test-only: the service on the development chain for the command-line verifier to ask (the CLI
+ * itself is run by `runCli` of `zap1/testing`, from the package's sources).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { MANUAL_BLOCKS, startHarness, type AnchorHarness } from '../server/anchor/test-helpers.js';
-import { outputOf, type Run } from './child-output.js';
-import { REPO_ROOT } from './vectors.js';
-
-export type { Run };
-
-/** Runs the CLI; `onSpawn` gets its process id at once (before it has read its input). */
-export function runCli(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=zap1-source', '--import', 'tsx', path.join(REPO_ROOT, 'cli/zap1-verify.ts'), ...args],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  if (onSpawn && child.pid !== undefined) onSpawn(child.pid);
-  return outputOf(child);
-}
-
-export interface Check {
-  name: string;
-  status: string;
-  detail: string;
-}
-
-/** `--json` output: the fields the tests read by name, and whatever else the report holds. */
-export interface JsonOut {
-  verdict: string;
-  root: string;
-  checks: Check[];
-  evidence: { txid: string; height: number; block_hash: string; memo_root: string | null } | null;
-  [field: string]: unknown;
-}
-
-/** Runs the CLI with `--json` and parses what it printed (an object, or the test fails here). */
-export async function runJson(args: string[]): Promise<{ code: number | null; out: JsonOut }> {
-  const run = await runCli([...args, '--json']);
-  const out: unknown = JSON.parse(run.stdout);
-  if (typeof out !== 'object' || out === null) throw new Error(`not an object: ${run.stdout}`);
-  return { code: run.code, out: out as JsonOut };
-}
-
-/** Each check's status by its name. */
-export const statuses = (out: JsonOut): Record<string, string> =>
-  Object.fromEntries(out.checks.map((c) => [c.name, c.status]));
 
 /**
  * The service on the development chain for the CLI to ask: listening on a port, anchoring one leaf

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './vectors.js';
+import { REPO_ROOT } from './repo-root.js';
 
 /** Folders that are not the project's own text: installed packages, build and test output. */
 const SKIPPED_DIRS = new Set([

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../store/sqlite-store.js';
 import { postContractEvent, startServiceProcess, tempDir, type ServiceProcess } from '../test-helpers.js';
-import { rootOfMemoHex } from '../../src/core/index.js';
+import { rootOfMemoHex } from 'zap1';
 import { ANCHOR_FAULTS, type AnchorFault } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
-import { ZcashRpcClient } from './zcash-rpc.js';
+import { ZcashRpcClient } from 'zap1/node-rpc';
 
 const children: ChildProcess[] = [];
 const dirs: string[] = [];

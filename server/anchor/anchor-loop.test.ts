@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anchorMemoHex, encodeMemo, rootOfMemoHex, toHex, verifyProofBundle } from '../../src/core/index.js';
+import { anchorMemoHex, encodeMemo, rootOfMemoHex, toHex, verifyProofBundle } from 'zap1';
 import { HistoryResponseSchema } from '../routes/anchor.js';
 import { AnchorLoop } from './anchor-loop.js';
 import { RESEND_GRACE_MS } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
-import { RpcUnavailableError } from './zcash-rpc.js';
+import { RpcUnavailableError } from 'zap1/node-rpc';
 import {
   MANUAL_BLOCKS,
   check,

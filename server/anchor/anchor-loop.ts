@@ -27,7 +27,7 @@ import type { AnchorerElection } from './election.js';
 import { scheduleNow, type AnchorPolicy, type AnchorSchedule } from './policy.js';
 import { ReorgWatch } from './reorg.js';
 import { ChainView } from './chain-view.js';
-import { RpcUnavailableError, type ZcashRpcClient } from './zcash-rpc.js';
+import { RpcUnavailableError, type ZcashRpcClient } from 'zap1/node-rpc';
 
 export interface AnchorLoopOptions extends AnchorPolicy {
   store: Store;

@@ -9,9 +9,9 @@
  * never doubles an anchor.
  */
 import type { AnchorAttempt, AnchorStore } from '../store/store.js';
-import { anchorMemoHex, rootOfMemoHex } from '../../src/core/index.js';
+import { anchorMemoHex, rootOfMemoHex } from 'zap1';
 import { describeGone, leftTheChain } from './reorg.js';
-import { RpcError, feeOfView, knownBlockHash, zatToZec, type ZcashRpcClient } from './zcash-rpc.js';
+import { RpcError, feeOfView, knownBlockHash, zatToZec, type ZcashRpcClient } from 'zap1/node-rpc';
 
 /** Test-only crash points (`ANCHOR_FAULT`): the process dies abruptly at that step. */
 export const ANCHOR_FAULTS = ['before_send', 'after_send', 'after_txid'] as const;

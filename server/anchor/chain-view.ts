@@ -4,7 +4,7 @@
  * /anchor/status read them from here without asking the node.
  */
 import type { ChainHealth, Network } from '../chain.js';
-import { RpcUnavailableError, networkFromChain, type ZcashRpcClient } from './zcash-rpc.js';
+import { RpcUnavailableError, networkFromChain, type ZcashRpcClient } from 'zap1/node-rpc';
 
 export type ErrorKind = 'rpc' | 'anchor';
 

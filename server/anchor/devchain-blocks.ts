@@ -23,7 +23,7 @@ import {
   toDisplayHex,
   toHex,
   transactionAuthDigest,
-} from '../../src/core/index.js';
+} from 'zap1';
 import { random } from './devchain-keys.js';
 import { DEVCHAIN_CONSENSUS_BRANCH_ID } from './devchain-tx.js';
 

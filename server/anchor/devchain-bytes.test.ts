@@ -17,7 +17,7 @@ import {
   toHex,
   transactionAuthDigest,
   transactionId,
-} from '../../src/core/index.js';
+} from 'zap1';
 import { DEVCHAIN_FEE_ZAT, DEVCHAIN_START_HEIGHT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { newWalletKey } from './devchain-keys.js';
 import {
@@ -26,7 +26,7 @@ import {
   blockSubsidyZat,
   heightScript,
 } from './devchain-tx.js';
-import { RpcError, ZcashRpcClient, zatToZec } from './zcash-rpc.js';
+import { RpcError, ZcashRpcClient, zatToZec } from 'zap1/node-rpc';
 
 // The development chain's transactions and blocks are real in format: everything here is checked
 // with the core library's chain codec on bytes fetched through the service's own RPC client.

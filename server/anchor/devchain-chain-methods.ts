@@ -21,7 +21,7 @@ import {
   transactionAuthDigest,
   transactionId,
   type TransactionV5,
-} from '../../src/core/index.js';
+} from 'zap1';
 import { assembleBlock, authDataRootOf } from './devchain-blocks.js';
 import {
   DEVCHAIN_START_HEIGHT,
@@ -33,7 +33,7 @@ import {
 import type { DevChainNetwork } from './devchain-methods.js';
 import { paramString, rpcFail, type RpcMethods } from './devchain-rpc-server.js';
 import { zecNumber } from './devchain-wallet.js';
-import { RPC_ERROR_CODES } from './zcash-rpc.js';
+import { RPC_ERROR_CODES } from 'zap1/node-rpc';
 
 const base58check = createBase58check(sha256);
 

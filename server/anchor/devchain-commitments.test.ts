@@ -19,10 +19,10 @@ import {
   toDisplayHex,
   toHex,
   transactionAuthDigest,
-} from '../../src/core/index.js';
+} from 'zap1';
 import { nextChainHistoryRoot } from './devchain-blocks.js';
 import { DEVCHAIN_START_HEIGHT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
-import { ZcashRpcClient, zatToZec } from './zcash-rpc.js';
+import { ZcashRpcClient, zatToZec } from 'zap1/node-rpc';
 
 const USER = 'devuser';
 const PASSWORD = 'devpass';

@@ -17,7 +17,7 @@ import {
   orchardOutgoingViewingKeys,
   toScalarOrchard,
   type ZcashNetwork,
-} from '../../src/core/index.js';
+} from 'zap1';
 import type { DevChainNetwork } from './devchain-methods.js';
 
 /** Fresh random bytes as a plain Uint8Array (a Buffer would compare and print differently). */

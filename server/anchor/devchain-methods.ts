@@ -4,13 +4,13 @@
  * notes and viewing key, `z_sendmany` and its operations, and the `dev_mine` and `dev_reorg`
  * controls that a real node does not have.
  */
-import { parseTransaction, toHex } from '../../src/core/index.js';
+import { parseTransaction, toHex } from 'zap1';
 import { devChainChainMethods } from './devchain-chain-methods.js';
 import { DEVCHAIN_START_HEIGHT, type DevChainDb } from './devchain-db.js';
 import { exportedViewingKey } from './devchain-keys.js';
 import { paramOptInt, paramString, rpcFail, type RpcMethods } from './devchain-rpc-server.js';
 import { EMPTY_MEMO_HEX, formatZec, memoStr, zecNumber, type DevChainWallet } from './devchain-wallet.js';
-import { RPC_ERROR_CODES } from './zcash-rpc.js';
+import { RPC_ERROR_CODES } from 'zap1/node-rpc';
 
 export type DevChainNetwork = 'dev' | 'regtest' | 'test' | 'main';
 

@@ -7,8 +7,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isRecord } from '../../src/core/guards.js';
-import { RPC_ERROR_CODES, RpcError } from './zcash-rpc.js';
+import { isRecord } from 'zap1';
+import { RPC_ERROR_CODES, RpcError } from 'zap1/node-rpc';
 
 const MAX_BODY_BYTES = 1 << 20;
 

@@ -25,7 +25,7 @@ import {
   transactionId,
   type OrchardAction,
   type TransactionV5,
-} from '../../src/core/index.js';
+} from 'zap1';
 import {
   random,
   randomBaseFieldElement,

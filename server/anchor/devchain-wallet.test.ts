@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readMemos } from '../../src/core/index.js';
+import { readMemos } from 'zap1';
 import { DEVCHAIN_FEE_ZAT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
-import { ZcashRpcClient, zatToZec, type SendAmount } from './zcash-rpc.js';
+import { ZcashRpcClient, zatToZec, type SendAmount } from 'zap1/node-rpc';
 
 const USER = 'devuser';
 const PASSWORD = 'devpass';

@@ -6,11 +6,11 @@
  * no longer knows them, and a sent memo is found again through `z_listreceivedbyaddress`.
  */
 import { randomUUID } from 'node:crypto';
-import { isRecord } from '../../src/core/guards.js';
+import { isRecord } from 'zap1';
 import { DEVCHAIN_FEE_ZAT, nowSeconds, type DevChainDb, type NewOutput } from './devchain-db.js';
 import { paramOptInt, paramString, rpcFail } from './devchain-rpc-server.js';
 import { DEVCHAIN_EXPIRY_DELTA, buildShieldedTransaction, type BuiltTransaction } from './devchain-tx.js';
-import { RPC_ERROR_CODES, zecToZat } from './zcash-rpc.js';
+import { RPC_ERROR_CODES, zecToZat } from 'zap1/node-rpc';
 
 export const MEMO_BYTES = 512;
 /** The canonical "no memo" of change outputs: 0xF6 then zeros. */

@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVCHAIN_FEE_ZAT, DEVCHAIN_START_HEIGHT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
-import { RpcError, RpcUnavailableError, ZcashRpcClient, networkFromChain, zatToZec } from './zcash-rpc.js';
+import { RpcError, RpcUnavailableError, ZcashRpcClient, networkFromChain, zatToZec } from 'zap1/node-rpc';
 
 const USER = 'devuser';
 const PASSWORD = 'devpass';

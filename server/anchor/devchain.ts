@@ -14,7 +14,7 @@ import { DEVCHAIN_START_HEIGHT, DevChainDb } from './devchain-db.js';
 import { devChainMethods, type DevChainNetwork } from './devchain-methods.js';
 import { DevChainRpcServer, rpcFail, type UnavailableMode } from './devchain-rpc-server.js';
 import { DevChainWallet } from './devchain-wallet.js';
-import { RPC_ERROR_CODES } from './zcash-rpc.js';
+import { RPC_ERROR_CODES } from 'zap1/node-rpc';
 
 export {
   DEVCHAIN_FEE_ZAT,

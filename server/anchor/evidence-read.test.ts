@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { anchorMemoHex, encodeViewingKey, type VerdictCheck } from '../../src/core/index.js';
+import { anchorMemoHex, encodeViewingKey, type VerdictCheck } from 'zap1';
 import type { AnchoredRoot } from '../store/store.js';
 import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { newWalletKey } from './devchain-keys.js';
@@ -19,7 +19,7 @@ import {
   readEvidence,
   toChainEvidence,
 } from './evidence-read.js';
-import { ZcashRpcClient, zatToZec, type BlockWithTransactions } from './zcash-rpc.js';
+import { ZcashRpcClient, zatToZec, type BlockWithTransactions } from 'zap1/node-rpc';
 
 const USER = 'devuser';
 const PASSWORD = 'devpass';

@@ -18,10 +18,10 @@ import {
   toHex,
   type ChainEvidence,
   type VerdictCheck,
-} from '../../src/core/index.js';
+} from 'zap1';
 import type { Network } from '../chain.js';
 import type { AnchoredRoot, EvidenceCommitments, StoredChainEvidence } from '../store/store.js';
-import type { BlockWithTransactions, ZcashRpcClient } from './zcash-rpc.js';
+import type { BlockWithTransactions, ZcashRpcClient } from 'zap1/node-rpc';
 
 /**
  * The node answered, but not with what the evidence needs (no auth digests, no chain history root,

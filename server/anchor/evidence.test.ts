@@ -6,7 +6,7 @@
  * that does not recover the anchor memos.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { anchorMemoHex, encodeViewingKey } from '../../src/core/index.js';
+import { anchorMemoHex, encodeViewingKey } from 'zap1';
 import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
 import { newWalletKey } from './devchain-keys.js';
 import {

@@ -23,7 +23,7 @@ import {
   toChainEvidence,
 } from './evidence-read.js';
 import type { AnchorViewingKey } from './viewing-key.js';
-import { RpcError, type ZcashRpcClient } from './zcash-rpc.js';
+import { RpcError, type ZcashRpcClient } from 'zap1/node-rpc';
 
 export { EvidenceNotServedError, failedEvidenceChecks, readEvidence, toChainEvidence };
 

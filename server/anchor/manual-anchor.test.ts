@@ -4,7 +4,7 @@
  * holds only when the node shows the transaction mined at that height with the root's memo.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { anchorMemoHex, zecAmount } from '../../src/core/index.js';
+import { anchorMemoHex, zecAmount } from 'zap1';
 import { anchorPaymentUri } from './manual-anchor.js';
 import { AnchorPaymentSchema } from '../routes/admin-anchor.js';
 import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';

@@ -6,8 +6,8 @@
  */
 import { StoreConflictError, type AnchorAttempt, type AnchoredRoot, type Store } from '../store/store.js';
 import type { Ledger } from '../ledger.js';
-import { anchorMemoHex, rootOfMemoHex, zecAmount } from '../../src/core/index.js';
-import { RpcUnavailableError, knownBlockHash, type ZcashRpcClient } from './zcash-rpc.js';
+import { anchorMemoHex, rootOfMemoHex, zecAmount } from 'zap1';
+import { RpcUnavailableError, knownBlockHash, type ZcashRpcClient } from 'zap1/node-rpc';
 
 /** A record that does not hold: the claim contradicts the chain, or its input is malformed. */
 export class ManualRecordError extends Error {

@@ -8,7 +8,7 @@ import type { SqliteStore } from '../store/sqlite-store.js';
 import { openTempStore, removeTempStore } from '../test-helpers.js';
 import { testEvent } from '../store/store-contract.js';
 import { ReorgWatch } from './reorg.js';
-import type { TxChainState, ZcashRpcClient } from './zcash-rpc.js';
+import type { TxChainState, ZcashRpcClient } from 'zap1/node-rpc';
 
 const HEIGHT = 4_000_010;
 const TXID = 'c'.repeat(64);

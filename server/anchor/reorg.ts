@@ -6,7 +6,7 @@
  * history serves it; the evidence keeper reads its evidence again).
  */
 import type { AnchorAttempt, AnchorStore } from '../store/store.js';
-import { knownBlockHash, type TxChainState, type ZcashRpcClient } from './zcash-rpc.js';
+import { knownBlockHash, type TxChainState, type ZcashRpcClient } from 'zap1/node-rpc';
 
 /** How many of the newest anchored roots every check looks at. */
 const CHECK_LATEST = 5;

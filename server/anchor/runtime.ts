@@ -13,7 +13,7 @@ import { AnchorerElection } from './election.js';
 import { isAnchorFault, type AnchorFault } from './attempt.js';
 import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { anchorPolicy } from './policy.js';
-import { ZcashRpcClient } from './zcash-rpc.js';
+import { ZcashRpcClient } from 'zap1/node-rpc';
 import { recordManualAnchor } from './manual-anchor.js';
 import { EvidenceKeeper } from './evidence.js';
 import { AnchorViewingKey } from './viewing-key.js';

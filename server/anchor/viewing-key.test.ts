@@ -4,10 +4,10 @@
  * refused here, whether configured or exported by the wallet.
  */
 import { describe, expect, it } from 'vitest';
-import { readZcashVectors } from '../../test/vectors.js';
-import { decodeViewingKey, encodeViewingKey } from '../../src/core/index.js';
+import { readZcashVectors } from 'zap1/testing';
+import { decodeViewingKey, encodeViewingKey } from 'zap1';
 import { AnchorViewingKey, keyNetworkOf } from './viewing-key.js';
-import { ZcashRpcClient } from './zcash-rpc.js';
+import { ZcashRpcClient } from 'zap1/node-rpc';
 
 const vectors = readZcashVectors('unified_full_viewing_keys.json');
 const keyOf = (has: (v: Record<string, unknown>) => boolean): string => {

@@ -10,9 +10,9 @@
  *
  * A key that fails either is refused for the life of the process (logged) and never published.
  */
-import { decodeViewingKey, type ZcashNetwork } from '../../src/core/index.js';
+import { decodeViewingKey, type ZcashNetwork } from 'zap1';
 import type { Network } from '../chain.js';
-import { RpcUnavailableError, type ZcashRpcClient } from './zcash-rpc.js';
+import { RpcUnavailableError, type ZcashRpcClient } from 'zap1/node-rpc';
 
 export type ViewingKeyState =
   /** Not read yet: the wallet has not answered `z_exportviewingkey`, or the network is not known. */

@@ -9,7 +9,7 @@ import { clientAddressOf } from './client-address.js';
 import { ApiError, shownFieldName } from './errors.js';
 import type { RouteDoc } from './openapi.js';
 import type { RouteRegistrar } from './route.js';
-import { HEX64_PATTERN } from '../../src/core/index.js';
+import { HEX64_PATTERN } from 'zap1';
 
 export interface AppContext {
   config: Config;

@@ -1,6 +1,6 @@
 /** GET /metrics: what the service counted and what it reads at each scrape, in Prometheus text. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MerkleTree } from '../../src/core/index.js';
+import { MerkleTree } from 'zap1';
 import { contractEvent, makeTestApp, operator, type TestApp } from '../test-helpers.js';
 
 let t: TestApp;

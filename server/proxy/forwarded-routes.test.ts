@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { readZap1Text } from '../../test/vectors.js';
+import { readZap1Text } from 'zap1/testing';
 import { FORWARDED_ROUTES, resolveForwarded, type ForwardedRoute } from './forwarded-routes.js';
 import { localTarget, rewriteLinks, upstreamBase } from './upstream-headers.js';
 

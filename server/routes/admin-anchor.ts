@@ -7,9 +7,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { zecAmount } from '../../src/core/index.js';
+import { zecAmount } from 'zap1';
 import { ManualRecordError, anchorPaymentUri } from '../anchor/manual-anchor.js';
-import { RpcUnavailableError } from '../anchor/zcash-rpc.js';
+import { RpcUnavailableError } from 'zap1/node-rpc';
 import { requireOperator } from '../http/auth.js';
 import { parseJsonRequest, type AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';

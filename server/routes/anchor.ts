@@ -3,7 +3,7 @@
  * (docs/reference-api.md 4.6, 4.7; docs/architecture.md "Endpoints, beyond the reference shapes").
  */
 import { z } from 'zod';
-import { SCHEME_COUNT_BOUND } from '../../src/core/index.js';
+import { SCHEME_COUNT_BOUND } from 'zap1';
 import { requireOperator } from '../http/auth.js';
 import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
 import { ApiError, badRequest } from '../http/errors.js';

@@ -1,6 +1,6 @@
 /** The SVG badges: the service's state, a leaf's and an anchor's, with their cache headers and refusals. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MerkleTree } from '../../src/core/index.js';
+import { MerkleTree } from 'zap1';
 import { contractEvent, makeTestApp, operator, type TestApp } from '../test-helpers.js';
 
 let t: TestApp;

@@ -6,7 +6,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { isHex64 } from '../../src/core/index.js';
+import { isHex64 } from 'zap1';
 import { networkOf, type AppContext } from '../http/context.js';
 import { escapeMarkup } from '../http/markup.js';
 

@@ -4,7 +4,7 @@
  * librustzcash) this says what the same evidence is here: package-lock.json and the built files.
  */
 import { z } from 'zod';
-import { isHex64 } from '../../src/core/index.js';
+import { isHex64 } from 'zap1';
 import type { AppContext } from '../http/context.js';
 import type { BuildMetadata } from '../build-info/build-metadata.js';
 

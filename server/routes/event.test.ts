@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WRITE_API_EVENT_TYPES, leafHash } from '../../src/core/index.js';
-import { merkleRoot } from '../../src/core/merkle-reference.js';
+import { WRITE_API_EVENT_TYPES, leafHash } from 'zap1';
+import { merkleRoot } from 'zap1/testing';
 import { sha256Hex } from '../http/auth.js';
 import {
   ADMIN_KEY,

@@ -12,7 +12,7 @@ import {
   unknownEventFields,
   validateEvent,
   type FieldKind,
-} from '../../src/core/index.js';
+} from 'zap1';
 import { authenticate } from '../http/auth.js';
 import { isJsonRequest, type AppContext } from '../http/context.js';
 import { ApiError, shownFieldName } from '../http/errors.js';

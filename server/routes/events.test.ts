@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { REPO_ROOT } from '../../test/vectors.js';
+import { REPO_ROOT } from '../../test/repo-root.js';
 import { contractEvent, makeTestApp, operator, submitContractEvent, type TestApp } from '../test-helpers.js';
 import { EventsResponseSchema } from './events.js';
 

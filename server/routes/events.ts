@@ -5,7 +5,7 @@
  * never names wallets: a wallet leads to its lifecycle, docs/reference-api.md 4.8).
  */
 import { z } from 'zod';
-import { EVENT_SPECS, EVENT_TYPES, eventTypeLabel } from '../../src/core/index.js';
+import { EVENT_SPECS, EVENT_TYPES, eventTypeLabel } from 'zap1';
 import { requireOperator } from '../http/auth.js';
 import { limitParam, wholeNumberParam, type AppContext } from '../http/context.js';
 

@@ -3,13 +3,7 @@
  * served in exactly the `zap1-chain-evidence/1` shape, passing the core library's own checks.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  blockHash,
-  checkChainEvidence,
-  parseChainEvidence,
-  transactionId,
-  verifyProofBundle,
-} from '../../src/core/index.js';
+import { blockHash, checkChainEvidence, parseChainEvidence, transactionId, verifyProofBundle } from 'zap1';
 import { DEVCHAIN_WALLET_ADDRESS } from '../anchor/devchain.js';
 import { check, postEvent, startHarness, waitFor, type AnchorHarness } from '../anchor/test-helpers.js';
 import { makeTestApp, type TestApp } from '../test-helpers.js';

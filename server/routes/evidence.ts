@@ -7,7 +7,7 @@
  * served either; evidence kept before it carried the block commitments is served without them.
  */
 import { z } from 'zod';
-import { CHAIN_EVIDENCE_FORMAT } from '../../src/core/index.js';
+import { CHAIN_EVIDENCE_FORMAT } from 'zap1';
 import { failedEvidenceChecks, toChainEvidence } from '../anchor/evidence.js';
 import { hex64Param, networkOf, type AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';

@@ -6,7 +6,7 @@ import {
   SYSTEM_MANAGED_EVENT_TYPES,
   WRITE_API_EVENT_TYPES,
   eventTypeLabel,
-} from '../../src/core/index.js';
+} from 'zap1';
 import { networkOf, type AppContext } from '../http/context.js';
 import { ApiError } from '../http/errors.js';
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyExport } from '../../src/core/index.js';
+import { verifyExport } from 'zap1';
 import { heavyWork } from '../http/heavy-work.js';
 import { contractEvent, makeTestApp, operator, type TestApp } from '../test-helpers.js';
 import { ExportPackageSchema, exportsInProgress } from './lifecycle.js';

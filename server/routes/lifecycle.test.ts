@@ -1,6 +1,6 @@
 /** /lifecycle/{wallet} and its export never reveal another wallet that submitted the same leaf. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyExport } from '../../src/core/index.js';
+import { verifyExport } from 'zap1';
 import { contractEvent, makeTestApp, operator, type TestApp } from '../test-helpers.js';
 import { ExportPackageSchema, LifecycleResponseSchema } from './lifecycle.js';
 

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SCHEME_COUNT_BOUND, eventTypeLabel } from '../../src/core/index.js';
+import { SCHEME_COUNT_BOUND, eventTypeLabel } from 'zap1';
 import { requireOperator } from '../http/auth.js';
 import { limitParam, positiveIntParam, type AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';

@@ -4,7 +4,7 @@
  * Anchor transactions and roots are not asked here: the app finds them in /anchor/history.
  */
 import { z } from 'zod';
-import { isHex64 } from '../../src/core/index.js';
+import { isHex64 } from 'zap1';
 import { isOperatorKey, bearerToken } from '../http/auth.js';
 import type { AppContext } from '../http/context.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMemo, toHex } from '../../src/core/index.js';
+import { decodeMemo, toHex } from 'zap1';
 import { makeTestApp, tableCounts, type TestApp } from '../test-helpers.js';
 import { DecodedMemoSchema } from './memo.js';
-import { readZap1Text } from '../../test/vectors.js';
+import { readZap1Text } from 'zap1/testing';
 
 const vectors: { description: string; raw?: string; hex?: string; expected_format: string }[] = JSON.parse(
   readZap1Text('memo_vectors.json'),

@@ -1,6 +1,6 @@
 /** POST /memo/decode (docs/reference-api.md 4.10; docs/architecture.md: text/plain or none = hex text, JSON {"memo"}, else 415). */
 import { z } from 'zod';
-import { MEMO_FORMATS, decodeMemo, isRecord, parseHex, type DecodedMemo } from '../../src/core/index.js';
+import { MEMO_FORMATS, decodeMemo, isRecord, parseHex, type DecodedMemo } from 'zap1';
 import type { AppContext } from '../http/context.js';
 import { ApiError, shownFieldName } from '../http/errors.js';
 import { parseJsonBody } from '../http/json-body.js';

@@ -1,6 +1,6 @@
 /** Happy paths and bad input of the read endpoints: /protocol/info, /stats, /health, /events, /anchor/*, /lifecycle. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES, MerkleTree, verifyConsistency, verifyExport } from '../../src/core/index.js';
+import { EVENT_TYPES, MerkleTree, verifyConsistency, verifyExport } from 'zap1';
 import {
   contractEvent,
   makeTestApp,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MerkleTree, verifyProofBundle } from '../../src/core/index.js';
+import { MerkleTree, verifyProofBundle } from 'zap1';
 import { ProofBundleSchema } from '../proofs.js';
 import { contractEvent, makeTestApp, operator, tableCounts, type TestApp } from '../test-helpers.js';
 import { CheckResponseSchema } from './verify.js';

@@ -1,6 +1,6 @@
 /** GET /verify/{leaf}/check and /verify/{leaf}/proof.json (docs/reference-api.md 4.1, 4.2). */
 import { z } from 'zod';
-import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, eventTypeLabel } from '../../src/core/index.js';
+import { LEGACY_ROOT_MAX_ANCHOR_HEIGHT, SCHEME_COUNT_BOUND, eventTypeLabel } from 'zap1';
 import { hex64Param, type AppContext } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { ProofBundleCache } from '../proof-cache.js';

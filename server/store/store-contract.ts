@@ -4,7 +4,7 @@
  * second database cannot drift from the first.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { merkleRoot } from '../../src/core/merkle-reference.js';
+import { merkleRoot } from 'zap1/testing';
 import { OPERATOR_KEY_ID, StoreConflictError, type NewEvent, type Store } from './store.js';
 
 /** How the suite gets a fresh, empty store, reopens it (same data) and throws it away. */

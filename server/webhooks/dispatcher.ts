@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
-import { eventTypeLabel } from '../../src/core/index.js';
+import { eventTypeLabel } from 'zap1';
 import type { AnchoredRoot, LeafRecord, Store, WebhookRecord } from '../store/store.js';
 import { postWebhook } from './post.js';
 import { guardLookup, webhookUrlRefusal } from './receiver-address.js';

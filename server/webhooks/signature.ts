@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { blake2b } from '@noble/hashes/blake2.js';
-import { isHex64 } from '../../src/core/index.js';
+import { isHex64 } from 'zap1';
 
 const PERSONALIZATION = new TextEncoder().encode('ZAP1_webhook_sig');
 

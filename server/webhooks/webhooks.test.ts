@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MerkleTree } from '../../src/core/index.js';
+import { MerkleTree } from 'zap1';
 import {
   ADMIN_KEY,
   contractEvent,

@@ -15,7 +15,7 @@ import {
   type AnchorHistoryEntry,
   type AnchorNowResult,
   type AnchorStatus,
-} from '../wire/anchor';
+} from 'zap1';
 export {
   ANCHOR_STATES,
   anchorAttemptSchema,
@@ -38,7 +38,7 @@ export {
   type AttemptLogEntry,
   type InFlightAnchor,
   type LatestAnchor,
-} from '../wire/anchor';
+} from 'zap1';
 
 export interface AnchorHistoryParams {
   limit?: number;

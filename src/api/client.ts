@@ -14,13 +14,7 @@ import {
   unexpectedShape,
   type Zap1ErrorInit,
 } from 'zap1';
-import {
-  RefusedAnswerError,
-  answerLimit,
-  readBoundedText,
-  redirectMode,
-  refuseRedirected,
-} from './bounded-body';
+import { RefusedAnswerError, answerLimit, readBoundedText, redirectMode, refuseRedirected } from 'zap1';
 import { getApiKey, getBaseUrl, isCrossOrigin, serviceName } from './settings';
 
 export { NOT_ZAP1 };

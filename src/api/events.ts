@@ -7,8 +7,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { nextBeforeFromLink } from 'zap1';
 import { apiRequestWithMeta } from './client';
-import { eventsSchema, type EventItem } from '../wire/events';
-export { eventItemSchema, eventsSchema, type EventItem, type EventsBody } from '../wire/events';
+import { eventsSchema, type EventItem } from 'zap1';
+export { eventItemSchema, eventsSchema, type EventItem, type EventsBody } from 'zap1';
 
 export interface EventsParams {
   limit?: number;

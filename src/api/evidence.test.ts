@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { evidencedBundle } from '../../test/chain-evidence';
+import { evidencedBundle } from 'zap1/testing';
 import { chainEvidenceQueryOptions, fetchChainEvidence } from './evidence';
 import { stubFetch } from './fixtures/fetch-stub';
 

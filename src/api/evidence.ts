@@ -7,7 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest } from './client';
 import { parseChainEvidence, type ChainEvidence } from 'zap1';
-import { chainEvidenceSchema } from '../wire/evidence';
+import { chainEvidenceSchema } from 'zap1';
 export { chainEvidenceSchema };
 
 export const evidenceKeys = {

@@ -1,8 +1,8 @@
 /** `GET /health` (docs/reference-api.md 4.11 plus this service's fields, docs/architecture.md "Endpoints"). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { healthSchema } from '../wire/service';
-export { healthSchema, type Health } from '../wire/service';
+import { healthSchema } from 'zap1';
+export { healthSchema, type Health } from 'zap1';
 
 export const healthKeys = {
   all: (baseUrl: string) => ['health', baseUrl] as const,

@@ -7,10 +7,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ServiceUnavailableError } from '../core/index.js';
-import { HUGE_BYTES, startHostileServer, type HostileServer, type Route } from '../../test/hostile-server.js';
+import { ServiceUnavailableError } from 'zap1';
+import { HUGE_BYTES, startHostileServer, type HostileServer, type Route } from 'zap1/testing';
 import { ApiError, apiRequest } from './client';
-import { httpServiceReader } from './service-reader';
+import { httpServiceReader } from 'zap1';
 
 const LEAF = 'ab'.repeat(32);
 const INFO = { protocol: 'ZAP1', version: '3', network: 'devnet' };

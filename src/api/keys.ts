@@ -4,7 +4,7 @@
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { keyInfoSchema, trialKeySchema, type KeyInfo, type TrialKey } from '../wire/keys';
+import { keyInfoSchema, trialKeySchema, type KeyInfo, type TrialKey } from 'zap1';
 export { keyInfoSchema, trialKeySchema, type KeyInfo, type TrialKey };
 
 export const keyKeys = {

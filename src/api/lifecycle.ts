@@ -6,14 +6,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { nextLinkPath } from 'zap1';
 import { ApiError, apiRequestWithMeta } from './client';
-import { lifecycleSchema, type Lifecycle } from '../wire/lifecycle';
+import { lifecycleSchema, type Lifecycle } from 'zap1';
 export { nextLinkPath };
-export {
-  lifecycleEventSchema,
-  lifecycleSchema,
-  type Lifecycle,
-  type LifecycleEvent,
-} from '../wire/lifecycle';
+export { lifecycleEventSchema, lifecycleSchema, type Lifecycle, type LifecycleEvent } from 'zap1';
 
 /** A bound on pages followed (a wallet of 250,000 events at the default page size). */
 const MAX_LIFECYCLE_PAGES = 1000;

@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { lookupSchema } from '../wire/service';
-export { lookupSchema, type Lookup } from '../wire/service';
+import { lookupSchema } from 'zap1';
+export { lookupSchema, type Lookup } from 'zap1';
 
 export const lookupKeys = {
   query: (baseUrl: string, q: string, withKey: boolean) => ['lookup', baseUrl, q, withKey] as const,

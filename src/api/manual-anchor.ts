@@ -4,8 +4,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { anchorPaymentSchema, recordedAnchorSchema } from '../wire/anchor';
-export { anchorPaymentSchema, recordedAnchorSchema, type AnchorPayment } from '../wire/anchor';
+import { anchorPaymentSchema, recordedAnchorSchema } from 'zap1';
+export { anchorPaymentSchema, recordedAnchorSchema, type AnchorPayment } from 'zap1';
 
 export const manualAnchorKeys = {
   payment: (baseUrl: string) => ['manual-anchor', baseUrl, 'payment'] as const,

@@ -1,7 +1,7 @@
 /** `POST /memo/decode` (docs/reference-api.md 4.10): the service's own reading of a memo. */
 import { mutationOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { memoDecodeSchema, type ServiceDecodedMemo } from '../wire/memo';
+import { memoDecodeSchema, type ServiceDecodedMemo } from 'zap1';
 export { memoDecodeSchema, type ServiceDecodedMemo };
 
 export const memoKeys = {

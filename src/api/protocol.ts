@@ -1,7 +1,7 @@
 /** `/protocol/info`: what the service speaks and which network it anchors on. */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { protocolInfoSchema, type ProtocolInfo } from '../wire/service';
+import { protocolInfoSchema, type ProtocolInfo } from 'zap1';
 export { protocolInfoSchema, type ProtocolInfo };
 
 export type NetworkName = 'mainnet' | 'testnet' | 'devnet' | 'unknown';

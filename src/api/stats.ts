@@ -1,8 +1,8 @@
 /** `GET /stats` (docs/reference-api.md 4.5). */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { statsSchema } from '../wire/service';
-export { statsSchema, type Stats } from '../wire/service';
+import { statsSchema } from 'zap1';
+export { statsSchema, type Stats } from 'zap1';
 
 export const statsKeys = {
   all: (baseUrl: string) => ['stats', baseUrl] as const,

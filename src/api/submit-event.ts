@@ -4,7 +4,7 @@
  */
 import { mutationOptions } from '@tanstack/react-query';
 import { apiRequestWithMeta } from './client';
-import { eventResultSchema, type EventResult } from '../wire/events';
+import { eventResultSchema, type EventResult } from 'zap1';
 export { eventResultSchema, type EventResult };
 
 export type EventBody = Readonly<Record<string, unknown>>;

@@ -13,7 +13,7 @@ import {
   verifyCheckSchema,
 } from './verify';
 import { fixture, stubFetch } from './fixtures/fetch-stub';
-import { readZap1Json } from '../../test/vectors';
+import { readZap1Json } from 'zap1/testing';
 
 afterEach(() => {
   vi.unstubAllGlobals();

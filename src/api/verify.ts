@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
-import { proofBundleSchema, verifyCheckSchema, type VerifyCheck } from '../wire/verify';
+import { proofBundleSchema, verifyCheckSchema, type VerifyCheck } from 'zap1';
 export { proofBundleSchema, verifyCheckSchema, type VerifyCheck };
 
 export const verifyKeys = {

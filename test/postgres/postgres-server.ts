@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { isRecord } from '../../src/core/index.js';
+import { isRecord } from 'zap1';
 import { freePort } from '../free-port.js';
 
 export interface PostgresServer {

@@ -1,5 +1,5 @@
 /** Row shapes of the store's tables (the same on SQLite and PostgreSQL) and their mapping to its records. */
-import { isHex64, parseHex } from '../../../src/core/index.js';
+import { isHex64, parseHex } from 'zap1';
 import type {
   AnchorAttempt,
   AnchorLogEntry,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { genuineBundle } from '../../../test/bundles';
-import { evidencedBundle } from '../../../test/chain-evidence';
+import { genuineBundle } from 'zap1/testing';
+import { evidencedBundle } from 'zap1/testing';
 import { checkReceiptEvent, leafHash, parseReceipt } from 'zap1';
 import { receiptOfSubmission } from './receipt-button';
 import type { SavedSubmission } from './submissions-store';

@@ -6,8 +6,8 @@
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contractEvent } from '../../../test/bundles';
-import { evidencedBundle } from '../../../test/chain-evidence';
+import { contractEvent } from 'zap1/testing';
+import { evidencedBundle } from 'zap1/testing';
 import { renderWithProviders } from '../../components/test-render';
 import { parseReceipt } from 'zap1';
 import { downloadJson } from '../leaf/download-json';

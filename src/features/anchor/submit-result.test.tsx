@@ -3,7 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundles';
+import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from 'zap1/testing';
 import { fixture } from '../../api/fixtures/fetch-stub';
 import { renderWithProviders } from '../../components/test-render';
 import { formatDateTime } from '../../components/time-format';

@@ -9,7 +9,7 @@
 import { base64urlnopad } from '@scure/base';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { HEIGHT, TXID } from '../../../test/bundles';
+import { HEIGHT, TXID } from 'zap1/testing';
 import { formatDateTime } from '../../components/time-format';
 import { linkReceipt, readLinkClaim } from './link-claim';
 import { diffRuns, differences } from './expected-actual';

@@ -9,8 +9,8 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { contractEvent, testReceipt } from '../../../test/bundles';
-import { OTHER_KEY, WALLET_KEY, anchorTransaction, evidencedBundle } from '../../../test/chain-evidence';
+import { contractEvent, testReceipt } from 'zap1/testing';
+import { OTHER_KEY, WALLET_KEY, anchorTransaction, evidencedBundle } from 'zap1/testing';
 import { HistoryBackButton, renderWithProviders } from '../../components/test-render';
 import { heightWords, type ChainEvidence, type Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';

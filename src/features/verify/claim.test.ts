@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractEvent, genuineBundle, testReceipt } from '../../../test/bundles';
+import { contractEvent, genuineBundle, testReceipt } from 'zap1/testing';
 import { claimLeaf, parseServiceParam, readClaimText, serviceToAsk, verdictLook, verifyLink } from './claim';
 
 const { leafHex } = contractEvent(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractEvent, testReceipt } from '../../../test/bundles';
+import { contractEvent, testReceipt } from 'zap1/testing';
 import { sortDroppedFiles } from './dropped-files';
 
 const receipt = testReceipt(contractEvent(1), {

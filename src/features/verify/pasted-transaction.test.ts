@@ -9,7 +9,7 @@ import {
   transactionId,
   type TransactionV5,
 } from 'zap1';
-import { readZcashVectors } from '../../../test/vectors';
+import { readZcashVectors } from 'zap1/testing';
 import { checkPastedTransaction } from './pasted-transaction';
 
 const vectors = readZcashVectors('unified_full_viewing_keys.json');

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { HEIGHT, TXID, bundleOfLeaves, contractEvent, hostingPaymentEvent } from '../../../test/bundles';
+import { HEIGHT, TXID, bundleOfLeaves, contractEvent, hostingPaymentEvent } from 'zap1/testing';
 import { renderWithProviders } from '../../components/test-render';
 import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';

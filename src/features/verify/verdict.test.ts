@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verifyProofBundle } from 'zap1';
-import { readZap1Json } from '../../../test/vectors';
+import { readZap1Json } from 'zap1/testing';
 import {
   claimedScheme,
   eventFieldsTemplate,

@@ -6,7 +6,7 @@
  * Who is asked: the service the person uses (`chosen`), one a receipt or link names only once they
  * agreed to ask it (quoted, never relied on), or none (the verification says why).
  */
-import { httpServiceReader } from '../../api/service-reader';
+import { httpServiceReader } from 'zap1';
 import {
   ServiceUnavailableError,
   unaskableService,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractEvent, genuineBundle, testReceipt } from '../../../test/bundles';
+import { contractEvent, genuineBundle, testReceipt } from 'zap1/testing';
 import { readVerifyDraft, writeVerifyDraft } from './verify-draft';
 
 const receipt = testReceipt(contractEvent(1), { network: 'devnet', now: new Date(0) });

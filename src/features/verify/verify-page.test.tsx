@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HEIGHT, TXID, contractEvent, genuineBundle } from '../../../test/bundles';
-import { readZap1Text } from '../../../test/vectors';
+import { HEIGHT, TXID, contractEvent, genuineBundle } from 'zap1/testing';
+import { readZap1Text } from 'zap1/testing';
 import { renderLeafPageAt } from '../../components/test-render';
 import { makeReceipt, verifyProofBundle } from 'zap1';
 import { downloadJson } from '../leaf/download-json';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from '../../../test/bundles';
+import { HEIGHT, TXID, bundleOfLeaves, contractEvent } from 'zap1/testing';
 import { renderWithProviders } from '../../components/test-render';
 import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';

@@ -1,0 +1,5 @@
+/** The repository root, for tests that read the repository's own files (this file lives in test/). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
