@@ -11,6 +11,7 @@ export default defineConfig({
     include: [
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
+      'devchain/**/*.test.ts',
       'test/**/*.test.ts',
       'packages/*/{src,test}/**/*.test.ts',
     ],

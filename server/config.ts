@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseProxyTrust, type ProxyTrust } from './http/client-address.js';
-import { DEVCHAIN_WALLET_ADDRESS } from './anchor/devchain-db.js';
 
 export type ChainKind = 'dev' | 'zcash';
 
@@ -64,7 +63,10 @@ export interface Config {
    * accepted once the node shows the memo at the claimed height.
    */
   anchorMode: 'auto' | 'manual';
-  /** Where a manual anchor is paid to (the ZIP-321 recipient); on CHAIN=dev the dev chain's wallet. */
+  /**
+   * Where a manual anchor is paid to (the ZIP-321 recipient); when unset on CHAIN=dev, the embedded
+   * chain's wallet (ChainHooks.paymentAddress).
+   */
   anchorToAddress: string | null;
   /** Log every request to stdout (5xx answers are logged either way). */
   logRequests: boolean;
@@ -288,7 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     explorerBlockUrl,
     anchorViewingKey: str(env, 'ANCHOR_VIEWING_KEY'),
     anchorMode: anchorMode(env),
-    anchorToAddress: str(env, 'ANCHOR_TO_ADDRESS') ?? (dev ? DEVCHAIN_WALLET_ADDRESS : null),
+    anchorToAddress: str(env, 'ANCHOR_TO_ADDRESS'),
     logRequests: bool(env, 'LOG_REQUESTS', false),
     upstreamUrl: upstreamUrl(env),
     upstreamTimeoutMs: int(env, 'UPSTREAM_TIMEOUT_MS', 15_000, 100, 600_000),

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { DEVCHAIN_WALLET_ADDRESS } from '../server/anchor/devchain-db.js';
+import { DEVCHAIN_WALLET_ADDRESS } from '../devchain/ledger-db.js';
 import { loadConfig } from '../server/config.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,8 +52,8 @@ describe('compose.yaml', () => {
     expect(env['ZCASH_RPC_USER']).toBe(instances[0]?.environment?.['ZCASH_RPC_USER']);
     // The built file the command runs comes from this source file (tsconfig.server.json).
     const built = devchain?.command?.find((part) => part.endsWith('.js')) ?? '';
-    expect(built).toBe('dist-server/server/anchor/devchain-main.js');
-    expect(fs.existsSync(path.join(repoRoot, 'server/anchor/devchain-main.ts'))).toBe(true);
+    expect(built).toBe('dist-server/devchain/main.js');
+    expect(fs.existsSync(path.join(repoRoot, 'devchain/main.ts'))).toBe(true);
   });
 
   it('balances over every instance', () => {

@@ -10,7 +10,7 @@ import { openSqliteStore } from '../store/sqlite-store.js';
 import { postContractEvent, startServiceProcess, tempDir, type ServiceProcess } from '../test-helpers.js';
 import { rootOfMemoHex } from 'zap1';
 import { ANCHOR_FAULTS, type AnchorFault } from './attempt.js';
-import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
+import { DEVCHAIN_WALLET_ADDRESS, DevChain } from '../../devchain/devchain.js';
 import { ZcashRpcClient } from 'zap1/node-rpc';
 
 const children: ChildProcess[] = [];

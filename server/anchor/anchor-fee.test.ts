@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { SpendResponseSchema } from '../routes/anchor-spend.js';
-import { DEVCHAIN_FEE_ZAT } from './devchain-db.js';
+import { DEVCHAIN_FEE_ZAT } from '../../devchain/ledger-db.js';
 import { feeOfView, type ViewTransaction } from 'zap1/node-rpc';
 import { postEvent, startHarness, waitFor, type AnchorHarness } from './test-helpers.js';
 

@@ -3,7 +3,7 @@ import { anchorMemoHex, encodeMemo, rootOfMemoHex, toHex, verifyProofBundle } fr
 import { HistoryResponseSchema } from '../routes/anchor.js';
 import { AnchorLoop } from './anchor-loop.js';
 import { RESEND_GRACE_MS } from './attempt.js';
-import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
+import { DEVCHAIN_WALLET_ADDRESS } from '../../devchain/devchain.js';
 import { RpcUnavailableError } from 'zap1/node-rpc';
 import {
   MANUAL_BLOCKS,
@@ -15,6 +15,7 @@ import {
   waitFor,
   type AnchorHarness,
 } from './test-helpers.js';
+import { devMine, devReorg } from '../../devchain/control.js';
 
 const operatorAuth = { authorization: operatorHeaders.authorization };
 const ROOT = '94421ae28effbe52f651b33eb62c3b428d2ae62be578e05d471cba9794225bbd';
@@ -127,7 +128,7 @@ describe('anchoring on the dev chain', () => {
     await store.anchors.setAnchorTxid(attempt.id, wrongTxid);
 
     runtime.loop.start();
-    await runtime.rpc.devMine(1);
+    await devMine(runtime.rpc, 1);
     const failed = await waitFor(async () => {
       const a = await store.anchors.anchorAttempt(attempt.id);
       return a?.state === 'failed' ? a : null;
@@ -143,7 +144,7 @@ describe('anchoring on the dev chain', () => {
         return c.anchor.txid !== null ? c : null;
       },
       'the current root to be anchored',
-      { each: () => runtime.rpc.devMine(1) },
+      { each: () => devMine(runtime.rpc, 1) },
     );
     expect(anchored.anchor.txid).not.toBe(wrongTxid);
     expect(anchored.root).toBe(root);
@@ -168,7 +169,7 @@ describe('anchoring on the dev chain', () => {
     expect(again.json()).toMatchObject({ error: { code: 'conflict' } });
 
     await waitFor(async () => (await status(app)).in_flight?.txid, 'the anchor to be broadcast');
-    await runtime.rpc.devMine(1);
+    await devMine(runtime.rpc, 1);
     const first = await waitFor(async () => {
       const c = await check(app, leaf1);
       return c.anchor.txid !== null ? c : null;
@@ -179,7 +180,7 @@ describe('anchoring on the dev chain', () => {
     const currentRoot = ledger.tree.root(2);
     expect((await status(app)).in_flight).toBeNull();
 
-    const reorg = await runtime.rpc.devReorg(1);
+    const reorg = await devReorg(runtime.rpc, 1);
     expect(reorg.dropped_txids).toEqual([first.anchor.txid]);
 
     // Proofs stop claiming the dropped anchor, and the current root is sent at once.
@@ -195,7 +196,7 @@ describe('anchoring on the dev chain', () => {
     expect(reverted?.state).toBe('failed');
     expect(reverted?.lastError).toContain('reorganisation');
 
-    await runtime.rpc.devMine(1);
+    await devMine(runtime.rpc, 1);
     const second = await waitFor(async () => {
       const c = await check(app, leaf1);
       return c.anchor.txid !== null ? c : null;
@@ -349,7 +350,7 @@ describe('a restart during an unanswered z_sendmany', () => {
     expect(sent).toMatchObject({ state: 'broadcast', sendStartedAt: new Date(clock.ms).toISOString() });
     expect((await memosByRoot(harness)).get(root)).toEqual([sent.txid]);
 
-    await harness.runtime.rpc.devMine(1);
+    await devMine(harness.runtime.rpc, 1);
     await loop.tick();
     expect(await harness.store.anchors.anchorAttempt(attempt.id)).toMatchObject({
       state: 'anchored',

@@ -11,8 +11,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anchorMemoHex, encodeViewingKey, type VerdictCheck } from 'zap1';
 import type { AnchoredRoot } from '../store/store.js';
-import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
-import { newWalletKey } from './devchain-keys.js';
+import { DEVCHAIN_WALLET_ADDRESS, DevChain } from '../../devchain/devchain.js';
+import { newWalletKey } from '../../devchain/keys.js';
 import {
   EvidenceNotServedError,
   failedEvidenceChecks,
@@ -20,6 +20,7 @@ import {
   toChainEvidence,
 } from './evidence-read.js';
 import { ZcashRpcClient, zatToZec, type BlockWithTransactions } from 'zap1/node-rpc';
+import { devMine } from '../../devchain/control.js';
 
 const USER = 'devuser';
 const PASSWORD = 'devpass';
@@ -38,7 +39,7 @@ beforeEach(async () => {
     { address: DEVCHAIN_WALLET_ADDRESS, amount: zatToZec(1000), memo: anchorMemoHex(ROOT) },
   ]);
   const txid = (await c.zGetOperationStatus([opid]))[0]!.txid!;
-  await c.devMine(1);
+  await devMine(c, 1);
   const height = await c.getBlockCount();
   root = {
     anchorId: 1,

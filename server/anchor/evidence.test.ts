@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { anchorMemoHex, encodeViewingKey } from 'zap1';
-import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
-import { newWalletKey } from './devchain-keys.js';
+import { DEVCHAIN_WALLET_ADDRESS } from '../../devchain/devchain.js';
+import { newWalletKey } from '../../devchain/keys.js';
 import {
   MANUAL_BLOCKS,
   check,
@@ -18,6 +18,7 @@ import {
   waitFor,
   type AnchorHarness,
 } from './test-helpers.js';
+import { devMine, devReorg } from '../../devchain/control.js';
 
 const harnesses: AnchorHarness[] = [];
 afterEach(async () => {
@@ -46,7 +47,7 @@ async function pay(h: AnchorHarness, rootHex: string): Promise<{ txid: string; h
     { address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex(rootHex) },
   ]);
   const [op] = await rpc.zGetOperationStatus([opid]);
-  await rpc.devMine(1);
+  await devMine(rpc, 1);
   return { txid: op!.txid!, height: h.devChain.height };
 }
 
@@ -114,7 +115,7 @@ describe('chain evidence', () => {
     // As if the transaction had been mined again at that height in a block that then lost.
     await h.store.evidence.putEvidence({ ...real, blockHash: 'ab'.repeat(32) });
     expect(await historyBlockHash(h, txid)).toBe('ab'.repeat(32));
-    await h.runtime.rpc.devMine(1);
+    await devMine(h.runtime.rpc, 1);
     await h.runtime.evidence.round();
     expect(await h.store.evidence.evidenceByTxid(txid)).toEqual(real);
     expect(await historyBlockHash(h, txid)).toBe(real.blockHash);
@@ -156,11 +157,11 @@ describe('chain evidence', () => {
     });
     expect(now.statusCode).toBe(202);
     await waitFor(async () => (await h.store.anchors.inFlightAnchor())?.txid, 'the anchor to be broadcast');
-    await h.runtime.rpc.devMine(1);
+    await devMine(h.runtime.rpc, 1);
     const txid = await waitFor(async () => (await check(h.app, leaf)).anchor.txid, 'the anchor');
     await waitFor(async () => (await evidenceOf(h, txid)).statusCode === 200, 'its evidence');
 
-    await h.runtime.rpc.devReorg(1);
+    await devReorg(h.runtime.rpc, 1);
     await waitFor(async () => (await check(h.app, leaf)).anchor.txid === null, 'the anchor to be reverted');
     expect(await h.store.evidence.evidenceByTxid(txid)).toBeNull();
     const gone = await evidenceOf(h, txid);

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anchorMemoHex, zecAmount } from 'zap1';
 import { anchorPaymentUri } from './manual-anchor.js';
 import { AnchorPaymentSchema } from '../routes/admin-anchor.js';
-import { DEVCHAIN_WALLET_ADDRESS } from './devchain.js';
+import { DEVCHAIN_WALLET_ADDRESS } from '../../devchain/devchain.js';
 import {
   check,
   operatorHeaders,
@@ -17,6 +17,7 @@ import {
   type AnchorHarness,
 } from './test-helpers.js';
 import { tableCounts } from '../test-helpers.js';
+import { devMine } from '../../devchain/control.js';
 
 let h: AnchorHarness;
 beforeEach(async () => {
@@ -36,7 +37,7 @@ async function pay(memoRoot: string): Promise<{ txid: string; height: number }> 
     { address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex(memoRoot) },
   ]);
   const [op] = await rpc.zGetOperationStatus([opid]);
-  await rpc.devMine(1);
+  await devMine(rpc, 1);
   return { txid: op!.txid!, height: h.devChain.height };
 }
 

@@ -11,7 +11,8 @@ import type { Store } from '../store/store.js';
 import { AnchorLoop } from './anchor-loop.js';
 import { AnchorerElection } from './election.js';
 import { isAnchorFault, type AnchorFault } from './attempt.js';
-import { DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
+// The one way the service reaches the development chain: starting it (its wallet address comes with it).
+import { DevChain } from '../../devchain/devchain.js';
 import { anchorPolicy } from './policy.js';
 import { ZcashRpcClient } from 'zap1/node-rpc';
 import { recordManualAnchor } from './manual-anchor.js';
@@ -76,7 +77,7 @@ export async function startChainRuntime(
       password,
     });
     rpc = new ZcashRpcClient({ url: devChain.url, user, password, timeoutMs: config.zcashRpcTimeoutMs });
-    fromAddress = config.anchorFromAddress ?? DEVCHAIN_WALLET_ADDRESS;
+    fromAddress = config.anchorFromAddress ?? devChain.walletAddress;
   } else {
     if (config.zcashRpcUrl === null || config.anchorFromAddress === null) {
       throw new Error('CHAIN=zcash needs ZCASH_RPC_URL and ANCHOR_FROM_ADDRESS');
@@ -142,6 +143,7 @@ export async function startChainRuntime(
     ...(config.anchorMode === 'auto'
       ? { anchorNow: () => loop.anchorNow() }
       : {
+          paymentAddress: () => config.anchorToAddress ?? devChain?.walletAddress ?? null,
           recordManualAnchor: async (input) => {
             const deps = { store, ledger, rpc, confirmations: config.anchorConfirmations };
             const recorded = await recordManualAnchor(deps, input);

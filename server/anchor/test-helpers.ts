@@ -11,7 +11,7 @@ import { StatusResponseSchema } from '../routes/anchor.js';
 import { openSqliteStore, type SqliteStore } from '../store/sqlite-store.js';
 import { ADMIN_KEY, contractEvent, removeTempStore, tempDir } from '../test-helpers.js';
 import { startChainRuntime, type ChainRuntime } from './runtime.js';
-import type { DevChain } from './devchain.js';
+import type { DevChain } from '../../devchain/devchain.js';
 
 export interface AnchorHarness {
   app: FastifyInstance;

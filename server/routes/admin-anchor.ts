@@ -81,7 +81,7 @@ async function payment(ctx: AppContext): Promise<z.infer<typeof AnchorPaymentSch
   const root = ctx.ledger.tree.root(size);
   const unanchored = Math.max(0, size - (await ctx.store.anchors.anchoredLeafCount()));
   const sendEnabled = unanchored > 0;
-  const to = ctx.config.anchorToAddress;
+  const to = ctx.chain?.paymentAddress?.() ?? ctx.config.anchorToAddress;
   if (sendEnabled && to === null)
     throw new ApiError(400, 'validation_failed', 'ANCHOR_TO_ADDRESS not configured');
   const uri = sendEnabled && to !== null ? anchorPaymentUri(to, ctx.config.anchorAmountZat, root) : null;

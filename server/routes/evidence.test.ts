@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { blockHash, checkChainEvidence, parseChainEvidence, transactionId, verifyProofBundle } from 'zap1';
-import { DEVCHAIN_WALLET_ADDRESS } from '../anchor/devchain.js';
+import { DEVCHAIN_WALLET_ADDRESS } from '../../devchain/devchain.js';
 import { check, postEvent, startHarness, waitFor, type AnchorHarness } from '../anchor/test-helpers.js';
 import { makeTestApp, type TestApp } from '../test-helpers.js';
 import { ProofBundleSchema } from '../proofs.js';

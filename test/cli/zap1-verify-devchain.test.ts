@@ -12,6 +12,7 @@ import { runCli, runJson, statuses } from 'zap1/testing';
 import { startListeningService } from '../cli-runner.js';
 import { check, waitFor, type AnchorHarness } from '../../server/anchor/test-helpers.js';
 import { contractEvent, operator, tempDir } from '../../server/test-helpers.js';
+import { devMine, devReorg } from '../../devchain/control.js';
 
 let h: AnchorHarness;
 let service: string;
@@ -34,7 +35,7 @@ beforeAll(async () => {
       return c.anchor.txid !== null ? c : null;
     },
     'the leaf to be anchored',
-    { each: () => h.runtime.rpc.devMine(1), intervalMs: 200 },
+    { each: () => devMine(h.runtime.rpc, 1), intervalMs: 200 },
   );
   // A receipt as the Anchor page offers it when the event is accepted: no proof, no evidence yet.
   const receipt = makeReceipt({ serviceUrl: service, network: 'devnet', event, leafHex, now: new Date() });
@@ -99,8 +100,8 @@ describe('zap1-verify with the service chain evidence, against the development c
   it('offline: exit 1 naming the block once the node has another block at that height', async () => {
     // The anchor's block leaves the chain and another one is mined at its height.
     const tip = (await h.runtime.rpc.getBlockchainInfo()).blocks;
-    await h.runtime.rpc.devReorg(tip - evidence.height + 1);
-    await h.runtime.rpc.devMine(tip - evidence.height + 1);
+    await devReorg(h.runtime.rpc, tip - evidence.height + 1);
+    await devMine(h.runtime.rpc, tip - evidence.height + 1);
     const run = await runJson([receiptPath, '--offline', '--rpc', node]);
     expect(run.code).toBe(1);
     expect(run.out.checks.find((c) => c.name === 'block')).toMatchObject({

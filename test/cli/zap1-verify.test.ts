@@ -11,6 +11,7 @@ import { hostingPaymentEvent, runCli, runJson, type Run } from 'zap1/testing';
 import { startListeningService } from '../cli-runner.js';
 import { check, operatorHeaders, waitFor, type AnchorHarness } from '../../server/anchor/test-helpers.js';
 import { contractEvent, tempDir } from '../../server/test-helpers.js';
+import { devMine } from '../../devchain/control.js';
 
 let h: AnchorHarness;
 let service: string;
@@ -87,7 +88,7 @@ describe('zap1-verify', () => {
   });
 
   it('exits 0 once anchored, and --upgrade writes the completed receipt with its proof in place', async () => {
-    await h.runtime.rpc.devMine(1);
+    await devMine(h.runtime.rpc, 1);
     const anchored = await waitFor(async () => {
       const c = await check(h.app, leafHex);
       return c.anchor.txid !== null ? c : null;
@@ -208,7 +209,7 @@ describe('zap1-verify shows as proven only what the leaf proves (security review
     await waitFor(
       async () => (await check(h.app, hosting.leafHex)).anchor.txid !== null,
       'the HOSTING_PAYMENT leaf to be anchored',
-      { each: () => h.runtime.rpc.devMine(1), intervalMs: 200 },
+      { each: () => devMine(h.runtime.rpc, 1), intervalMs: 200 },
     );
     const proof: unknown = (await h.app.inject({ url: `/verify/${hosting.leafHex}/proof.json` })).json();
     const honest = makeReceipt({

@@ -3,9 +3,10 @@
  * of a payment made (checked against the node), and "anchor now", which such a service refuses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVCHAIN_WALLET_ADDRESS } from '../../server/anchor/devchain.js';
+import { DEVCHAIN_WALLET_ADDRESS } from '../../devchain/devchain.js';
 import { Zap1Error, anchorMemoHex, createClient } from 'zap1';
 import { ADMIN_KEY, contractEvent, startListeningService, type ListeningService } from './service.js';
+import { devMine } from '../../devchain/control.js';
 
 let service: ListeningService;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ describe('manual anchoring through the client', () => {
       { address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex(payment.root) },
     ]);
     const [operation] = await rpc.zGetOperationStatus([opid]);
-    await rpc.devMine(1);
+    await devMine(rpc, 1);
     const paid = { root: payment.root, txid: operation!.txid!, height: service.harness.devChain.height };
 
     expect(await client.recordAnchor(paid)).toEqual({ status: 'anchored', leaf_count: 1, ...paid });

@@ -6,13 +6,10 @@
  * route's limit (bounded-body.ts), and one a redirect took to another origin is not read at all:
  * the verdict then says why the service could not be asked.
  */
-import {
-  ServiceUnavailableError,
-  nextBeforeFromLink,
-  parseHistoryBody,
-  type ServiceReader,
-  type ServiceTrust,
-} from '../index.js';
+import type { ServiceTrust } from '../evidence/block-confirmation.js';
+import { nextBeforeFromLink } from '../protocol/link-header.js';
+import { parseHistoryBody } from '../verdict/anchor-history.js';
+import { ServiceUnavailableError, type ServiceReader } from '../verdict/service-reader.js';
 import {
   RefusedAnswerError,
   answerLimit,

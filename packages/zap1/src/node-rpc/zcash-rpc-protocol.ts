@@ -316,10 +316,3 @@ export type PrivacyPolicy =
   | 'AllowFullyTransparent'
   | 'AllowLinkingAccountAddresses'
   | 'NoPrivacy';
-
-export const devReorgResultSchema = z.object({
-  removed_blocks: int.nonnegative(),
-  dropped_txids: z.array(z.string()),
-  height: int.nonnegative(),
-});
-export type DevReorgResult = z.infer<typeof devReorgResultSchema>;

@@ -444,7 +444,10 @@ describe('ZcashRpcClient errors', () => {
 
   it('turns an unknown method (HTTP 404 with an error body) into RpcError -32601', async () => {
     const node = await fakeNode(() => rpcErr(-32601, 'Method not found', 404));
-    await expect(client(node.url).devMine(1)).rejects.toMatchObject({ name: 'RpcError', code: -32601 });
+    await expect(client(node.url).call('z_nosuchmethod', [], { retry: false })).rejects.toMatchObject({
+      name: 'RpcError',
+      code: -32601,
+    });
   });
 
   it('reports refused credentials (bare 401) as unavailable, reason auth, not retried', async () => {

@@ -18,7 +18,6 @@ import {
   hash256Schema,
   isNotFoundError,
   rawHexSchema,
-  devReorgResultSchema,
   int,
   operationSchema,
   rawTransactionSchema,
@@ -32,7 +31,6 @@ import {
   type BlockInfo,
   type BlockWithTransactions,
   type BlockchainInfo,
-  type DevReorgResult,
   type OperationStatus,
   type PrivacyPolicy,
   type RawTransaction,
@@ -350,23 +348,5 @@ export class ZcashRpcClient {
       blocktime = raw.blocktime ?? blocktime;
     }
     return { state: 'mined', confirmations, height, blockhash: tx.blockhash, blocktime };
-  }
-
-  /** Development chain only: mine `n` blocks now; resolves to their hashes. */
-  async devMine(n = 1): Promise<string[]> {
-    const result = await this.call('dev_mine', [n], { retry: false });
-    const parsed = z.array(z.string()).safeParse(result);
-    if (!parsed.success)
-      throw new RpcUnavailableError('dev_mine: unexpected result shape', 'shape', 'dev_mine');
-    return parsed.data;
-  }
-
-  /** Development chain only: drop the last `k` blocks and their transactions. */
-  async devReorg(k = 1): Promise<DevReorgResult> {
-    const result = await this.call('dev_reorg', [k], { retry: false });
-    const parsed = devReorgResultSchema.safeParse(result);
-    if (!parsed.success)
-      throw new RpcUnavailableError('dev_reorg: unexpected result shape', 'shape', 'dev_reorg');
-    return parsed.data;
   }
 }

@@ -19,14 +19,10 @@ import {
   transactionId,
 } from 'zap1';
 import { DEVCHAIN_FEE_ZAT, DEVCHAIN_START_HEIGHT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
-import { newWalletKey } from './devchain-keys.js';
-import {
-  DEVCHAIN_CONSENSUS_BRANCH_ID,
-  DEVCHAIN_MINER_SCRIPT,
-  blockSubsidyZat,
-  heightScript,
-} from './devchain-tx.js';
+import { newWalletKey } from './keys.js';
+import { DEVCHAIN_CONSENSUS_BRANCH_ID, DEVCHAIN_MINER_SCRIPT, blockSubsidyZat, heightScript } from './tx.js';
 import { RpcError, ZcashRpcClient, zatToZec } from 'zap1/node-rpc';
+import { devMine, devReorg } from './control.js';
 
 // The development chain's transactions and blocks are real in format: everything here is checked
 // with the core library's chain codec on bytes fetched through the service's own RPC client.
@@ -90,7 +86,7 @@ describe('the development chain makes real-format transactions and blocks', () =
   it('a mined anchor: txid, memo by viewing key, Merkle branch to the header, block hash', async () => {
     const { c } = await startChain();
     const txid = await sendAnchor(c);
-    const [blockhash] = await c.devMine(1);
+    const [blockhash] = await devMine(c, 1);
 
     const hex = await c.getRawTransactionHex(txid, blockhash);
     expect(transactionId(hex)).toBe(txid);
@@ -136,7 +132,7 @@ describe('the development chain makes real-format transactions and blocks', () =
   it('a wrong key recovers nothing; one flipped byte changes the txid', async () => {
     const { c } = await startChain();
     const txid = await sendAnchor(c);
-    await c.devMine(1);
+    await devMine(c, 1);
     const raw = Buffer.from(await c.getRawTransactionHex(txid), 'hex');
 
     const otherKey = encodeViewingKey({ network: 'regtest', orchard: newWalletKey().fvk });
@@ -166,7 +162,7 @@ describe('the development chain makes real-format transactions and blocks', () =
   it('blocks open with a coinbase paying the subsidy and the fees, its height first in the scriptSig', async () => {
     const { c } = await startChain();
     await sendAnchor(c);
-    const [hash] = await c.devMine(1);
+    const [hash] = await devMine(c, 1);
     const block = await c.getBlockWithTransactions(hash!);
     const coinbaseHex = block.tx[0]!.hex!;
     const coinbase = parseTransaction(coinbaseHex);
@@ -208,7 +204,7 @@ describe('the development chain makes real-format transactions and blocks', () =
     const header = parseBlockHeader(await c.getBlockHeaderHex(first.hash));
     expect(toHex(header.previousBlockHash)).toBe(ZERO_HASH);
     expect(toHex(header.merkleRoot)).toBe(toHex(Buffer.from(first.tx[0]!, 'hex').reverse()));
-    await c.devMine(2);
+    await devMine(c, 2);
     expect((await c.getBlock(-1)).height).toBe(DEVCHAIN_START_HEIGHT + 2);
     const described = await c.getBlockHeader(first.hash);
     expect(described).toMatchObject({
@@ -230,20 +226,20 @@ describe('the development chain makes real-format transactions and blocks', () =
     let { chain, c } = await startChain();
     const key = await c.zExportViewingKey(DEVCHAIN_WALLET_ADDRESS);
     const before = await sendAnchor(c);
-    await c.devMine(3);
+    await devMine(c, 3);
     await stopChain(chain);
 
     ({ chain, c } = await startChain());
     expect(await c.zExportViewingKey(DEVCHAIN_WALLET_ADDRESS)).toBe(key);
     expect(memoText(readMemos(await c.getRawTransactionHex(before), key)[1]!.memo)).toBe(`ZAP1:09:${ROOT}`);
     const after = await sendAnchor(c, 'cd'.repeat(32));
-    await c.devMine(2);
+    await devMine(c, 2);
     expect(readMemos(await c.getRawTransactionHex(after), key)).toHaveLength(2);
     await expectLinkedChain(c);
 
     const dropped = await c.getBlockHash(DEVCHAIN_START_HEIGHT + 4);
-    await c.devReorg(2);
-    const [replacement] = await c.devMine(3);
+    await devReorg(c, 2);
+    const [replacement] = await devMine(c, 3);
     expect(replacement).not.toBe(dropped);
     await expect(c.getBlockHeader(dropped)).rejects.toMatchObject({ code: -5 });
     await expectLinkedChain(c);
@@ -305,7 +301,7 @@ describe('a data directory from before real-format transactions', () => {
     expect(err).toBeInstanceOf(RpcError);
 
     const txid = await sendAnchor(c);
-    const [hash] = await c.devMine(1);
+    const [hash] = await devMine(c, 1);
     const header = parseBlockHeader(await c.getBlockHeaderHex(hash!));
     expect(toDisplayHex(header.previousBlockHash)).toBe(oldTip);
     const key = await c.zExportViewingKey(DEVCHAIN_WALLET_ADDRESS);

@@ -22,17 +22,17 @@ import {
   transactionId,
   type TransactionV5,
 } from 'zap1';
-import { assembleBlock, authDataRootOf } from './devchain-blocks.js';
+import { assembleBlock, authDataRootOf } from './blocks.js';
 import {
   DEVCHAIN_START_HEIGHT,
   MADE_BEFORE_REAL_FORMAT,
   type BlockRecord,
   type BlockRow,
   type DevChainDb,
-} from './devchain-db.js';
-import type { DevChainNetwork } from './devchain-methods.js';
-import { paramString, rpcFail, type RpcMethods } from './devchain-rpc-server.js';
-import { zecNumber } from './devchain-wallet.js';
+} from './ledger-db.js';
+import type { DevChainNetwork } from './methods.js';
+import { paramString, rpcFail, type RpcMethods } from './rpc-server.js';
+import { zecNumber } from './wallet.js';
 import { RPC_ERROR_CODES } from 'zap1/node-rpc';
 
 const base58check = createBase58check(sha256);

@@ -20,9 +20,10 @@ import {
   toHex,
   transactionAuthDigest,
 } from 'zap1';
-import { nextChainHistoryRoot } from './devchain-blocks.js';
+import { nextChainHistoryRoot } from './blocks.js';
 import { DEVCHAIN_START_HEIGHT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { ZcashRpcClient, zatToZec } from 'zap1/node-rpc';
+import { devMine, devReorg } from './control.js';
 
 const USER = 'devuser';
 const PASSWORD = 'devpass';
@@ -65,7 +66,7 @@ describe("the development chain's block commitments", () => {
     const c = await startChain();
     await send(c, DEVCHAIN_WALLET_ADDRESS);
     await send(c, 'u1someoneelse');
-    const [hash] = await c.devMine(1);
+    const [hash] = await devMine(c, 1);
 
     const described = await c.getBlockWithTransactions(hash!);
     expect(described.tx).toHaveLength(3);
@@ -93,7 +94,7 @@ describe("the development chain's block commitments", () => {
 
   it('chain their history roots block by block, across a restart and a reorganisation', async () => {
     let c = await startChain();
-    await c.devMine(2);
+    await devMine(c, 2);
     const expectFollows = async (height: number): Promise<void> => {
       const below = await c.getBlock(height - 1);
       const root = nextChainHistoryRoot({
@@ -108,14 +109,14 @@ describe("the development chain's block commitments", () => {
 
     await stopChain();
     c = await startChain();
-    await c.devMine(1);
+    await devMine(c, 1);
     await expectFollows(DEVCHAIN_START_HEIGHT + 3);
 
     // Two blocks on one parent share a root; above the first replaced block the roots are new.
     const before = [2, 3].map((n) => DEVCHAIN_START_HEIGHT + n);
     const dropped = await Promise.all(before.map((height) => historyRootAt(c, height)));
-    await c.devReorg(2);
-    await c.devMine(2);
+    await devReorg(c, 2);
+    await devMine(c, 2);
     expect(await historyRootAt(c, before[0]!)).toBe(dropped[0]);
     expect(await historyRootAt(c, before[1]!)).not.toBe(dropped[1]);
     await expectFollows(before[1]!);
@@ -123,7 +124,7 @@ describe("the development chain's block commitments", () => {
 
   it('keep blocks made before them opening: no chain history root served, the next block chains on', async () => {
     let c = await startChain();
-    const [oldTip] = await c.devMine(1);
+    const [oldTip] = await devMine(c, 1);
     await stopChain();
     // A ledger from before the chain kept chain history roots.
     const db = new Database(path.join(dataDir, 'devchain.sqlite'));
@@ -135,7 +136,7 @@ describe("the development chain's block commitments", () => {
     expect(old.chainhistoryroot).toBeUndefined();
     expect(old.authdataroot).toMatch(/^[0-9a-f]{64}$/);
     expect(await c.getBlockHeader(oldTip!)).not.toHaveProperty('chainhistoryroot');
-    const [next] = await c.devMine(1);
+    const [next] = await devMine(c, 1);
     const expected = nextChainHistoryRoot({ root: null, hash: oldTip! });
     expect((await c.getBlock(next!)).chainhistoryroot).toBe(toDisplayHex(expected));
   });

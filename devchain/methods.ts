@@ -1,15 +1,15 @@
 /**
  * The development chain's RPC methods, answering with the fields and types zcashd gives: chain
- * queries (blocks and raw transactions in `devchain-chain-methods.ts`), the wallet's transactions,
+ * queries (blocks and raw transactions in `chain-methods.ts`), the wallet's transactions,
  * notes and viewing key, `z_sendmany` and its operations, and the `dev_mine` and `dev_reorg`
  * controls that a real node does not have.
  */
 import { parseTransaction, toHex } from 'zap1';
-import { devChainChainMethods } from './devchain-chain-methods.js';
-import { DEVCHAIN_START_HEIGHT, type DevChainDb } from './devchain-db.js';
-import { exportedViewingKey } from './devchain-keys.js';
-import { paramOptInt, paramString, rpcFail, type RpcMethods } from './devchain-rpc-server.js';
-import { EMPTY_MEMO_HEX, formatZec, memoStr, zecNumber, type DevChainWallet } from './devchain-wallet.js';
+import { devChainChainMethods } from './chain-methods.js';
+import { DEVCHAIN_START_HEIGHT, type DevChainDb } from './ledger-db.js';
+import { exportedViewingKey } from './keys.js';
+import { paramOptInt, paramString, rpcFail, type RpcMethods } from './rpc-server.js';
+import { EMPTY_MEMO_HEX, formatZec, memoStr, zecNumber, type DevChainWallet } from './wallet.js';
 import { RPC_ERROR_CODES } from 'zap1/node-rpc';
 
 export type DevChainNetwork = 'dev' | 'regtest' | 'test' | 'main';

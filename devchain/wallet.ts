@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isRecord } from 'zap1';
-import { DEVCHAIN_FEE_ZAT, nowSeconds, type DevChainDb, type NewOutput } from './devchain-db.js';
-import { paramOptInt, paramString, rpcFail } from './devchain-rpc-server.js';
-import { DEVCHAIN_EXPIRY_DELTA, buildShieldedTransaction, type BuiltTransaction } from './devchain-tx.js';
+import { DEVCHAIN_FEE_ZAT, nowSeconds, type DevChainDb, type NewOutput } from './ledger-db.js';
+import { paramOptInt, paramString, rpcFail } from './rpc-server.js';
+import { DEVCHAIN_EXPIRY_DELTA, buildShieldedTransaction, type BuiltTransaction } from './tx.js';
 import { RPC_ERROR_CODES, zecToZat } from 'zap1/node-rpc';
 
 export const MEMO_BYTES = 512;

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVCHAIN_FEE_ZAT, DEVCHAIN_START_HEIGHT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { RpcError, RpcUnavailableError, ZcashRpcClient, networkFromChain, zatToZec } from 'zap1/node-rpc';
+import { devMine, devReorg } from './control.js';
 
 const USER = 'devuser';
 const PASSWORD = 'devpass';
@@ -85,7 +86,7 @@ describe('DevChain through the real client', () => {
     expect(await c.getTxChainState(txid)).toEqual({ state: 'unconfirmed', confirmations: 0 });
 
     const before = Math.floor(Date.now() / 1000);
-    const [hash] = await c.devMine(1);
+    const [hash] = await devMine(c, 1);
     const mined = await c.getTxChainState(txid);
     expect(mined).toMatchObject({
       state: 'mined',
@@ -95,7 +96,7 @@ describe('DevChain through the real client', () => {
     });
     expect(mined.state === 'mined' && mined.blocktime !== null && mined.blocktime >= before).toBe(true);
 
-    await c.devMine(2);
+    await devMine(c, 2);
     expect(await c.getTxChainState(txid)).toMatchObject({
       state: 'mined',
       confirmations: 3,
@@ -132,7 +133,7 @@ describe('DevChain through the real client', () => {
     let chain = await startChain();
     let c = clientFor(chain);
     const minedTxid = await sendAnchor(c);
-    const [hash] = await c.devMine(1);
+    const [hash] = await devMine(c, 1);
     const opid = await c.zSendMany(DEVCHAIN_WALLET_ADDRESS, [
       { address: DEVCHAIN_WALLET_ADDRESS, amount: 0.00001, memo: anchorMemoHex('ab'.repeat(32)) },
     ]);
@@ -152,7 +153,7 @@ describe('DevChain through the real client', () => {
     expect(await c.getTxChainState(pendingTxid)).toEqual({ state: 'unconfirmed', confirmations: 0 });
     expect(await c.zGetOperationStatus([opid])).toEqual([]);
 
-    await c.devMine(1);
+    await devMine(c, 1);
     expect(await c.getTxChainState(pendingTxid)).toMatchObject({
       state: 'mined',
       confirmations: 1,
@@ -164,10 +165,10 @@ describe('DevChain through the real client', () => {
     const chain = await startChain();
     const c = clientFor(chain);
     const txid = await sendAnchor(c);
-    const [oldHash] = await c.devMine(1);
+    const [oldHash] = await devMine(c, 1);
     expect((await c.getTxChainState(txid)).state).toBe('mined');
 
-    const result = await c.devReorg(1);
+    const result = await devReorg(c, 1);
     expect(result).toEqual({ removed_blocks: 1, dropped_txids: [txid], height: DEVCHAIN_START_HEIGHT });
     expect(await c.getBlockCount()).toBe(DEVCHAIN_START_HEIGHT);
     expect(await c.getTxChainState(txid)).toEqual({ state: 'not_found' });
@@ -179,7 +180,7 @@ describe('DevChain through the real client', () => {
     await expect(c.zViewTransaction(txid)).rejects.toMatchObject({ code: -5 });
     expect(await c.zListReceivedByAddress(DEVCHAIN_WALLET_ADDRESS, 0)).toEqual([]);
 
-    const [newHash] = await c.devMine(1);
+    const [newHash] = await devMine(c, 1);
     expect(await c.getBlockCount()).toBe(DEVCHAIN_START_HEIGHT + 1);
     expect(newHash).not.toBe(oldHash);
     // The wallet does not re-send on its own: the anchoring loop must.
@@ -189,8 +190,8 @@ describe('DevChain through the real client', () => {
   it('refuses to reorganise below its first block', async () => {
     const chain = await startChain();
     const c = clientFor(chain);
-    await c.devMine(2);
-    await expect(c.devReorg(3)).rejects.toMatchObject({ name: 'RpcError', code: -8 });
+    await devMine(c, 2);
+    await expect(devReorg(c, 3)).rejects.toMatchObject({ name: 'RpcError', code: -8 });
     expect(await c.getBlockCount()).toBe(DEVCHAIN_START_HEIGHT + 2);
   });
 
@@ -204,7 +205,7 @@ describe('DevChain through the real client', () => {
     expect(unmined[0]!.memo!.startsWith(anchorMemoHex(ROOT))).toBe(true);
     expect(await c.zListReceivedByAddress(DEVCHAIN_WALLET_ADDRESS, 1)).toEqual([]);
 
-    await c.devMine(1);
+    await devMine(c, 1);
     const mined = await c.zListReceivedByAddress(DEVCHAIN_WALLET_ADDRESS);
     expect(mined[0]).toMatchObject({ txid, confirmations: 1, blockheight: DEVCHAIN_START_HEIGHT + 1 });
   });
@@ -334,7 +335,7 @@ describe('DevChain through the real client', () => {
 
 describe('devchain-main (child process)', () => {
   it('prints its URL as one JSON line, serves the RPC, and exits cleanly on SIGTERM', async () => {
-    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'devchain-main.ts');
+    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       env: {
         ...process.env,
@@ -372,7 +373,7 @@ describe('devchain-main (child process)', () => {
   });
 
   it('stops with a message naming a wrong setting', async () => {
-    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'devchain-main.ts');
+    const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
     const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       env: { ...process.env, DATA_DIR: dataDir, DEVCHAIN_BLOCK_MS: 'fast' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,17 +3,17 @@
  * JSON-RPC subset as `ZcashRpcClient` uses (same basic auth, same reply and error shapes), mines a
  * block on a timer, persists blocks and transactions to SQLite, and can be told to reorganise.
  *
- * Its parts: the ledger (`devchain-db.ts`), the JSON-RPC server (`devchain-rpc-server.ts`), the
- * wallet's sends and operations (`devchain-wallet.ts`), its Orchard key (`devchain-keys.ts`), the
- * real-format v5 transactions and block headers it makes (`devchain-tx.ts`, `devchain-blocks.ts`;
- * see docs/chain.md, "The development chain") and the method table (`devchain-methods.ts`, with
- * the block and raw-transaction RPCs in `devchain-chain-methods.ts`). `devchain-main.ts` runs it as
+ * Its parts: the ledger (`ledger-db.ts`), the JSON-RPC server (`rpc-server.ts`), the
+ * wallet's sends and operations (`wallet.ts`), its Orchard key (`keys.ts`), the
+ * real-format v5 transactions and block headers it makes (`tx.ts`, `blocks.ts`;
+ * see docs/chain.md, "The development chain") and the method table (`methods.ts`, with
+ * the block and raw-transaction RPCs in `chain-methods.ts`). `main.ts` runs it as
  * its own process (`npm run devchain`).
  */
-import { DEVCHAIN_START_HEIGHT, DevChainDb } from './devchain-db.js';
-import { devChainMethods, type DevChainNetwork } from './devchain-methods.js';
-import { DevChainRpcServer, rpcFail, type UnavailableMode } from './devchain-rpc-server.js';
-import { DevChainWallet } from './devchain-wallet.js';
+import { DEVCHAIN_START_HEIGHT, DevChainDb } from './ledger-db.js';
+import { devChainMethods, type DevChainNetwork } from './methods.js';
+import { DevChainRpcServer, rpcFail, type UnavailableMode } from './rpc-server.js';
+import { DevChainWallet } from './wallet.js';
 import { RPC_ERROR_CODES } from 'zap1/node-rpc';
 
 export {
@@ -21,9 +21,9 @@ export {
   DEVCHAIN_INITIAL_BALANCE_ZAT,
   DEVCHAIN_START_HEIGHT,
   DEVCHAIN_WALLET_ADDRESS,
-} from './devchain-db.js';
-export type { DevChainNetwork } from './devchain-methods.js';
-export type { UnavailableMode } from './devchain-rpc-server.js';
+} from './ledger-db.js';
+export type { DevChainNetwork } from './methods.js';
+export type { UnavailableMode } from './rpc-server.js';
 
 export interface DevChainOptions {
   /** The chain keeps `devchain.sqlite` here. */

@@ -26,12 +26,7 @@ import {
   type OrchardAction,
   type TransactionV5,
 } from 'zap1';
-import {
-  random,
-  randomBaseFieldElement,
-  randomPointEncoding,
-  type OrchardReceiver,
-} from './devchain-keys.js';
+import { random, randomBaseFieldElement, randomPointEncoding, type OrchardReceiver } from './keys.js';
 
 /**
  * The consensus branch id the transactions carry: the current network upgrade's, as the core

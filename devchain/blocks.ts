@@ -24,8 +24,8 @@ import {
   toHex,
   transactionAuthDigest,
 } from 'zap1';
-import { random } from './devchain-keys.js';
-import { DEVCHAIN_CONSENSUS_BRANCH_ID } from './devchain-tx.js';
+import { random } from './keys.js';
+import { DEVCHAIN_CONSENSUS_BRANCH_ID } from './tx.js';
 
 export const DEVCHAIN_BLOCK_VERSION = 4;
 /** Regtest's nBits (its proof-of-work limit), so `difficulty` is 1. */

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readMemos } from 'zap1';
 import { DEVCHAIN_FEE_ZAT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { ZcashRpcClient, zatToZec, type SendAmount } from 'zap1/node-rpc';
+import { devMine } from './control.js';
 
 const USER = 'devuser';
 const PASSWORD = 'devpass';
@@ -39,7 +40,7 @@ const pay = (address: string, zat: number): SendAmount => ({ address, amount: za
 /** Sends `amounts` and mines the send; its txid, or the operation's error. */
 async function send(amounts: SendAmount[]): Promise<{ txid: string | null; error: string | null }> {
   const [op] = await c.zGetOperationStatus([await c.zSendMany(DEVCHAIN_WALLET_ADDRESS, amounts)]);
-  await c.devMine(1);
+  await devMine(c, 1);
   return { txid: op?.txid ?? null, error: op?.error?.message ?? null };
 }
 

@@ -3,7 +3,7 @@
  * first ledgers (a file from before opens with them empty), and the wallet's key row.
  */
 import type Database from 'better-sqlite3';
-import { newWalletKey, walletKeyOf, type DevWalletKey, type StoredWalletKey } from './devchain-keys.js';
+import { newWalletKey, walletKeyOf, type DevWalletKey, type StoredWalletKey } from './keys.js';
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS blocks (

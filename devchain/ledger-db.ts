@@ -4,20 +4,20 @@
  * Every write is one transaction on disk before it returns, so an RPC answer never names something
  * a crash could lose.
  *
- * Transactions and block headers are kept as their real bytes (`devchain-tx.ts`,
- * `devchain-blocks.ts`), each block with its chain history root. A file from before opens as it is
- * (its tables and added columns: `devchain-schema.ts`): the new columns are added empty, its old
+ * Transactions and block headers are kept as their real bytes (`tx.ts`,
+ * `blocks.ts`), each block with its chain history root. A file from before opens as it is
+ * (its tables and added columns: `ledger-schema.ts`): the new columns are added empty, its old
  * rows keep answering the RPCs they always did, the RPCs that need bytes say so for them
  * (`MADE_BEFORE_REAL_FORMAT`), its blocks keep the zero hashBlockCommitments they were made with,
  * and blocks mined after it chain onto its tip.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { ensurePrivateDir, preparePrivateDatabaseFile } from '../store/private-files.js';
-import { blockCommitmentsOf, buildBlockHeader, nextChainHistoryRoot } from './devchain-blocks.js';
-import type { DevWalletKey } from './devchain-keys.js';
-import { loadWalletKey, prepareLedger } from './devchain-schema.js';
-import { buildCoinbase, type BuiltTransaction } from './devchain-tx.js';
+import { blockCommitmentsOf, buildBlockHeader, nextChainHistoryRoot } from './blocks.js';
+import type { DevWalletKey } from './keys.js';
+import { loadWalletKey, prepareLedger } from './ledger-schema.js';
+import { buildCoinbase, type BuiltTransaction } from './tx.js';
 
 /** Height of the dev chain's first block: far above the legacy scheme's height gate. */
 export const DEVCHAIN_START_HEIGHT = 4_000_000;
@@ -96,9 +96,11 @@ export class DevChainDb {
 
   /** Opens (or creates, readable by this user only) `devchain.sqlite` in `dataDir`, with its first block. */
   static open(dataDir: string, walletAddress = DEVCHAIN_WALLET_ADDRESS): DevChainDb {
-    ensurePrivateDir(dataDir);
+    // The ledger holds the wallet's spending key: a folder this process creates is 0700, and the file
+    // is made 0600 before SQLite opens it (SQLite gives its -wal and -shm files the file's mode).
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const file = path.join(dataDir, 'devchain.sqlite');
-    preparePrivateDatabaseFile(file);
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
     const db = new Database(file);
     // Each accepted transaction is on disk before the RPC answers.
     db.pragma('journal_mode = WAL');

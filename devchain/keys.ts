@@ -18,7 +18,7 @@ import {
   toScalarOrchard,
   type ZcashNetwork,
 } from 'zap1';
-import type { DevChainNetwork } from './devchain-methods.js';
+import type { DevChainNetwork } from './methods.js';
 
 /** Fresh random bytes as a plain Uint8Array (a Buffer would compare and print differently). */
 export function random(length: number): Uint8Array {
