@@ -6,7 +6,7 @@ import type { EventResult } from '../../api/submit-event';
 import { AWAITING_ANCHOR_POLL_MS } from '../../api/verify';
 import { existedByWords, useAnchorBlockTime } from './anchored-words';
 import { DownloadReceiptButton } from './receipt-button';
-import { receiptFileNameFor } from './receipt-name';
+import { receiptFileNameFor } from 'zap1';
 import { savedAnchorSummary } from './saved-submissions';
 import { useSavedSubmissions } from './submissions-store';
 import type { SubmittedEntry } from './use-anchor-submission';

@@ -55,13 +55,26 @@ function anchorOf(receipt: Receipt): { txid: string; height: number | null } | n
 }
 
 /**
- * The name a receipt file gets: its document's name, else (a pasted digest) its leaf, then
- * `.zap1.json` once anchored and `.pending.zap1.json` before, so a folder says which need completing.
+ * The one name a receipt file gets, wherever it is saved: its document's name, else (a pasted
+ * digest) its leaf, then `.zap1.json` once anchored and `.pending.zap1.json` before, so a folder of
+ * receipts says which still need completing.
  */
-export function receiptFileName(receipt: Pick<Receipt, 'file' | 'leaf_hash' | 'proof'>): string {
+export function receiptFileNameFor(
+  document: { fileName: string | null; leafHex: string },
+  anchored: boolean,
+): string {
   const base =
-    (receipt.file && safeFileNameBase(receipt.file.name)) || `leaf-${receipt.leaf_hash.slice(0, 12)}`;
-  return `${base}${anchorOf(receipt as Receipt) ? '' : '.pending'}.zap1.json`;
+    (document.fileName !== null && safeFileNameBase(document.fileName)) ||
+    `leaf-${document.leafHex.slice(0, 12)}`;
+  return `${base}${anchored ? '' : '.pending'}.zap1.json`;
+}
+
+/** A receipt's file name (receiptFileNameFor), read from the receipt itself. */
+export function receiptFileName(receipt: Pick<Receipt, 'file' | 'leaf_hash' | 'proof'>): string {
+  return receiptFileNameFor(
+    { fileName: receipt.file?.name ?? null, leafHex: receipt.leaf_hash },
+    anchorOf(receipt as Receipt) !== null,
+  );
 }
 
 /** `text` as one shell word, quoted so that nothing in it is read by the shell. */

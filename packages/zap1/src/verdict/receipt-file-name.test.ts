@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptFileNameFor, safeFileNameBase } from './receipt-name';
+import { receiptFileNameFor, safeFileNameBase } from './receipt-document.js';
 
 const LEAF = 'ae15a6e4afceee1d6339690204f55d4c1336339ee4736147b3a0760d45c2bf04';
 
