@@ -33,6 +33,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+  },
+  {
     files: ['public/**/*.js', 'test/package/outsider/page/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },

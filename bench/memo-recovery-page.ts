@@ -1,6 +1,6 @@
 /**
  * The page side of the memo recovery benchmark (bench/memo-recovery.ts): built by it with Vite into
- * one classic script from src/core/chain, loaded into a fresh Chromium page, where it times the
+ * one classic script from zap1's chain codec, loaded into a fresh Chromium page, where it times the
  * library's calls with performance.now() so that no round trip to the test driver is counted.
  */
 import { decodeViewingKey, parseTransaction, readMemos, recoverOrchardOutput } from 'zap1';

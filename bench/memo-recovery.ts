@@ -4,7 +4,7 @@
  *
  * A two-action v5 transaction is made in Node with the core's own functions: action 0 carries a
  * `ZAP1:09:<root>` memo sealed with the viewing key's external ovk, action 1 a dummy output sealed
- * with a random ovk. bench/memo-recovery-page.ts (src/core/chain, built here with Vite into one
+ * with a random ovk. bench/memo-recovery-page.ts (zap1's chain codec, built here with Vite into one
  * minified classic script) is loaded into fresh pages, which time readMemos(txHex, viewingKey),
  * decodeViewingKey (as readMemos decodes a key string, and with its default checks) and
  * recoverOrchardOutput per action: the first call on a fresh page (cold; each cold figure comes from
@@ -379,7 +379,7 @@ export async function measureMemoRecovery(browser: Browser): Promise<string[]> {
     table.row(`… warm`, warmFigure(warm.recover[i]!), '', null);
   });
   return [
-    `Memo recovery: a two-action v5 transaction (Orchard only, ${test.txHex.length / 2} bytes with a proof of ZIP 225's length for two actions) made in Node with src/core/chain; action 0 carries \`ZAP1:09:<root>\` sealed with the key's external ovk, action 1 a dummy sealed with a random ovk; the key is a mainnet UFVK with transparent, Sapling and Orchard items. A page of Chromium ${browser.version()} loads bench/memo-recovery-page.ts built from src/core/chain with Vite (${(script.length / 1024).toFixed(1)} KB, ${(gzipSync(script, { level: 9 }).length / 1024).toFixed(1)} KB gzip) as the app builds the chunks that hold the chain reader, with V8's compile hint \`//# allFunctionsCalledOnLoad\` on its first line (its functions are compiled as it loads), times each call with performance.now() (${isolated ? 'cross-origin isolated, 5 µs resolution' : 'not cross-origin isolated, 100 µs resolution'}) and returns the memo, which must be the root. Cold: the first call on a page of its own browser context, ${SETTLE_MS} ms after the page loaded, each case on its own pages. Warm: ${WARM_CALLS} calls per page after ${WARMUP_CALLS} uncounted, on the ${COLD_PAGES} readMemos pages (${COLD_PAGES * WARM_CALLS} calls).`,
+    `Memo recovery: a two-action v5 transaction (Orchard only, ${test.txHex.length / 2} bytes with a proof of ZIP 225's length for two actions) made in Node with zap1's chain codec; action 0 carries \`ZAP1:09:<root>\` sealed with the key's external ovk, action 1 a dummy sealed with a random ovk; the key is a mainnet UFVK with transparent, Sapling and Orchard items. A page of Chromium ${browser.version()} loads bench/memo-recovery-page.ts built from zap1's chain codec with Vite (${(script.length / 1024).toFixed(1)} KB, ${(gzipSync(script, { level: 9 }).length / 1024).toFixed(1)} KB gzip) as the app builds the chunks that hold the chain reader, with V8's compile hint \`//# allFunctionsCalledOnLoad\` on its first line (its functions are compiled as it loads), times each call with performance.now() (${isolated ? 'cross-origin isolated, 5 µs resolution' : 'not cross-origin isolated, 100 µs resolution'}) and returns the memo, which must be the root. Cold: the first call on a page of its own browser context, ${SETTLE_MS} ms after the page loaded, each case on its own pages. Warm: ${WARM_CALLS} calls per page after ${WARMUP_CALLS} uncounted, on the ${COLD_PAGES} readMemos pages (${COLD_PAGES * WARM_CALLS} calls).`,
     '',
     ...table.markdown(),
     '',

@@ -1,6 +1,6 @@
 /**
  * The page side of the receipt verification benchmark (bench/receipt-verify.ts): built by it with
- * Vite into one classic script from src/core, loaded into a fresh Chromium page, where it times
+ * Vite into one classic script from zap1's sources, loaded into a fresh Chromium page, where it times
  * verifyClaim with performance.now() so that no round trip to the test driver is counted.
  */
 import { checkChainEvidence } from 'zap1';

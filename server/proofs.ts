@@ -142,7 +142,7 @@ export function assembleProofBundle(leaf: LeafRecord, target: ProofTarget): Proo
       legacy_max_anchor_height: LEGACY_ROOT_MAX_ANCHOR_HEIGHT,
     },
     anchor: { txid: target.anchored?.txid ?? null, height: target.anchored?.height ?? null },
-    // The project's own verifier (cli/zap1-verify.ts); the service to ask is the one that served this.
+    // The project's own verifier (zap1's cli/zap1-verify.ts); the service to ask is the one that served this.
     verify_command: VERIFY_COMMAND,
   };
 }

@@ -74,7 +74,7 @@ export function pathsOutside(file: string, text: string): string[] {
 
 describe('the repository stands on its own', () => {
   it('finds the kinds of reach it guards against', () => {
-    expect(pathsOutside('src/core/x.test.ts', "path.resolve(repoRoot, '../beside/zap1')")).toEqual([
+    expect(pathsOutside('packages/zap1/src/x.test.ts', "path.resolve(repoRoot, '../beside/zap1')")).toEqual([
       '../beside/zap1',
     ]);
     expect(pathsOutside('server/x.ts', "readFileSync('../../../elsewhere/data.json')")).toEqual([

@@ -1,6 +1,6 @@
 /**
  * GET /anchor/evidence/{txid} (extension `anchor-evidence`): the chain's own evidence of an anchor,
- * `zap1-chain-evidence/1` (src/core/chain-evidence.ts), which a receipt carries so that it can be
+ * `zap1-chain-evidence/1` (zap1's evidence/), which a receipt carries so that it can be
  * checked without this service. Read from the node by server/anchor/evidence.ts. Served only with
  * a published viewing key, and only when it passes the checks with that key (checked once per
  * process, and again when the evidence changes), as a proof bundle that would not verify is never

@@ -1,7 +1,7 @@
 /**
  * "Download receipt" (named after its document: `contract.pdf.pending.zap1.json` until anchored, then
- * `contract.pdf.zap1.json`): the one file a person keeps for a contract they anchored (src/core
- * receipt.ts). It carries the event (serial number and contract hash), the file's name and size,
+ * `contract.pdf.zap1.json`): the one file a person keeps for a contract they anchored (zap1's
+ * makeReceipt). It carries the event (serial number and contract hash), the file's name and size,
  * the service and its network, and the anchored proof once there is one (null before: Verify
  * completes it later), with the anchor's chain evidence where the service keeps it: the transaction's
  * bytes, its block header and branch, and the viewing key, so the receipt outlives the service.

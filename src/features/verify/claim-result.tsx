@@ -104,7 +104,7 @@ export function ClaimResult({
     linkedSha256,
   });
   const network = anchorNetwork(outcome, byChosen ? info.data?.network : undefined, receipt);
-  // A date only where a chosen source vouched for the block (src/core judgeProof).
+  // A date only where a chosen source vouched for the block (zap1's judgeProof).
   const blockTime = judgement.blockTime;
   // A failed file check with every other check holding: the document is the news, not a forgery.
   const wrongDocument =

@@ -1,7 +1,7 @@
 /**
  * What the Verify page holds and how it names it: a receipt or a bare proof bundle read from a
  * file or pasted, the service to ask about it, the link that shares a verification, and the words
- * and colours of each verdict. The verifying itself is src/core's `verifyClaim`.
+ * and colours of each verdict. The verifying itself is zap1's `verifyClaim`.
  */
 import { base64urlnopad } from '@scure/base';
 import {

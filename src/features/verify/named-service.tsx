@@ -1,7 +1,7 @@
 /**
  * A service that only a receipt or a link names is not the person's: anyone can write any address
  * into a receipt, a forger their own "service". It is asked only when the person agrees, and what it
- * says is quoted, never taken as confirmation (src/core block-confirmation.ts).
+ * says is quoted, never taken as confirmation (zap1's evidence/block-confirmation.ts).
  */
 import { visibleText } from 'zap1';
 import { Button } from '../../components/ui/button';

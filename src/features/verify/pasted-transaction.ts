@@ -20,7 +20,7 @@ export function normaliseTransactionHex(text: string): string {
  * names: its bytes must hash to `anchor.txid` (ZIP 244), and the key must recover the memo of
  * `anchor.rootHex` from them.
  */
-/** As for the viewing key in chain evidence (src/core/chain-evidence.ts). */
+/** As for the viewing key in chain evidence (zap1's evidence/). */
 const MAX_PASTED_KEY_CHARS = 10_000;
 
 export function checkPastedTransaction(

@@ -1,5 +1,5 @@
 /**
- * Runs one verification (src/core `verifyClaim`, through verification-run.ts) off the page's thread,
+ * Runs one verification (zap1's `verifyClaim`, through verification-run.ts) off the page's thread,
  * as a query: a new input is a new verification, "Check again" refetches on purpose, and a block
  * hash the person entered keeps the verdict on the page while it is checked again.
  */

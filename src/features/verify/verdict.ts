@@ -1,6 +1,6 @@
 /**
  * The verify page's words: the verdict, what was checked here and what is still taken on trust.
- * The verifying itself is src/core's verifyProofBundle; this only presents its result.
+ * The verifying itself is zap1's verifyProofBundle; this only presents its result.
  */
 import { formatNumber } from '../../components/number-words';
 import {

@@ -1,8 +1,9 @@
 /**
- * Verify a receipt, a proof bundle or a leaf in this browser: the inclusion is computed here with
- * src/core, the anchor is checked against the anchor history of the service the claim names
- * (`?service=`, a receipt's own, else this app's), and a document dropped with a receipt is
- * hashed here and checked against it. One drop zone leads (receipt and document, with a slot for
+ * Verify a receipt, a proof bundle or a leaf in this browser: the inclusion and the receipt's chain
+ * evidence are checked here with zap1, the block only by a source the person chose (the service
+ * in Settings, a block hash typed here; a service a receipt or link names is asked only with their
+ * consent, and its word never makes "anchored"), and a document dropped with a receipt is hashed
+ * here and checked against it. One drop zone leads (receipt and document, with a slot for
  * each); a leaf lookup and pasted JSON are the other ways. The link it shares is
  * `/verify?leaf=<hex>&sha256=<document>&service=<url>#receipt=<base64url>`: the fragment (never
  * sent to a server) carries the receipt, and the colleague is asked for the document itself.

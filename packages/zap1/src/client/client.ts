@@ -1,7 +1,7 @@
 /**
  * `createClient`: a typed method for every endpoint of the ZAP1 interface and of this service's
  * additions (docs/reference-api.md, docs/architecture.md "Endpoints"), each answer checked against
- * the same schemas the web app uses (src/wire), each request cancellable with an `AbortSignal`.
+ * the same schemas the web app uses (wire/), each request cancellable with an `AbortSignal`.
  */
 import { z } from 'zod';
 import { nextBeforeFromLink } from '../protocol/link-header.js';

@@ -1,6 +1,6 @@
 /**
  * What a verifier asks a ZAP1 service, and who chose it: the `ServiceReader` interface the app and
- * the command line implement over HTTP (src/api/service-reader.ts), the error a reader throws when
+ * the command line implement over HTTP (client/http-service-reader.ts), the error a reader throws when
  * a service cannot be asked, and the reader for a claim whose service cannot be asked at all.
  */
 import type { HistoryPageLoader } from './anchor-history.js';

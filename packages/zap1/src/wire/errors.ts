@@ -1,7 +1,7 @@
 /** The error body of every failed request (docs/architecture.md "Contract details", Errors). */
 import { z } from 'zod';
 
-/** One entry of `fields`: the same `{field, message}` as `validateEvent` gives (src/core). */
+/** One entry of `fields`: the same `{field, message}` as `validateEvent` gives (protocol/). */
 const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 
 /** `{"error":{code,message,fields?}}`; malformed field entries are dropped. */

@@ -1,7 +1,7 @@
 /** Wire shape of `GET /anchor/evidence/{txid}` (`zap1-chain-evidence/1`). */
 import { z } from 'zod';
 
-/** The wire shape; src/core `parseChainEvidence` then checks every value (hex, sizes) before use. */
+/** The wire shape; `parseChainEvidence` (evidence/) then checks every value (hex, sizes) before use. */
 export const chainEvidenceSchema = z.looseObject({
   format: z.literal('zap1-chain-evidence/1'),
   network: z.string(),

@@ -34,7 +34,7 @@ export type Lifecycle = z.infer<typeof lifecycleSchema>;
 
 /**
  * `GET /lifecycle/{wallet}/export`: an export package (the reference's `valid_export.json` shape).
- * Only its outline is read here; `verifyExport` in src/core judges every proof in it.
+ * Only its outline is read here; `verifyExport` (verdict/) judges every proof in it.
  */
 export const lifecycleExportSchema = z.looseObject({
   protocol: z.string(),

@@ -36,5 +36,5 @@ export const verifyCheckSchema = z.looseObject({
 });
 export type VerifyCheck = z.infer<typeof verifyCheckSchema>;
 
-/** The bundle stays unknown JSON here: `verifyProofBundle` in src/core is its only judge. */
+/** The bundle stays unknown JSON here: `verifyProofBundle` (protocol/) is its only judge. */
 export const proofBundleSchema = z.unknown();
