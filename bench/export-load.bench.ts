@@ -23,10 +23,14 @@ const IDLE_PROBES = 100;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const loadBefore = loadAverage();
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'export-load-server.ts')], {
-  stdio: ['pipe', 'pipe', 'inherit'],
-  env: { ...process.env, WALLET_EVENTS: String(WALLET_EVENTS) },
-});
+const server = spawn(
+  process.execPath,
+  ['--conditions=zap1-source', '--import', 'tsx', path.join(here, 'export-load-server.ts')],
+  {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, WALLET_EVENTS: String(WALLET_EVENTS) },
+  },
+);
 const lines = createInterface({ input: server.stdout });
 const nextLine = () => new Promise<string>((resolve) => lines.once('line', resolve));
 const command = (line: string) => server.stdin.write(`${line}\n`);

@@ -336,7 +336,7 @@ describe('DevChain through the real client', () => {
 describe('devchain-main (child process)', () => {
   it('prints its URL as one JSON line, serves the RPC, and exits cleanly on SIGTERM', async () => {
     const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, ['--conditions=zap1-source', '--import', 'tsx', entry], {
       env: {
         ...process.env,
         DATA_DIR: dataDir,
@@ -374,7 +374,7 @@ describe('devchain-main (child process)', () => {
 
   it('stops with a message naming a wrong setting', async () => {
     const entry = path.join(path.dirname(fileURLToPath(import.meta.url)), 'main.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, ['--conditions=zap1-source', '--import', 'tsx', entry], {
       env: { ...process.env, DATA_DIR: dataDir, DEVCHAIN_BLOCK_MS: 'fast' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

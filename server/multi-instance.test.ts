@@ -35,7 +35,7 @@ interface DevChainProcess {
 function startDevChainProcess(): Promise<DevChainProcess> {
   const dataDir = tempDir();
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'devchain/main.ts'], {
+  const child = spawn(process.execPath, ['--conditions=zap1-source', '--import', 'tsx', 'devchain/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, DEVCHAIN_BLOCK_MS: '150', DEVCHAIN_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

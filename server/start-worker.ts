@@ -18,5 +18,9 @@ export function startWorker(builtUrl: URL, workerData: unknown): Worker {
   const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
   const tsxApi = pathToFileURL(path.join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  // From source, `zap1` is read from its TypeScript sources too (its `zap1-source` export condition).
+  const execArgv = process.execArgv.includes('--conditions=zap1-source')
+    ? process.execArgv
+    : [...process.execArgv, '--conditions=zap1-source'];
+  return new Worker(bootstrap, { eval: true, workerData, execArgv });
 }

@@ -50,7 +50,9 @@ function startService(
   dataDir: string,
   adminKey: string,
 ): { child: ChildProcess; url: Promise<string> } {
-  const entry = options.built ? ['dist-server/server/index.js'] : ['--import', 'tsx', 'server/index.ts'];
+  const entry = options.built
+    ? ['dist-server/server/index.js']
+    : ['--conditions=zap1-source', '--import', 'tsx', 'server/index.ts'];
   if (options.built && !fs.existsSync(path.join(REPO_ROOT, entry[0] ?? ''))) {
     throw new Error('no built service: run `npm run build` first');
   }
