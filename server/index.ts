@@ -2,9 +2,7 @@
  * Starts the service: validates the settings, opens the store, listens, prints the URL, and shuts
  * down cleanly on SIGINT/SIGTERM (queued events are committed before the store closes).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { BUILD_INFO_FILE, readBuildMetadata } from './build-info/build-metadata.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -16,17 +14,7 @@ import { followOtherInstances, type InstanceSync } from './instance-sync.js';
 import { openPostgresStore } from './store/postgres-store.js';
 import { openSqliteStore } from './store/sqlite-store.js';
 import type { Store } from './store/store.js';
-
-/** The repository root: the nearest folder above this file holding package.json (works from server/ and dist-server/). */
-function repoRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!fs.existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) return process.cwd();
-    dir = parent;
-  }
-  return dir;
-}
+import { repoRoot } from './repo-root.js';
 
 async function main(): Promise<void> {
   let config: Config;
