@@ -10,7 +10,7 @@
  * appended in position order: anything missing before a position is read from the store first
  * (`catchUp`, `ensureApplied`), and all appends run one after another (`treeTurn`).
  */
-import { MerkleTree } from 'zap1';
+import { MerkleTree, useWasmBlake2b } from 'zap1';
 import type { CommitResult, LeafRecord, NewEvent, Store, TreeChunk } from './store/store.js';
 
 export type SubmitResult = CommitResult & { rootHex: string; createdAt: string };
@@ -69,6 +69,8 @@ export class Ledger {
    * had to recompute.
    */
   static async open(store: Store, options: LedgerOptions = {}): Promise<Ledger> {
+    // The tree's hashes on the WebAssembly BLAKE2b (checked against noble as it is installed).
+    await useWasmBlake2b();
     const leafCount = await store.leaves.leafCount();
     const chunks = new Map<string, Uint8Array>();
     for (const chunk of await store.leaves.loadChunks())

@@ -3,6 +3,7 @@
  * nodes back. It hashes only; what the paths must lead to is checked by the event loop.
  */
 import { parentPort } from 'node:worker_threads';
+import { useWasmBlake2b } from 'zap1';
 import { hashPaths, type PathBatch } from './path-batch.js';
 
 export interface PathBatchRequest extends PathBatch {
@@ -13,6 +14,9 @@ export interface PathBatchReply {
   id: number;
   nodes: Uint8Array;
 }
+
+// The paths are hashed with the WebAssembly BLAKE2b, as on the event loop (messages wait meanwhile).
+await useWasmBlake2b();
 
 parentPort?.on('message', (request: PathBatchRequest) => {
   const nodes = hashPaths(request);

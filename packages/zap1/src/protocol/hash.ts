@@ -1,6 +1,8 @@
 /**
  * The three BLAKE2b-256 hash functions of ZAP1 (docs/protocol.md section 1): leaf, Merkle node and
- * count-bound root commitment, each with its 16-byte personalization.
+ * count-bound root commitment, each with its 16-byte personalization. The one place the project
+ * hashes with BLAKE2b for ZAP1: @noble/hashes by default, or an installed implementation that
+ * was checked against it first (installBlake2b256).
  */
 import { blake2b } from '@noble/hashes/blake2.js';
 
@@ -17,15 +19,18 @@ export const NODE_PERSONALIZATION: Uint8Array = ascii('NordicShield_MRK');
 /** `NordicShield_RTK`, the count-bound root personalization. */
 export const ROOT_PERSONALIZATION: Uint8Array = ascii('NordicShield_RTK');
 
+/** BLAKE2b-256 with one personalization: the digest of `input` followed by `more`, when given. */
+export type Blake2b256 = (input: Uint8Array, more?: Uint8Array) => Uint8Array;
+/** Makes the `Blake2b256` of one 16-byte personalization (set up once, called for every message). */
+export type Blake2b256Factory = (personalization: Uint8Array) => Blake2b256;
+
 /**
- * BLAKE2b-256 with one personalization, from @noble/hashes. The hasher is set up once (parameter
- * block, initial state) and copied into one reused instance for each message (`_cloneInto`, part of
- * noble's hash interface): the tree hashes millions of 64-byte nodes, and setting a hasher up from
- * its options, or allocating a clone, costs more than the compression itself.
+ * BLAKE2b-256 from @noble/hashes, the implementation everywhere until another is installed. The
+ * hasher is set up once (parameter block, initial state) and copied into one reused instance for
+ * each message (`_cloneInto`, part of noble's hash interface): setting a hasher up from its options,
+ * or allocating a clone, costs more than the compression of a 64-byte node.
  */
-function personalizedBlake2b256(
-  personalization: Uint8Array,
-): (input: Uint8Array, more?: Uint8Array) => Uint8Array {
+export const nobleBlake2b256: Blake2b256Factory = (personalization) => {
   const prepared = blake2b.create({ dkLen: 32, personalization });
   let working: typeof prepared | undefined;
   return (input, more) => {
@@ -35,11 +40,52 @@ function personalizedBlake2b256(
     if (more !== undefined) hasher.update(more);
     return hasher.digest();
   };
+};
+
+let leafHasher = nobleBlake2b256(LEAF_PERSONALIZATION);
+let nodeHasher = nobleBlake2b256(NODE_PERSONALIZATION);
+let rootHasher = nobleBlake2b256(ROOT_PERSONALIZATION);
+
+/** Messages of the lengths ZAP1 hashes (and the block edges around them) that a new implementation must get right. */
+const CHECK_LENGTHS = [0, 1, 41, 64, 127, 128, 129, 200, 256, 1000];
+
+/**
+ * Installs another BLAKE2b-256 for the three ZAP1 hashes (the tree hashes millions of nodes: a
+ * WebAssembly build is several times noble's speed; `useWasmBlake2b`). It is first checked against
+ * noble on every personalization, at message lengths around the block size and with a message in
+ * two parts; one that differs anywhere is refused with an error and nothing changes.
+ */
+export function installBlake2b256(factory: Blake2b256Factory): void {
+  const personalizations = [LEAF_PERSONALIZATION, NODE_PERSONALIZATION, ROOT_PERSONALIZATION];
+  const made = personalizations.map((personalization) => factory(personalization));
+  personalizations.forEach((personalization, which) => {
+    const reference = nobleBlake2b256(personalization);
+    for (const length of CHECK_LENGTHS) {
+      const message = Uint8Array.from({ length }, (_, i) => (i * 131 + length + which) & 0xff);
+      const half = Math.floor(length / 2);
+      const cases: Array<[Uint8Array, Uint8Array?]> = [
+        [message],
+        [message.subarray(0, half), message.subarray(half)],
+      ];
+      for (const [input, more] of cases) {
+        if (!equalBytes(made[which]!(input, more), reference(input, more)))
+          throw new Error(`the BLAKE2b-256 given differs from @noble/hashes at ${length} bytes`);
+      }
+    }
+  });
+  [leafHasher, nodeHasher, rootHasher] = made as [Blake2b256, Blake2b256, Blake2b256];
 }
 
-const leafHasher = personalizedBlake2b256(LEAF_PERSONALIZATION);
-const nodeHasher = personalizedBlake2b256(NODE_PERSONALIZATION);
-const rootHasher = personalizedBlake2b256(ROOT_PERSONALIZATION);
+/** Back to @noble/hashes for the three ZAP1 hashes. */
+export function useNobleBlake2b(): void {
+  leafHasher = nobleBlake2b256(LEAF_PERSONALIZATION);
+  nodeHasher = nobleBlake2b256(NODE_PERSONALIZATION);
+  rootHasher = nobleBlake2b256(ROOT_PERSONALIZATION);
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
 
 /** The largest leaf count a root can commit to (u64). Leaf counts are JS numbers, so it is capped there. */
 export const MAX_LEAF_COUNT = Number.MAX_SAFE_INTEGER;

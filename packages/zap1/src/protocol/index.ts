@@ -21,3 +21,4 @@ export * from './link-header.js';
 export * from './memo.js';
 export * from './sha256-stream.js';
 export * from './zec-amount.js';
+export * from './blake2b-wasm.js';
