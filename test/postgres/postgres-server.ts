@@ -12,7 +12,6 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { isRecord } from 'zap1';
 import { freePort } from '../free-port.js';
 
 export interface PostgresServer {
@@ -76,9 +75,10 @@ function copyBinaries(target: string, runAs: RunAs | null): void {
     const links: unknown = JSON.parse(fs.readFileSync(linksFile, 'utf8'));
     if (Array.isArray(links)) {
       for (const link of links) {
-        if (!isRecord(link)) continue;
-        const from = link['source'];
-        const to = link['target'];
+        // Vitest's global setup, which loads this file, resolves packages without the zap1-source
+        // condition: nothing of zap1 here, so it runs before anything is built.
+        if (typeof link !== 'object' || link === null) continue;
+        const { source: from, target: to } = link as Record<string, unknown>;
         if (typeof from !== 'string' || typeof to !== 'string') continue;
         const linkPath = path.join(target, to.replace(/^native\//, ''));
         if (!fs.existsSync(linkPath)) fs.symlinkSync(path.basename(from), linkPath);
