@@ -5,14 +5,12 @@
  * own site only, no `network` or `extensions` in `/protocol/info`, and a bundle from before ZAP1 3.0
  * (no scheme, a legacy root anchored at height 3286631, the fixture history's first anchor).
  */
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
+import { readZap1Json } from 'zap1/testing';
 
-const FIXTURES = path.join('test', 'vectors', 'zap1');
-const fixture = (name: string): unknown =>
-  JSON.parse(readFileSync(path.join(FIXTURES, name), 'utf8')) as unknown;
+/** A file of the ZAP1 reference's vectors, kept with their licence in the zap1 package's tests. */
+const fixture = (name: string): unknown => readZap1Json(name);
 
 /** The leaf of the conformance bundle: the 1st of the fixture history's first (legacy) anchor. */
 export const LEGACY_LEAF = 'de62554ad3867a59895befa7216686c923fc86245231e8fb6bd709a20e1fd133';

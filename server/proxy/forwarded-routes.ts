@@ -1,6 +1,6 @@
 /**
  * What proxy mode forwards: every operation of the reference's API description
- * (test/vectors/zap1/openapi.yaml), so a client written against it works through the proxy, and
+ * (packages/zap1/test/vectors/zap1/openapi.yaml), so a client written against it works through the proxy, and
  * the paths the app's typed API module (src/api/) calls, which include this service's extensions.
  * Nothing else leaves this process: the upstream's other paths (pages, scripts, anything it hosts)
  * would be served on the app's origin, where the app keeps its keys. `forwarded-routes.test.ts`
