@@ -22,7 +22,7 @@ const SKIPPED_DIRS = new Set([
 const CODE_FILE = /\.(ts|tsx|js|mjs|cjs|css|html|json|ya?ml|sh)$/;
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|css|html|json|ya?ml|sh|md)$/;
 /** The conformance data is copied unchanged from its source; its own README names the source's files. */
-const VERBATIM_DIR = path.join('test', 'vectors', 'zap1');
+const VERBATIM_DIR = path.join('packages', 'zap1', 'test', 'vectors', 'zap1');
 /** This file, whose examples below are the very paths it forbids. */
 const THIS_FILE = path.join('test', 'repo-boundary.test.ts');
 
