@@ -3,7 +3,7 @@
 declare module 'blake2b-wasm' {
   interface Blake2bHash {
     update(input: Uint8Array): Blake2bHash;
-    digest(): Uint8Array;
+    digest(out?: Uint8Array): Uint8Array;
   }
   interface Blake2bModule {
     (

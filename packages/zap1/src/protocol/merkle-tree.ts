@@ -45,9 +45,19 @@ function checkInteger(value: number, name: string, min: number, max: number): vo
 
 /** The largest power of two strictly below n (n >= 2): the split point of RFC 6962's MTH. */
 function splitPoint(n: number): number {
-  let k = 1;
+  // A proof walks some twenty of these: one count of leading zeros each, not a loop, below 2^32.
+  if (n <= 2 ** 31) return 1 << (31 - Math.clz32(n - 1));
+  let k = 2 ** 30;
   while (k * 2 < n) k *= 2;
   return k;
+}
+
+/** log2(width) when `width` is a power of two (a complete node's level), else -1. */
+function completeLevel(width: number): number {
+  if (width < 2 ** 31) return (width & (width - 1)) === 0 ? 31 - Math.clz32(width) : -1;
+  // log2 of a width just above a large power of two can round to an integer: checked exactly.
+  const level = Math.log2(width);
+  return Number.isInteger(level) && 2 ** level === width ? level : -1;
 }
 
 /**
@@ -83,6 +93,9 @@ function isOnPath(index: number, size: number, range: { start: number; end: numb
   return false;
 }
 
+/** How many folds of partial ranges a tree keeps (32 bytes and a key each). */
+const MAX_FOLDS = 4096;
+
 /** Incremental ZAP1 Merkle tree over 32-byte leaves; all hashes in and out are lowercase hex. */
 export class MerkleTree {
   /** Nodes per storage chunk (32 KiB of node hashes). */
@@ -93,6 +106,12 @@ export class MerkleTree {
   #size = 0;
   /** Chunks completed since the last `takeNewFullChunks()`, in completion order. */
   #pending: { level: number; index: number }[] = [];
+  /**
+   * Folds of partial ranges, keyed "start:end": the root of leaves
+   * [start, end) never changes once they are in the tree, and every proof of a leaf left of a
+   * partial right-hand sibling hashes the same fold. Bounded; emptied when full.
+   */
+  #folds = new Map<string, Uint8Array>();
 
   /** Number of leaves. */
   get size(): number {
@@ -121,16 +140,18 @@ export class MerkleTree {
    */
   #rangeRoot(start: number, end: number): Uint8Array {
     const width = end - start;
-    // A complete node (most siblings on a path): stored, read at once. (log2 of a width just above
-    // a large power of two can round to an integer, so the power is checked exactly.)
-    const complete = Math.log2(width);
-    if (Number.isInteger(complete) && 2 ** complete === width) return this.#node(complete, start / width);
+    // A complete node (most siblings on a path): stored, read at once.
+    const complete = completeLevel(width);
+    if (complete >= 0) return this.#node(complete, start / width);
     let power = 1;
     let level = 0;
     while (power * 2 <= width) {
       power *= 2;
       level++;
     }
+    const key = `${start}:${end}`;
+    const folded = this.#folds.get(key);
+    if (folded !== undefined) return folded;
     const peaks: Uint8Array[] = [];
     let position = start;
     for (; level >= 0; level--, power /= 2) {
@@ -142,6 +163,8 @@ export class MerkleTree {
     // Carry-up means the smaller right-hand peaks combine first.
     let acc = peaks[peaks.length - 1]!;
     for (let i = peaks.length - 2; i >= 0; i--) acc = hashNode(peaks[i]!, acc);
+    if (this.#folds.size >= MAX_FOLDS) this.#folds.clear();
+    this.#folds.set(key, acc);
     return acc;
   }
 
