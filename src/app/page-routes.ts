@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { loadPage, type PageLoader } from './page-load';
+import { whenNoHeavyWork } from './heavy-work';
 import { PATHS } from './paths';
 
 const loaders = new Set<PageLoader>();
@@ -48,6 +49,8 @@ export const pageRoutes: RouteObject[] = [
  */
 export async function prefetchPages(): Promise<void> {
   for (const load of loaders) {
+    // Never beside a file being hashed: the page waits for that, not for this.
+    await whenNoHeavyWork();
     try {
       await load();
     } catch {

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EMPTY_FILE_SHA256, megabytesPerSecond } from './hash-chunks';
 import { parseWorkerReply } from './hash-messages';
+import { holdBackgroundWork } from '../../app/heavy-work';
 
 export type FileHashState =
   | { status: 'idle' }
@@ -43,9 +44,14 @@ export function useFileHash({
   // A worker started before any file is chosen, so choosing one does not wait for it to load.
   const spareRef = useRef<Worker | null>(null);
 
+  /** Releases the hold on background work taken while a file is hashed. */
+  const releaseRef = useRef<(() => void) | null>(null);
+
   const stop = useCallback(() => {
     workerRef.current?.terminate();
     workerRef.current = null;
+    releaseRef.current?.();
+    releaseRef.current = null;
   }, []);
 
   const prepareSpare = useCallback(() => {
@@ -89,6 +95,7 @@ export function useFileHash({
       const worker = spareRef.current ?? startHashWorker();
       spareRef.current = null;
       workerRef.current = worker;
+      releaseRef.current = holdBackgroundWork();
       const started = performance.now();
       setState({ status: 'hashing', fileName: file.name, bytesDone: 0, totalBytes: file.size, mbPerS: null });
       worker.addEventListener('message', (event: MessageEvent<unknown>) => {
