@@ -1,6 +1,7 @@
 import { blake2b } from '@noble/hashes/blake2.js';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useWasmBlake2b } from './blake2b-wasm.js';
 import {
   LEAF_PERSONALIZATION,
   NODE_PERSONALIZATION,
@@ -8,13 +9,22 @@ import {
   commitRoot,
   hashLeafPreimage,
   hashNode,
+  useNobleBlake2b,
 } from './hash.js';
 import { toHex } from './hex.js';
 
 const oneShot = (input: Uint8Array, personalization: Uint8Array): string =>
   toHex(blake2b(input, { dkLen: 32, personalization }));
 
-describe('the ZAP1 hashes, from one prepared hasher per personalization', () => {
+// Each implementation the hash module can run on: noble (the default, the browser's) and
+// blake2b-wasm (the service's), held equal to a one-shot noble digest on random inputs.
+describe.each([
+  ['@noble/hashes', async () => useNobleBlake2b()],
+  ['blake2b-wasm', async () => void expect(await useWasmBlake2b()).toBe(true)],
+])('the ZAP1 hashes on %s, from one prepared hasher per personalization', (_name, install) => {
+  beforeAll(install);
+  afterAll(() => useNobleBlake2b());
+
   it('equal a one-shot BLAKE2b-256 with the same personalization, call after call', () => {
     fc.assert(
       fc.property(
