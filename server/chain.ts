@@ -42,7 +42,7 @@ export interface ChainHooks {
    * while there is none to publish. Chain evidence is served only with it.
    */
   viewingKey?(): string | null;
-  /** ANCHOR_MODE=manual: the recipient of a payment (ANCHOR_TO_ADDRESS, else the embedded chain's wallet). */
+  /** The recipient of an anchor paid by hand (ANCHOR_TO_ADDRESS, else the embedded chain's wallet). */
   paymentAddress?(): string | null;
 }
 

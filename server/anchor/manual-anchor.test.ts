@@ -225,3 +225,20 @@ describe('manual anchoring', () => {
     expect(zecAmount(123_450_000)).toBe('1.2345');
   });
 });
+
+describe('an anchor paid by hand while the service anchors by itself', () => {
+  it('offers the payment to the dev chain wallet, as in manual mode', async () => {
+    const auto = await startHarness({ DEVCHAIN_BLOCK_MS: '3600000', ANCHOR_MIN_LEAVES: '1000' });
+    try {
+      await postEvent(auto.app, 1);
+      const qr = await auto.app.inject({ url: '/admin/anchor/qr', headers: asJson });
+      expect(qr.statusCode).toBe(200);
+      const root = auto.ledger.tree.root(1);
+      expect(AnchorPaymentSchema.parse(qr.json()).payment_uri).toBe(
+        anchorPaymentUri(DEVCHAIN_WALLET_ADDRESS, 1000, root),
+      );
+    } finally {
+      await auto.close();
+    }
+  });
+});

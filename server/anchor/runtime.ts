@@ -140,10 +140,11 @@ export async function startChainRuntime(
     health: () => loop.health(),
     schedule: () => loop.schedule(),
     viewingKey: () => viewingKey.published(),
+    // In either mode: an operator may pay an anchor by hand (/admin/anchor/qr).
+    paymentAddress: () => config.anchorToAddress ?? devChain?.walletAddress ?? null,
     ...(config.anchorMode === 'auto'
       ? { anchorNow: () => loop.anchorNow() }
       : {
-          paymentAddress: () => config.anchorToAddress ?? devChain?.walletAddress ?? null,
           recordManualAnchor: async (input) => {
             const deps = { store, ledger, rpc, confirmations: config.anchorConfirmations };
             const recorded = await recordManualAnchor(deps, input);
