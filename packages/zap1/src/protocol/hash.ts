@@ -5,6 +5,7 @@
  * was checked against it first (installBlake2b256).
  */
 import { blake2b } from '@noble/hashes/blake2.js';
+import { bytesEqual } from './hex.js';
 
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -42,9 +43,14 @@ export const nobleBlake2b256: Blake2b256Factory = (personalization) => {
   };
 };
 
-let leafHasher = nobleBlake2b256(LEAF_PERSONALIZATION);
-let nodeHasher = nobleBlake2b256(NODE_PERSONALIZATION);
-let rootHasher = nobleBlake2b256(ROOT_PERSONALIZATION);
+const PERSONALIZATIONS = [LEAF_PERSONALIZATION, NODE_PERSONALIZATION, ROOT_PERSONALIZATION] as const;
+
+/** The leaf, node and root hashers one implementation makes. */
+function hashersOf(factory: Blake2b256Factory): [Blake2b256, Blake2b256, Blake2b256] {
+  return [factory(LEAF_PERSONALIZATION), factory(NODE_PERSONALIZATION), factory(ROOT_PERSONALIZATION)];
+}
+
+let [leafHasher, nodeHasher, rootHasher] = hashersOf(nobleBlake2b256);
 
 /** Messages of the lengths ZAP1 hashes (and the block edges around them) that a new implementation must get right. */
 const CHECK_LENGTHS = [0, 1, 41, 64, 127, 128, 129, 200, 256, 1000];
@@ -56,9 +62,8 @@ const CHECK_LENGTHS = [0, 1, 41, 64, 127, 128, 129, 200, 256, 1000];
  * two parts; one that differs anywhere is refused with an error and nothing changes.
  */
 export function installBlake2b256(factory: Blake2b256Factory): void {
-  const personalizations = [LEAF_PERSONALIZATION, NODE_PERSONALIZATION, ROOT_PERSONALIZATION];
-  const made = personalizations.map((personalization) => factory(personalization));
-  personalizations.forEach((personalization, which) => {
+  const made = hashersOf(factory);
+  PERSONALIZATIONS.forEach((personalization, which) => {
     const reference = nobleBlake2b256(personalization);
     for (const length of CHECK_LENGTHS) {
       const message = Uint8Array.from({ length }, (_, i) => (i * 131 + length + which) & 0xff);
@@ -68,23 +73,17 @@ export function installBlake2b256(factory: Blake2b256Factory): void {
         [message.subarray(0, half), message.subarray(half)],
       ];
       for (const [input, more] of cases) {
-        if (!equalBytes(made[which]!(input, more), reference(input, more)))
+        if (!bytesEqual(made[which]!(input, more), reference(input, more)))
           throw new Error(`the BLAKE2b-256 given differs from @noble/hashes at ${length} bytes`);
       }
     }
   });
-  [leafHasher, nodeHasher, rootHasher] = made as [Blake2b256, Blake2b256, Blake2b256];
+  [leafHasher, nodeHasher, rootHasher] = made;
 }
 
 /** Back to @noble/hashes for the three ZAP1 hashes. */
 export function useNobleBlake2b(): void {
-  leafHasher = nobleBlake2b256(LEAF_PERSONALIZATION);
-  nodeHasher = nobleBlake2b256(NODE_PERSONALIZATION);
-  rootHasher = nobleBlake2b256(ROOT_PERSONALIZATION);
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+  [leafHasher, nodeHasher, rootHasher] = hashersOf(nobleBlake2b256);
 }
 
 /** The largest leaf count a root can commit to (u64). Leaf counts are JS numbers, so it is capped there. */
