@@ -123,8 +123,12 @@ export async function printedCertificate(page: Page): Promise<string> {
 export async function verifyPasted(page: Page, value: unknown): Promise<void> {
   await page.goto('/app/verify');
   const clear = page.getByRole('button', { name: 'Clear', exact: true });
+  const otherWays = page.getByText('Other ways: paste a receipt or bundle');
+  // The page is either holding what the entry kept (Clear) or empty (Other ways): wait until it
+  // shows one, since asking before it has rendered would see neither and skip the Clear.
+  await expect(clear.or(otherWays).first()).toBeVisible();
   if (await clear.isVisible()) await clear.click();
-  await page.getByText('Other ways: paste a receipt or bundle').click();
+  await otherWays.click();
   await page.getByLabel('Or paste the receipt or bundle JSON').fill(JSON.stringify(value));
   await page.getByRole('button', { name: 'Verify pasted JSON' }).click();
 }
