@@ -132,9 +132,22 @@ const tree = onWasm.tree;
   const count = 20_000;
   const indices = Array.from({ length: count }, () => Math.floor(Math.random() * N));
   const rootHex = tree.root();
-  const paths = time(() => indices.map((i) => tree.inclusionPath(i)));
+  // Like the floor's million hashes, measured once the code is warm: five passes after one unmeasured,
+  // the median kept. Each pass reads other leaves' paths, so the tree's memory is read cold.
+  const readPaths = (): { seconds: number; steps: number } => {
+    const drawn = Array.from({ length: count }, () => Math.floor(Math.random() * N));
+    const { seconds, result } = time(() => {
+      let steps = 0;
+      for (const i of drawn) steps += tree.inclusionSiblings(i).siblingOnRight.length;
+      return steps;
+    });
+    return { seconds, steps: result / count };
+  };
+  readPaths();
+  const passes = Array.from({ length: 5 }, readPaths).sort((a, b) => a.seconds - b.seconds);
+  const paths = passes[2]!;
   const gen = time(() => indices.map((i) => tree.inclusionProof(i)));
-  const steps = paths.result.reduce((sum, path) => sum + path.length, 0) / count;
+  const steps = paths.steps;
   const recomputeMicros = steps * floorMicrosPerHash;
   const pathMicros = (paths.seconds / count) * 1e6;
   const verify = (): number => {
@@ -154,7 +167,7 @@ const tree = onWasm.tree;
   const verifiedNoble = verify();
   await useWasmBlake2b();
   row(
-    'Inclusion path from stored nodes at 1,000,000 leaves (siblings as bytes, what the service hashes)',
+    'Inclusion path from stored nodes at 1,000,000 leaves (siblings packed as bytes, what the service hashes; median of 5 passes of 20,000 leaves drawn uniformly, after one unmeasured)',
     `${fmt(count / paths.seconds)} /s (${fmt(pathMicros, 2)} µs; ${fmt(recomputeMicros / pathMicros, 1)}× faster than hashing its ${fmt(steps, 1)} steps at the floor rate, ${fmt(recomputeMicros, 2)} µs)`,
     'at least 8× faster',
   );

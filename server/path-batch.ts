@@ -2,13 +2,7 @@
  * Proof paths packed for hashing together (path-hashing.ts): the same few bytes whether they are
  * hashed on the event loop or sent to the hashing thread (path-hash-worker.ts) in one message.
  */
-import { hashNode } from 'zap1';
-
-/** One step of a path: the sibling's hash and its side (the node is hashed on the other side). */
-export interface PathStep {
-  sibling: Uint8Array;
-  position: 'left' | 'right';
-}
+import { hashNode, type PackedPath } from 'zap1';
 
 /** Paths in one batch: leaf i's steps follow leaf i-1's in `siblings` and `siblingOnRight`. */
 export interface PathBatch {
@@ -22,10 +16,10 @@ export interface PathBatch {
   lengths: Uint32Array<ArrayBuffer>;
 }
 
-/** Packs paths (leaf with its steps) into one batch. */
-export function packPaths(paths: ReadonlyArray<{ leaf: Uint8Array; path: readonly PathStep[] }>): PathBatch {
+/** Packs paths (leaf with its packed steps, `MerkleTree.inclusionSiblings`) into one batch. */
+export function packPaths(paths: ReadonlyArray<{ leaf: Uint8Array; path: PackedPath }>): PathBatch {
   let steps = 0;
-  for (const { path } of paths) steps += path.length;
+  for (const { path } of paths) steps += path.siblingOnRight.length;
   const batch: PathBatch = {
     leaves: new Uint8Array(paths.length * 32),
     siblings: new Uint8Array(steps * 32),
@@ -35,11 +29,10 @@ export function packPaths(paths: ReadonlyArray<{ leaf: Uint8Array; path: readonl
   let step = 0;
   paths.forEach(({ leaf, path }, i) => {
     batch.leaves.set(leaf, i * 32);
-    batch.lengths[i] = path.length;
-    for (const { sibling, position } of path) {
-      batch.siblings.set(sibling, step * 32);
-      batch.siblingOnRight[step++] = position === 'right' ? 1 : 0;
-    }
+    batch.lengths[i] = path.siblingOnRight.length;
+    batch.siblings.set(path.siblings, step * 32);
+    batch.siblingOnRight.set(path.siblingOnRight, step);
+    step += path.siblingOnRight.length;
   });
   return batch;
 }
@@ -61,13 +54,13 @@ export function hashPaths(batch: PathBatch): Uint8Array<ArrayBuffer> {
 
 /**
  * `hashPaths`' result split by path, given the batch's `lengths`: each path's nodes, leaf level
- * first (views, not copies).
+ * first, 32 bytes each (views, not copies).
  */
-export function nodesByPath(lengths: Uint32Array, nodes: Uint8Array): Uint8Array[][] {
+export function nodesByPath(lengths: Uint32Array, nodes: Uint8Array): Uint8Array[] {
   let step = 0;
   return Array.from(lengths, (length) => {
     const first = step;
     step += length;
-    return Array.from({ length }, (_, k) => nodes.subarray((first + k) * 32, (first + k) * 32 + 32));
+    return nodes.subarray(first * 32, step * 32);
   });
 }

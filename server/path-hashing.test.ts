@@ -1,23 +1,26 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hashNode } from 'zap1';
-import type { PathStep } from './path-batch.js';
+import { hashNode, type PackedPath } from 'zap1';
 import { PathHasher } from './path-hashing.js';
 
 const bytes = (seed: number): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i) & 255);
 
-/** A path of `length` steps whose sides alternate, with its nodes hashed one by one. */
-function pathOf(seed: number, length: number): { leaf: Uint8Array; path: PathStep[]; nodes: Uint8Array[] } {
+/**
+ * A packed path of `length` steps whose sides alternate, with its nodes hashed one by one (packed
+ * as the hasher answers them: 32 bytes each, one after another).
+ */
+function pathOf(seed: number, length: number): { leaf: Uint8Array; path: PackedPath; nodes: Uint8Array } {
   const leaf = bytes(seed);
-  const path: PathStep[] = Array.from({ length }, (_, i) => ({
-    sibling: bytes(seed + i + 1),
-    position: (seed + i) % 2 === 0 ? 'right' : 'left',
-  }));
-  const nodes: Uint8Array[] = [];
+  const path: PackedPath = { siblings: new Uint8Array(length * 32), siblingOnRight: new Uint8Array(length) };
+  const nodes = new Uint8Array(length * 32);
   let node = leaf;
-  for (const { sibling, position } of path) {
-    node = position === 'right' ? hashNode(node, sibling) : hashNode(sibling, node);
-    nodes.push(node);
+  for (let i = 0; i < length; i++) {
+    const sibling = bytes(seed + i + 1);
+    const onRight = (seed + i) % 2 === 0;
+    path.siblings.set(sibling, i * 32);
+    path.siblingOnRight[i] = onRight ? 1 : 0;
+    node = onRight ? hashNode(node, sibling) : hashNode(sibling, node);
+    nodes.set(node, i * 32);
   }
   return { leaf, path, nodes };
 }
@@ -82,14 +85,14 @@ describe('PathHasher', () => {
         parentPort.postMessage({ id, nodes }, [nodes.buffer]);
       });`;
     const hasher = new PathHasher(() => new Worker(slowThread, { eval: true }), 1000);
-    const batches: Promise<Uint8Array[][]>[] = [];
+    const batches: Promise<Uint8Array[]>[] = [];
     for (let b = 0; b < 3; b++) {
       const paths = [pathOf(20 + b, 3), pathOf(30 + b, 5)];
       batches.push(Promise.all(paths.map(({ leaf, path }) => hasher.climb(leaf, path))));
       await new Promise((resolve) => setImmediate(resolve));
     }
     const answered = await Promise.all(batches);
-    expect(answered.map((batch) => batch.map((nodes) => nodes.length))).toEqual([
+    expect(answered.map((batch) => batch.map((nodes) => nodes.length / 32))).toEqual([
       [3, 5],
       [3, 5],
       [3, 5],

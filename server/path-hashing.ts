@@ -12,16 +12,15 @@
  * was sent is hashed here, and so is every later path.
  */
 import type { Worker } from 'node:worker_threads';
-import { hashPaths, nodesByPath, packPaths, type PathStep } from './path-batch.js';
+import type { PackedPath } from 'zap1';
+import { hashPaths, nodesByPath, packPaths } from './path-batch.js';
 import type { PathBatchReply, PathBatchRequest } from './path-hash-worker.js';
 import { startWorker } from './start-worker.js';
 
-export type { PathStep };
-
 interface Job {
   leaf: Uint8Array;
-  path: readonly PathStep[];
-  resolve: (nodes: Uint8Array[]) => void;
+  path: PackedPath;
+  resolve: (nodes: Uint8Array) => void;
   reject: (error: unknown) => void;
 }
 
@@ -40,7 +39,7 @@ export const THREAD_SILENCE_MS = 10_000;
 
 /** Hashes the batch of `jobs` here and settles each. */
 function hashHere(jobs: Job[]): void {
-  let byPath: Uint8Array[][];
+  let byPath: Uint8Array[];
   try {
     const batch = packPaths(jobs);
     byPath = nodesByPath(batch.lengths, hashPaths(batch));
@@ -78,8 +77,8 @@ export class PathHasher {
     private readonly silenceMs = THREAD_SILENCE_MS,
   ) {}
 
-  /** The node after each step of `path`, hashed up from `leaf`. */
-  climb(leaf: Uint8Array, path: readonly PathStep[]): Promise<Uint8Array[]> {
+  /** The node after each step of `path`, hashed up from `leaf`: 32 bytes each, one after another. */
+  climb(leaf: Uint8Array, path: PackedPath): Promise<Uint8Array> {
     return new Promise((resolve, reject) => {
       this.queue.push({ leaf, path, resolve, reject });
       if (this.flushing) return;
@@ -182,8 +181,11 @@ export class PathHasher {
 
 const hasher = new PathHasher();
 
-/** The node after each step of `path`, hashed up from `leaf` (on the hashing thread under load). */
-export function climbPath(leaf: Uint8Array, path: readonly PathStep[]): Promise<Uint8Array[]> {
+/**
+ * The node after each step of `path`, hashed up from `leaf` (on the hashing thread under load): 32
+ * bytes each, one after another.
+ */
+export function climbPath(leaf: Uint8Array, path: PackedPath): Promise<Uint8Array> {
   return hasher.climb(leaf, path);
 }
 

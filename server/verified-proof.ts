@@ -18,9 +18,10 @@ import {
   inclusionRanges,
   parseHash,
   type MerkleTree,
+  type PackedPath,
   type ProofStep,
 } from 'zap1';
-import { climbPath, type PathStep } from './path-hashing.js';
+import { climbPath } from './path-hashing.js';
 import { VerifiedUpperPaths } from './verified-upper-paths.js';
 
 /** A bundle that would not verify: never served (the route answers 500 without internals). */
@@ -47,12 +48,17 @@ export function upperPathsOf(tree: MerkleTree): VerifiedUpperPaths {
 }
 
 /** The steps as served: one hex encoding of all the siblings, then a slice each (cheaper than one per step). */
-function hexSteps(path: readonly PathStep[]): ProofStep[] {
-  const all = Buffer.allocUnsafe(path.length * 32);
-  path.forEach(({ sibling }, i) => all.set(sibling, i * 32));
-  const hex = all.toString('hex');
-  return path.map(({ position }, i) => ({ hash: hex.slice(i * 64, i * 64 + 64), position }));
+function hexSteps({ siblings, siblingOnRight }: PackedPath): ProofStep[] {
+  const hex = Buffer.from(siblings.buffer, siblings.byteOffset, siblings.byteLength).toString('hex');
+  return Array.from(siblingOnRight, (onRight, i) => ({
+    hash: hex.slice(i * 64, i * 64 + 64),
+    position: onRight === 1 ? 'right' : 'left',
+  }));
 }
+
+/** The last node of packed `nodes` (the one the path reaches), or `leaf` for an empty path. */
+const lastNode = (nodes: Uint8Array, leaf: Uint8Array): Uint8Array =>
+  nodes.length === 0 ? leaf : nodes.subarray(nodes.length - 32);
 
 /**
  * The proof of leaf `leafHex` at `index` against the count-bound root `rootHex` of the first
@@ -71,18 +77,18 @@ export async function verifiedInclusionProof(
   const ranges = upperPaths ? inclusionRanges(index, target.leafCount) : [];
   const kept = upperPaths?.deepest(target, ranges);
   if (upperPaths && kept) {
-    const lower = tree.inclusionPath(index, target.leafCount, ranges[kept.depth]);
+    const lower = tree.inclusionSiblings(index, target.leafCount, ranges[kept.depth]);
     const nodes = await climbPath(leaf, lower);
-    if (bytesEqual(nodes.at(-1)!, kept.node)) {
+    if (bytesEqual(lastNode(nodes, leaf), kept.node)) {
       const steps = [...hexSteps(lower), ...kept.stepsAbove];
       upperPaths.remember(target, ranges, nodes, steps);
       return steps;
     }
     // Not the verified node: check the whole path, which fails unless the tree is right after all.
   }
-  const path = tree.inclusionPath(index, target.leafCount);
+  const path = tree.inclusionSiblings(index, target.leafCount);
   const nodes = await climbPath(leaf, path);
-  const raw = nodes.at(-1) ?? leaf;
+  const raw = lastNode(nodes, leaf);
   if (!bytesEqual(commitRoot(target.leafCount, raw), parseHash(target.rootHex, 'rootHex'))) {
     throw new UnservableProofError(
       `the ${SCHEME_COUNT_BOUND} proof of leaf ${leafHex} does not lead to root ${target.rootHex}`,

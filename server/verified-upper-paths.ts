@@ -94,19 +94,15 @@ export class VerifiedUpperPaths {
 
   /**
    * Keeps the nodes of a path verified to reach `root`: `steps` is the whole path (leaf level
-   * first) and `nodes[i]` the hash after hashing `steps[i]`, for i below `nodes.length`.
+   * first) and `nodes` the hashes after hashing each of its first steps, 32 bytes each, one after
+   * another (node i at bytes [32i, 32i+32)).
    */
-  remember(
-    root: Root,
-    ranges: readonly Range[],
-    nodes: readonly Uint8Array[],
-    steps: readonly ProofStep[],
-  ): void {
+  remember(root: Root, ranges: readonly Range[], nodes: Uint8Array, steps: readonly ProofStep[]): void {
     const rootKey = rootKeyOf(root);
     const minRange = this.minRangeOf(root);
     let kept = this.roots.get(rootKey);
-    // nodes[i] is the node of ranges[steps.length - 1 - i]; the root's own (depth 0) is not kept.
-    for (let i = Math.min(nodes.length, steps.length - 1) - 1; i >= 0; i--) {
+    // Node i is the node of ranges[steps.length - 1 - i]; the root's own (depth 0) is not kept.
+    for (let i = Math.min(nodes.length / 32, steps.length - 1) - 1; i >= 0; i--) {
       const depth = steps.length - 1 - i;
       const range = ranges[depth]!;
       if (range.end - range.start < minRange) break;
@@ -121,7 +117,7 @@ export class VerifiedUpperPaths {
       // A flat copy of the hex: a slice would keep the whole path's string alive.
       const hash = Buffer.from(above.hash, 'hex').toString('hex');
       // A copy: the node may be a view into the hashing thread's answer for a whole batch.
-      const node = new Uint8Array(nodes[i]!);
+      const node = nodes.slice(i * 32, i * 32 + 32);
       kept.set(key, { node, stepAbove: Object.freeze({ hash, position: above.position }) });
       this.entries++;
     }

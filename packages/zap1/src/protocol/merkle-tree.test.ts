@@ -120,6 +120,11 @@ describe('MerkleTree roots and proofs against the naive reference (docs/protocol
         expect(range.start <= index && index < range.end).toBe(true);
         const lower = TREE_2000.inclusionPath(index, size, range);
         expect(lower).toEqual(whole.slice(0, whole.length - depth));
+        // Packed, the same siblings one after another, and the same sides.
+        const packed = TREE_2000.inclusionSiblings(index, size, range);
+        const served = TREE_2000.inclusionProof(index, size).slice(0, whole.length - depth);
+        expect(toHex(packed.siblings)).toBe(served.map((step) => step.hash).join(''));
+        expect([...packed.siblingOnRight]).toEqual(served.map((step) => (step.position === 'right' ? 1 : 0)));
         // The lower part hashes up to the range's own node: the raw root of those leaves.
         let node = parseHash(LEAVES[index]!);
         for (const step of lower)

@@ -11,6 +11,12 @@
  */
 import { EMPTY_ROOT_HEX, commitRoot, hashNode } from './hash.js';
 import { parseHash, toHex } from './hex.js';
+import { checkInteger, completeLevel, isOnPath, splitPoint } from './tree-ranges.js';
+
+import { PathGatherer, type PackedPath } from './packed-path.js';
+
+export { inclusionRanges } from './tree-ranges.js';
+export type { PackedPath } from './packed-path.js';
 
 /** One proof step: the sibling hash and the sibling's side (docs/protocol.md 3.3). */
 export interface ProofStep {
@@ -19,7 +25,9 @@ export interface ProofStep {
 }
 
 const NODE_BYTES = 32;
+const NODE_WORDS = NODE_BYTES / 4;
 const CHUNK_NODES = 1024;
+const CHUNK_SHIFT = 10;
 const CHUNK_BYTES = CHUNK_NODES * NODE_BYTES;
 
 /** A completed storage chunk: CHUNK_NODES nodes of one level, node i of the chunk at bytes [32i, 32i+32). */
@@ -32,67 +40,6 @@ export interface TreeChunk {
 /** Loads stored chunk `chunkIndex` of `level` holding `nodeCount` nodes (see `MerkleTree.restore`). */
 export type ChunkLoader = (level: number, chunkIndex: number, nodeCount: number) => Uint8Array | undefined;
 
-function checkInteger(value: number, name: string, min: number, max: number): void {
-  if (typeof value !== 'number') throw new TypeError(`${name} must be a number`);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new RangeError(
-      max < min
-        ? `${name} is out of range: the tree is empty`
-        : `${name} must be an integer from ${min} to ${max}`,
-    );
-  }
-}
-
-/** The largest power of two strictly below n (n >= 2): the split point of RFC 6962's MTH. */
-function splitPoint(n: number): number {
-  // A proof walks some twenty of these: one count of leading zeros each, not a loop, below 2^32.
-  if (n <= 2 ** 31) return 1 << (31 - Math.clz32(n - 1));
-  let k = 2 ** 30;
-  while (k * 2 < n) k *= 2;
-  return k;
-}
-
-/** log2(width) when `width` is a power of two (a complete node's level), else -1. */
-function completeLevel(width: number): number {
-  if (width < 2 ** 31) return (width & (width - 1)) === 0 ? 31 - Math.clz32(width) : -1;
-  // log2 of a width just above a large power of two can round to an integer: checked exactly.
-  const level = Math.log2(width);
-  return Number.isInteger(level) && 2 ** level === width ? level : -1;
-}
-
-/**
- * The ranges of leaves [start, end) whose nodes lie on the path from leaf `index` to the root of the
- * first `size` leaves, from the root's own range down to the leaf's parent's: the ranges
- * `inclusionPath` walks, found by arithmetic alone (nothing is read or hashed).
- */
-export function inclusionRanges(index: number, size: number): Array<{ start: number; end: number }> {
-  checkInteger(size, 'size', 1, Number.MAX_SAFE_INTEGER);
-  checkInteger(index, 'index', 0, size - 1);
-  const ranges: Array<{ start: number; end: number }> = [];
-  let start = 0;
-  let end = size;
-  while (end - start > 1) {
-    ranges.push({ start, end });
-    const k = splitPoint(end - start);
-    if (index < start + k) end = start + k;
-    else start += k;
-  }
-  return ranges;
-}
-
-/** Whether `range` is one of `inclusionRanges(index, size)` (the same walk, nothing allocated). */
-function isOnPath(index: number, size: number, range: { start: number; end: number }): boolean {
-  let start = 0;
-  let end = size;
-  while (end - start > 1) {
-    if (start === range.start && end === range.end) return true;
-    const k = splitPoint(end - start);
-    if (index < start + k) end = start + k;
-    else start += k;
-  }
-  return false;
-}
-
 /** How many folds of partial ranges a tree keeps (32 bytes and a key each). */
 const MAX_FOLDS = 4096;
 
@@ -103,15 +50,20 @@ export class MerkleTree {
 
   /** #levels[k][c] is chunk c of level k. */
   #levels: Uint8Array[][] = [];
+  /** #words[k][c] is chunk c of level k read as 32-bit words (made with the chunk, `#addChunk`). */
+  #words: Uint32Array[][] = [];
+  /** Where `inclusionSiblings` finds each step's sibling: reused, not made per call. */
+  #gatherer = new PathGatherer();
   #size = 0;
   /** Chunks completed since the last `takeNewFullChunks()`, in completion order. */
   #pending: { level: number; index: number }[] = [];
   /**
-   * Folds of partial ranges, keyed "start:end": the root of leaves
+   * Folds of partial ranges, by end and start: the root of leaves
    * [start, end) never changes once they are in the tree, and every proof of a leaf left of a
    * partial right-hand sibling hashes the same fold. Bounded; emptied when full.
    */
-  #folds = new Map<string, Uint8Array>();
+  #folds = new Map<number, Map<number, Uint8Array>>();
+  #foldCount = 0;
 
   /** Number of leaves. */
   get size(): number {
@@ -126,12 +78,26 @@ export class MerkleTree {
   }
 
   #setNode(level: number, index: number, node: Uint8Array): void {
-    const chunks = (this.#levels[level] ??= []);
     const chunkIndex = Math.floor(index / CHUNK_NODES);
-    const chunk = (chunks[chunkIndex] ??= new Uint8Array(CHUNK_BYTES));
+    const chunk =
+      this.#levels[level]?.[chunkIndex] ?? this.#addChunk(level, chunkIndex, new Uint8Array(CHUNK_BYTES));
     const slot = index % CHUNK_NODES;
     chunk.set(node, slot * NODE_BYTES);
     if (slot === CHUNK_NODES - 1) this.#pending.push({ level, index: chunkIndex });
+  }
+
+  /**
+   * Makes `bytes` chunk `chunkIndex` of `level`, with its words view. Chunks are added in order, so
+   * each level's arrays stay dense (a sparse array would turn every read into a dictionary lookup).
+   */
+  #addChunk(level: number, chunkIndex: number, bytes: Uint8Array): Uint8Array {
+    (this.#levels[level] ??= [])[chunkIndex] = bytes;
+    (this.#words[level] ??= [])[chunkIndex] = new Uint32Array(
+      bytes.buffer,
+      bytes.byteOffset,
+      CHUNK_BYTES / 4,
+    );
+    return bytes;
   }
 
   /**
@@ -143,15 +109,16 @@ export class MerkleTree {
     // A complete node (most siblings on a path): stored, read at once.
     const complete = completeLevel(width);
     if (complete >= 0) return this.#node(complete, start / width);
+    // Partial ranges lie on a tree's right edge: looked up by their end (a tree size), then start.
+    const ofEnd = this.#folds.get(end);
+    const folded = ofEnd?.get(start);
+    if (folded !== undefined) return folded;
     let power = 1;
     let level = 0;
     while (power * 2 <= width) {
       power *= 2;
       level++;
     }
-    const key = `${start}:${end}`;
-    const folded = this.#folds.get(key);
-    if (folded !== undefined) return folded;
     const peaks: Uint8Array[] = [];
     let position = start;
     for (; level >= 0; level--, power /= 2) {
@@ -163,8 +130,13 @@ export class MerkleTree {
     // Carry-up means the smaller right-hand peaks combine first.
     let acc = peaks[peaks.length - 1]!;
     for (let i = peaks.length - 2; i >= 0; i--) acc = hashNode(peaks[i]!, acc);
-    if (this.#folds.size >= MAX_FOLDS) this.#folds.clear();
-    this.#folds.set(key, acc);
+    if (this.#foldCount >= MAX_FOLDS) {
+      this.#folds.clear();
+      this.#foldCount = 0;
+    }
+    const kept = this.#folds.get(end) ?? new Map<number, Uint8Array>();
+    this.#folds.set(end, kept.set(start, acc));
+    this.#foldCount++;
     return acc;
   }
 
@@ -244,42 +216,78 @@ export class MerkleTree {
    * generator. O(log n).
    */
   inclusionProof(index: number, size: number = this.#size): ProofStep[] {
-    return this.inclusionPath(index, size).map(({ sibling, position }) => ({
-      hash: toHex(sibling),
-      position,
+    const { siblings, siblingOnRight } = this.inclusionSiblings(index, size);
+    // One hex encoding of all the siblings, then a slice each: cheaper than one encoding per step.
+    const hex = toHex(siblings);
+    return Array.from(siblingOnRight, (onRight, i) => ({
+      hash: hex.slice(i * 64, i * 64 + 64),
+      position: onRight === 1 ? 'right' : 'left',
     }));
   }
 
-  /**
-   * `inclusionProof` with each sibling as 32 bytes (read them, never write them): for callers that
-   * hash the path. With `within`, one of the root's `inclusionRanges`, only the part of the path
-   * inside that range: the steps from the leaf up to the range's own node.
-   */
+  /** `inclusionSiblings` as one step per sibling, each a 32-byte view of the packed path. */
   inclusionPath(
     index: number,
     size: number = this.#size,
     within: { start: number; end: number } = { start: 0, end: size },
   ): Array<{ sibling: Uint8Array; position: ProofStep['position'] }> {
+    const { siblings, siblingOnRight } = this.inclusionSiblings(index, size, within);
+    return Array.from(siblingOnRight, (onRight, i) => ({
+      sibling: siblings.subarray(i * NODE_BYTES, (i + 1) * NODE_BYTES),
+      position: onRight === 1 ? 'right' : 'left',
+    }));
+  }
+
+  /**
+   * `inclusionProof` packed, for callers that hash the path: the siblings' 32-byte hashes one after
+   * another, leaf level first, and 1 in `siblingOnRight` where the sibling is on the right. With
+   * `within`, one of the root's `inclusionRanges`, only the part of the path inside that range: the
+   * steps from the leaf up to the range's own node. Views of a shared buffer (packed-path.ts): read them, never write them.
+   */
+  inclusionSiblings(
+    index: number,
+    size: number = this.#size,
+    within: { start: number; end: number } = { start: 0, end: size },
+  ): PackedPath {
     checkInteger(size, 'size', 1, this.#size);
     checkInteger(index, 'index', 0, size - 1);
     if ((within.start !== 0 || within.end !== size) && !isOnPath(index, size, within)) {
       throw new RangeError(`within must be a range on the path of leaf ${index} in a tree of ${size} leaves`);
     }
-    // RFC 6962 PATH, walked from the root down, then reversed to put the leaf level first. Only the
-    // first right-hand sibling can be a partial node (a fold); every other sibling is a stored node.
-    const steps: Array<{ sibling: Uint8Array; position: ProofStep['position'] }> = [];
-    let { start, end } = within;
-    while (end - start > 1) {
+    // RFC 6962 PATH, walked from the root down: where each sibling is, then all of them copied.
+    const gatherer = this.#gatherer;
+    gatherer.begin();
+    for (let { start, end } = within; end - start > 1;) {
       const k = splitPoint(end - start);
-      if (index < start + k) {
-        steps.push({ sibling: this.#rangeRoot(start + k, end), position: 'right' });
-        end = start + k;
-      } else {
-        steps.push({ sibling: this.#rangeRoot(start, start + k), position: 'left' });
-        start += k;
+      const right = index < start + k;
+      const from = right ? start + k : start;
+      const to = right ? end : start + k;
+      if (right) end = start + k;
+      else start += k;
+      // A left sibling is always complete (k leaves); a right one when its width is a power of two.
+      const level = right ? completeLevel(to - from) : completeLevel(k);
+      if (level < 0) {
+        // Only the first right-hand sibling can be a partial node (a fold of stored nodes).
+        gatherer.folded(this.#rangeRoot(from, to), right);
+        continue;
       }
+      // Integer arithmetic below 2^31 leaves (a floating-point remainder is a slow call).
+      const node = to <= 2 ** 31 ? from >>> level : from / 2 ** level;
+      const chunkIndex = to <= 2 ** 31 ? node >>> CHUNK_SHIFT : Math.floor(node / CHUNK_NODES);
+      gatherer.stored(
+        this.#wordsOf(level, chunkIndex),
+        (node - chunkIndex * CHUNK_NODES) * NODE_WORDS,
+        right,
+      );
     }
-    return steps.reverse();
+    return gatherer.pack();
+  }
+
+  /** Chunk `chunkIndex` of `level` as 32-bit words. */
+  #wordsOf(level: number, chunkIndex: number): Uint32Array {
+    const words = this.#words[level]?.[chunkIndex];
+    if (words === undefined) throw new Error(`internal: chunk ${chunkIndex} of level ${level} is missing`);
+    return words;
   }
 
   /**
@@ -342,7 +350,6 @@ export class MerkleTree {
     checkInteger(leafCount, 'leafCount', 0, Number.MAX_SAFE_INTEGER);
     if (typeof loadChunk !== 'function') throw new TypeError('loadChunk must be a function');
     const tree = new MerkleTree();
-    const leafChunks: Uint8Array[] = [];
     for (let c = 0; c * CHUNK_NODES < leafCount; c++) {
       const nodeCount = Math.min(CHUNK_NODES, leafCount - c * CHUNK_NODES);
       const bytes = loadChunk(0, c, nodeCount);
@@ -351,14 +358,12 @@ export class MerkleTree {
       }
       const chunk = new Uint8Array(CHUNK_BYTES);
       chunk.set(bytes);
-      leafChunks.push(chunk);
+      tree.#addChunk(0, c, chunk);
     }
-    tree.#levels.push(leafChunks);
 
     for (let level = 1; 2 ** level <= leafCount; level++) {
       const count = Math.floor(leafCount / 2 ** level);
       const fullChunks = Math.floor(count / CHUNK_NODES);
-      tree.#levels.push([]);
       for (let c = 0; c < fullChunks; c++) {
         const bytes = loadChunk(level, c, CHUNK_NODES);
         if (
@@ -366,7 +371,7 @@ export class MerkleTree {
           bytes.length === CHUNK_BYTES &&
           tree.#lastNodeMatches(level, c, bytes)
         ) {
-          tree.#levels[level]![c] = new Uint8Array(bytes);
+          tree.#addChunk(level, c, new Uint8Array(bytes));
         } else {
           tree.#computeNodes(level, c * CHUNK_NODES, (c + 1) * CHUNK_NODES);
         }
