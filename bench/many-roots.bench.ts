@@ -141,6 +141,17 @@ try {
       'p99 at most 20 ms',
       run.result.latency.p99 <= 20,
     );
+    // The ceiling on these two shared cores at this moment: the same process's cheapest answer.
+    const healthRun = await answered(
+      autocannon({ url: `${service.base}/health`, connections: CONNECTIONS, duration: RUN_SECONDS }),
+    );
+    const healthRate = ok(healthRun) / healthRun.seconds;
+    row(
+      "… against the same process's GET /health rate, measured right after",
+      `${fmt((perSecond / healthRate) * 100)}% (/health ${fmt(healthRate)} req/s, p99 ${fmt(healthRun.result.latency.p99, 1)} ms)`,
+      '',
+      null,
+    );
     await stopService(service);
   }
 
