@@ -3,7 +3,7 @@
  * one classic script from zap1's chain codec, loaded into a fresh Chromium page, where it times the
  * library's calls with performance.now() so that no round trip to the test driver is counted.
  */
-import { decodeViewingKey, parseTransaction, readMemos, recoverOrchardOutput } from 'zap1';
+import { decodeViewingKey, parseTransactionV5, readMemos, recoverOrchardOutput } from 'zap1';
 import { parseHex, toHex } from 'zap1';
 
 /** What one timed readMemos call found, to check in Node. */
@@ -73,14 +73,14 @@ const api: MemoBenchApi = {
     return { ms, hasOrchard: result.orchard !== null };
   },
   recover(txHex, ovkHex, actionIndex) {
-    const action = parseTransaction(txHex).orchard?.actions[actionIndex];
+    const action = parseTransactionV5(txHex).orchard?.actions[actionIndex];
     if (action === undefined) throw new Error(`no action ${actionIndex}`);
     const ovk = parseHex(ovkHex);
     const { ms, result } = timed(() => recoverOrchardOutput(ovk, action));
     return { ms, opened: result !== null };
   },
   warm(txHex, viewingKey, ovkHex, warmup, count) {
-    const actions = parseTransaction(txHex).orchard?.actions ?? [];
+    const actions = parseTransactionV5(txHex).orchard?.actions ?? [];
     const ovk = parseHex(ovkHex);
     const cases: Array<() => unknown> = [
       () => readMemos(txHex, viewingKey),

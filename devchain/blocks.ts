@@ -4,10 +4,11 @@
  * A header names the previous block's hash, the Merkle root over the block's txids (coinbase first)
  * and hashBlockCommitments, which commits (ZIP 244) to the root over the block's transactions' auth
  * digests and to the chain history root; the block hash is double SHA-256 of the header, as on every
- * Zcash network. What is not real: the chain history root is a stand-in for ZIP 221's (see
- * `nextChainHistoryRoot`), and the nonce and the Equihash solution are random (no proof of work is
- * done or checked). The solution has regtest's length, Equihash(48, 5): 36 bytes, and nBits is
- * regtest's proof-of-work limit, since the chain's keys are regtest keys.
+ * Zcash network. Every header is mined as on regtest (the chain's keys are regtest keys): an
+ * Equihash (48, 5) solution, 36 bytes, and a hash under the target of regtest's nBits, found by
+ * `mineRegtestHeader` (some tens of milliseconds a block), so `checkProofOfWork(header, 'regtest')`
+ * holds for every block it serves. What is not real: the chain history root is a stand-in for ZIP
+ * 221's (see `nextChainHistoryRoot`).
  */
 import { blake2b } from '@noble/hashes/blake2.js';
 import {
@@ -16,6 +17,7 @@ import {
   blockCommitmentsHash,
   blockMerkleRoot,
   fromDisplayHex,
+  mineRegtestHeader,
   parseHex,
   parseTransaction,
   serializeBlockHeader,
@@ -99,16 +101,19 @@ export function buildBlockHeader(
   time: number,
   blockCommitments: Uint8Array,
 ): BuiltHeader {
-  const header = serializeBlockHeader({
+  const mined = mineRegtestHeader({
     version: DEVCHAIN_BLOCK_VERSION,
     previousBlockHash: previousHash === null ? new Uint8Array(32) : fromDisplayHex(previousHash),
     merkleRoot: parseHex(blockMerkleRoot(txids)),
     blockCommitments,
     time,
     bits: DEVCHAIN_BITS,
+    // A random start, so that two blocks of the same contents (after a reorganisation) differ.
     nonce: random(32),
-    solution: random(DEVCHAIN_SOLUTION_BYTES),
+    solution: new Uint8Array(0),
   });
+  if (mined.solution.length !== DEVCHAIN_SOLUTION_BYTES) throw new Error('internal: not a (48, 5) solution');
+  const header = serializeBlockHeader(mined);
   return { header, hash: toDisplayHex(sha256d(header)) };
 }
 

@@ -11,7 +11,7 @@ import {
   merkleRootFromBranch,
   parseBlock,
   parseBlockHeader,
-  parseTransaction,
+  parseTransactionV5,
   readMemos,
   toDisplayHex,
   toHex,
@@ -90,7 +90,7 @@ describe('the development chain makes real-format transactions and blocks', () =
 
     const hex = await c.getRawTransactionHex(txid, blockhash);
     expect(transactionId(hex)).toBe(txid);
-    const tx = parseTransaction(hex);
+    const tx = parseTransactionV5(hex);
     expect(tx.consensusBranchId).toBe(DEVCHAIN_CONSENSUS_BRANCH_ID);
     expect(tx.orchard?.actions).toHaveLength(2);
     expect(tx.orchard?.valueBalance).toBe(BigInt(DEVCHAIN_FEE_ZAT));
@@ -139,7 +139,7 @@ describe('the development chain makes real-format transactions and blocks', () =
     expect(readMemos(raw, otherKey)).toEqual([]);
 
     // A byte of the anchor output's encrypted note: another txid, and the memo no longer opens.
-    const action = parseTransaction(raw).orchard!.actions[1]!;
+    const action = parseTransactionV5(raw).orchard!.actions[1]!;
     const at = raw.indexOf(Buffer.from(action.encCiphertext)) + 100;
     expect(at).toBeGreaterThan(100);
     const flipped = Buffer.from(raw);
@@ -154,8 +154,8 @@ describe('the development chain makes real-format transactions and blocks', () =
     const resigned = Buffer.from(raw);
     resigned[sig]! ^= 0x01;
     expect(transactionId(resigned)).toBe(txid);
-    expect(toHex(transactionAuthDigest(parseTransaction(resigned)))).not.toBe(
-      toHex(transactionAuthDigest(parseTransaction(raw))),
+    expect(toHex(transactionAuthDigest(parseTransactionV5(resigned)))).not.toBe(
+      toHex(transactionAuthDigest(parseTransactionV5(raw))),
     );
   });
 
@@ -165,7 +165,7 @@ describe('the development chain makes real-format transactions and blocks', () =
     const [hash] = await devMine(c, 1);
     const block = await c.getBlockWithTransactions(hash!);
     const coinbaseHex = block.tx[0]!.hex!;
-    const coinbase = parseTransaction(coinbaseHex);
+    const coinbase = parseTransactionV5(coinbaseHex);
     const height = DEVCHAIN_START_HEIGHT + 1;
     expect(coinbase.transparentInputs).toHaveLength(1);
     const input = coinbase.transparentInputs[0]!;

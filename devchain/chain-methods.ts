@@ -15,7 +15,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import {
   parseBlockHeader,
-  parseTransaction,
+  parseTransactionV5,
   toDisplayHex,
   toHex,
   transactionAuthDigest,
@@ -103,7 +103,7 @@ function orchardJson(tx: TransactionV5): Record<string, unknown> {
  * This chain makes no Sapling bundles and spends no transparent outputs, so those parts are empty.
  */
 export function transactionJson(raw: Uint8Array, network: DevChainNetwork): Record<string, unknown> {
-  const tx = parseTransaction(raw);
+  const tx = parseTransactionV5(raw);
   const coinbase = isCoinbase(tx);
   const saplingZat = Number(tx.sapling?.valueBalance ?? 0n);
   return {

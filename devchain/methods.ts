@@ -4,7 +4,7 @@
  * notes and viewing key, `z_sendmany` and its operations, and the `dev_mine` and `dev_reorg`
  * controls that a real node does not have.
  */
-import { parseTransaction, toHex } from 'zap1';
+import { parseTransactionV5, toHex } from 'zap1';
 import { devChainChainMethods } from './chain-methods.js';
 import { DEVCHAIN_START_HEIGHT, type DevChainDb } from './ledger-db.js';
 import { exportedViewingKey } from './keys.js';
@@ -82,7 +82,7 @@ export function devChainMethods({ ledger, wallet, network, mine, reorg }: DevCha
         amountZat: net,
         confirmations: ledger.confirmationsOf(tx),
         ...(block ? { blockhash: block.hash, blockindex: tx.block_index ?? 1, blocktime: block.time } : {}),
-        expiryheight: raw === null ? (tx.height ?? ledger.height) + 40 : parseTransaction(raw).expiryHeight,
+        expiryheight: raw === null ? (tx.height ?? ledger.height) + 40 : parseTransactionV5(raw).expiryHeight,
         txid,
         walletconflicts: [],
         time: tx.received_time,

@@ -14,7 +14,7 @@ import { contractEvent, testReceipt } from 'zap1/testing';
 import { evidencedBundle } from 'zap1/testing';
 import {
   blockHash,
-  parseTransaction,
+  parseTransactionV5,
   serializeTransaction,
   toHex,
   transactionId,
@@ -153,7 +153,7 @@ test('a receipt of megabytes, with more Orchard actions than a block holds, leav
   page,
 }) => {
   const { bundle, evidence } = evidencedBundle();
-  const tx = parseTransaction(evidence.transaction);
+  const tx = parseTransactionV5(evidence.transaction);
   const orchard = tx.orchard!;
   const actions = Array.from({ length: 2200 }, () => orchard.actions[0]!);
   // As the review's: about 3.9 MB of receipt, its proof left short (no block could hold it anyway).

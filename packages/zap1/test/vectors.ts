@@ -3,7 +3,7 @@
  * conformance data and the public Zcash vectors, each with its licence). Tests read vectors through
  * here so that no test names a path outside the repository.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,4 +35,29 @@ export function readZcashVectors(name: string): Array<Record<string, unknown>> {
   const rows = JSON.parse(readFileSync(path.join(ZCASH_VECTORS_DIR, name), 'utf8')) as unknown[][];
   const columns = String(rows[1]?.[0]).split(', ');
   return rows.slice(2).map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])));
+}
+
+/** The folder of real blocks from the Zebra project's test vectors (with their licence). */
+export const ZEBRA_VECTORS_DIR = path.join(VECTORS_DIR, 'zebra');
+
+/** A real block: its network, its height and its bytes as hex, as `block-<net>-<height>.txt` names it. */
+export interface RealBlock {
+  file: string;
+  network: 'mainnet' | 'testnet';
+  height: number;
+  hex: string;
+}
+
+/** Every real block kept in test/vectors/zebra, ordered by network and height. */
+export function readZebraBlocks(): RealBlock[] {
+  return readdirSync(ZEBRA_VECTORS_DIR)
+    .map((file) => /^block-(main|test)-(\d+)-(\d{3})-(\d{3})\.txt$/.exec(file))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map(([file, net, millions, thousands, units]) => ({
+      file: file!,
+      network: net === 'main' ? ('mainnet' as const) : ('testnet' as const),
+      height: Number(`${millions}${thousands}${units}`),
+      hex: readFileSync(path.join(ZEBRA_VECTORS_DIR, file!), 'utf8').trim(),
+    }))
+    .sort((a, b) => a.network.localeCompare(b.network) || a.height - b.height);
 }

@@ -12,6 +12,7 @@ export const CHECK_NAMES: Record<VerdictCheck['name'], string> = {
   branch: 'Block inclusion',
   commitments: 'Every byte bound',
   header: 'Block header',
+  work: 'Proof of work',
   block: 'Block height',
 };
 

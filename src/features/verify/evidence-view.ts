@@ -1,11 +1,11 @@
 /**
  * What a verification's chain evidence settled, for the page: whether its checks on the chain's
- * bytes held (transaction, memo, branch, header, and the commitments where the evidence binds them), the one fact left (block `block_hash` at `height`)
+ * bytes held (transaction, memo, branch, header, proof of work, and the commitments where the evidence binds them), the one fact left (block `block_hash` at `height`)
  * and who, if anyone, confirmed it.
  */
 import type { ChainEvidence, ClaimOutcome, VerdictCheck } from 'zap1';
 
-const BYTE_CHECKS: readonly VerdictCheck['name'][] = ['transaction', 'memo', 'branch', 'header'];
+const BYTE_CHECKS: readonly VerdictCheck['name'][] = ['transaction', 'memo', 'branch', 'header', 'work'];
 
 export interface EvidenceView {
   evidence: ChainEvidence;

@@ -3,7 +3,7 @@ import {
   decodeViewingKey,
   encryptOrchardOutput,
   orchardOutgoingViewingKeys,
-  parseTransaction,
+  parseTransactionV5,
   serializeTransaction,
   toHex,
   transactionId,
@@ -27,7 +27,7 @@ const ROOT = 'ab'.repeat(32);
 /** A ZIP 244 vector's transaction whose first Orchard action is re-encrypted to carry `ZAP1:09:<ROOT>`. */
 function anchorTransaction(): string {
   const base = readZcashVectors('zip_0244.json')
-    .map((v) => parseTransaction(v.tx as string))
+    .map((v) => parseTransactionV5(v.tx as string))
     .find((tx) => (tx.orchard?.actions.length ?? 0) > 0)!;
   const { external } = orchardOutgoingViewingKeys(decodeViewingKey(orchardKey).orchard!);
   const memo = new Uint8Array(512);

@@ -17,7 +17,7 @@ import {
 import type { BlockHeader } from './block.js';
 import { ByteReader, ChainFormatError, chainBytes, toDisplayHex } from './bytes.js';
 import { blockMerkleRoot, merkleBranch, merkleRootFromBranch } from './merkle-branch.js';
-import { parseTransaction, readTransaction } from './transaction.js';
+import { parseTransaction, serializeTransaction } from './transaction.js';
 import { transactionId } from './zip244.js';
 
 interface MainnetBlock {
@@ -67,26 +67,25 @@ describe('a mainnet block (height 1,687,106)', () => {
     }
   });
 
-  it('its v5 txids and the last (v4) transaction give the header merkle root, by branch too', () => {
-    const all = chainBytes(mainnet.block, 'block');
-    const reader = new ByteReader(all, 'block');
-    const header = readBlockHeader(reader);
-    const count = reader.compactSize('transaction count');
-    expect(count).toBe(5);
-    const txids: string[] = [];
-    for (let i = 0; i < count - 1; i++) txids.push(transactionId(readTransaction(reader)));
-    // The last transaction is v4, which this library does not read: its txid is the double SHA-256 of its bytes.
-    const v4 = all.subarray(reader.position);
-    expect(() => parseTransaction(v4)).toThrow(/not a v5 transaction \(version 4, overwintered\)/);
-    txids.push(toDisplayHex(sha256d(v4)));
+  it('parses whole: its v5 txids and its v4 transaction give the header merkle root, by branch too', () => {
+    const block = parseBlock(mainnet.block);
+    expect(block.transactions.map((tx) => tx.version)).toEqual([5, 5, 5, 5, 4]);
+    expect(toHex(serializeBlock(block))).toBe(mainnet.block.toLowerCase());
+    const txids = block.transactions.map((tx) => transactionId(tx));
+    // The v4 transaction's txid is the double SHA-256 of its bytes, displayed reversed.
+    const v4 = serializeTransaction(block.transactions[4]!);
+    expect(txids[4]).toBe(toDisplayHex(sha256d(v4)));
+    expect(transactionId(v4)).toBe(txids[4]);
+    expect(transactionId(toHex(v4))).toBe(txids[4]);
 
-    const root = toHex(header.merkleRoot);
+    const root = toHex(block.header.merkleRoot);
     expect(blockMerkleRoot(txids)).toBe(root);
     txids.forEach((txid, index) => {
       expect(merkleRootFromBranch(txid, merkleBranch(txids, index), index)).toBe(root);
     });
-    // parseBlock reads only all-v5 blocks and says why it stops here.
-    expect(() => parseBlock(all)).toThrow(/not a v5 transaction/);
+    // A changed field of the v4 transaction gives another txid, and the root no longer holds.
+    const changed = { ...block.transactions[4]!, lockTime: block.transactions[4]!.lockTime ^ 1 };
+    expect(blockMerkleRoot([...txids.slice(0, 4), transactionId(changed)])).not.toBe(root);
   });
 });
 

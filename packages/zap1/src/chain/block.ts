@@ -1,15 +1,15 @@
 /**
  * Zcash block headers and blocks (protocol specification §7.6, "Block Header Encoding and
  * Consensus"): the header's fields, its hash (double SHA-256 of the whole header, Equihash solution
- * included) and a block's v5 transactions.
+ * included) and a block's transactions, of every version.
  *
  * Hash fields hold the bytes as serialized (natural order); `blockHash` gives the byte-reversed
  * display order that RPCs and explorers show.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { ByteReader, ByteWriter, asChainFormat, chainBytes, toDisplayHex } from './bytes.js';
-import { MIN_TX_V5_BYTES, readTransaction, writeTransaction } from './transaction.js';
-import type { TransactionV5 } from './transaction.js';
+import { MIN_TX_BYTES, readTransaction, writeTransaction } from './transaction.js';
+import type { Transaction } from './transaction.js';
 
 /**
  * The longest Equihash solution accepted. Mainnet and testnet (n = 200, k = 9) use 1344 bytes and
@@ -41,7 +41,7 @@ export interface BlockHeader {
 
 export interface Block {
   header: BlockHeader;
-  transactions: TransactionV5[];
+  transactions: Transaction[];
 }
 
 /** Reads a block header from `reader`, leaving it just after the solution. */
@@ -113,18 +113,19 @@ export function blockHash(header: string | Uint8Array | BlockHeader): string {
 }
 
 /**
- * A block (header, compactSize transaction count, transactions) whose transactions are all v5, as
- * on the development chain; a block holding an older transaction version, or no transaction at
- * all, throws `ChainFormatError`.
+ * A block (header, compactSize transaction count, transactions of any version), as any Zcash node
+ * serves it; a block with no transaction at all (every block holds its coinbase), trailing bytes or
+ * a malformed part throws `ChainFormatError`. The header's merkle root is not checked here:
+ * `blockMerkleRoot(block.transactions.map(transactionId))` gives it to compare.
  */
 export function parseBlock(block: string | Uint8Array): Block {
   const reader = new ByteReader(chainBytes(block, 'block'), 'block');
   const header = readBlockHeader(reader);
   const countAt = reader.position;
-  const count = reader.count('transaction count', MIN_TX_V5_BYTES);
+  const count = reader.count('transaction count', MIN_TX_BYTES);
   // Every block starts with its coinbase: a count of 0 is no block a node would accept.
   if (count === 0) throw reader.fail('transaction count', 'a block holds at least its coinbase', countAt);
-  const transactions: TransactionV5[] = [];
+  const transactions: Transaction[] = [];
   for (let i = count; i > 0; i--) {
     transactions.push(readTransaction(reader));
   }

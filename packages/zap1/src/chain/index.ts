@@ -12,3 +12,6 @@ export * from './orchard-keys.js';
 export * from './orchard-recovery.js';
 export * from './read-memos.js';
 export * from './network-upgrades.js';
+export * from './equihash.js';
+export * from './proof-of-work.js';
+export * from './mining.js';

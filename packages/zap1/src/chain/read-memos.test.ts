@@ -8,7 +8,7 @@ import { orchardOutgoingViewingKeys } from './orchard-keys.js';
 import { encryptOrchardOutput } from './orchard-recovery.js';
 import { PALLAS_BASE_MODULUS, bigIntToLeBytes } from './pallas.js';
 import { readMemos } from './read-memos.js';
-import { parseTransaction, serializeTransaction, type TransactionV5 } from './transaction.js';
+import { parseTransactionV5, serializeTransaction, type TransactionV5 } from './transaction.js';
 import { decodeViewingKey, encodeViewingKey } from './viewing-key.js';
 
 const ufvk = readZcashVectors('unified_full_viewing_keys.json').find(
@@ -18,7 +18,7 @@ const key = decodeViewingKey(ufvk);
 const ovks = orchardOutgoingViewingKeys(key.orchard!);
 /** A v5 transaction of the ZIP 244 vectors with Orchard actions, whose outputs are re-encrypted below. */
 const base = readZcashVectors('zip_0244.json')
-  .map((v) => parseTransaction(v.tx as string))
+  .map((v) => parseTransactionV5(v.tx as string))
   .find((tx) => (tx.orchard?.actions.length ?? 0) >= 3)!;
 
 function memoOf(text: string): Uint8Array {

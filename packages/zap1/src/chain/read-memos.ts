@@ -7,7 +7,7 @@
 import { ChainFormatError } from './bytes.js';
 import { orchardOutgoingViewingKeys, type OrchardOutgoingViewingKeys } from './orchard-keys.js';
 import { recoverOrchardOutput, type RecoveredOrchardOutput } from './orchard-recovery.js';
-import { asTransaction, type TransactionV5 } from './transaction.js';
+import { asTransaction, type Transaction } from './transaction.js';
 import { decodeViewingKey, type UnifiedFullViewingKey, type ZcashNetwork } from './viewing-key.js';
 
 /** One Orchard output the key's wallet sent, with where it is and which ovk opened it. */
@@ -64,13 +64,14 @@ function keysOfString(encoded: string): KeyUse {
 /**
  * Every Orchard output of `tx` (hex, bytes or parsed) that the unified full viewing key (a
  * `uview…` string or a decoded key with an Orchard item) can recover, in action order. A
- * transaction with no Orchard bundle, or none of the key's outputs, gives an empty list. A
+ * transaction with no Orchard bundle (every one before v5), or none of the key's outputs, gives an
+ * empty list. A
  * malformed transaction or key, a key of another network than `options.network`, or options that
  * are not an object, throws a `ChainFormatError`; so does a valid key without an Orchard item,
  * saying that the key has no Orchard part and so cannot read Orchard memos.
  */
 export function readMemos(
-  tx: string | Uint8Array | TransactionV5,
+  tx: string | Uint8Array | Transaction,
   viewingKey: string | UnifiedFullViewingKey,
   options: { network?: ZcashNetwork } | null = {},
 ): RecoveredMemo[] {
@@ -83,6 +84,7 @@ export function readMemos(
   }
   const parsed = asTransaction(tx);
   const memos: RecoveredMemo[] = [];
+  if (parsed.version !== 5) return memos;
   parsed.orchard?.actions.forEach((action, actionIndex) => {
     for (const scope of ['external', 'internal'] as const) {
       const output = recoverOrchardOutput(ovks[scope], action);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readZcashVectors } from '../../test/vectors.js';
 import { toHex } from '../protocol/hex.js';
 import { ChainFormatError, chainBytes } from './bytes.js';
-import { parseTransaction, serializeTransaction } from './transaction.js';
+import { parseTransactionV5, serializeTransaction } from './transaction.js';
 import type { OrchardBundle, SaplingBundle, TransactionV5 } from './transaction.js';
 
 const vectors = readZcashVectors('zip_0244.json').map((v) => String(v.tx));
@@ -19,11 +19,11 @@ describe('parseTransaction on the ZIP 244 vectors', () => {
   });
 
   it.each(vectors.map((tx, i) => [i, tx] as const))('vector %i serializes back byte for byte', (_, hex) => {
-    const tx = parseTransaction(hex);
+    const tx = parseTransactionV5(hex);
     expect(toHex(serializeTransaction(tx))).toBe(hex);
     // Bytes and either hex case read the same.
-    expect(parseTransaction(chainBytes(hex, 'tx'))).toEqual(tx);
-    expect(parseTransaction(hex.toUpperCase())).toEqual(tx);
+    expect(parseTransactionV5(chainBytes(hex, 'tx'))).toEqual(tx);
+    expect(parseTransactionV5(hex.toUpperCase())).toEqual(tx);
   });
 
   it('exposes every field at its ZIP 225 size', () => {
@@ -31,7 +31,7 @@ describe('parseTransaction on the ZIP 244 vectors', () => {
     let spends = 0;
     let outputs = 0;
     for (const hex of vectors) {
-      const tx = parseTransaction(hex);
+      const tx = parseTransactionV5(hex);
       expect(tx.version).toBe(5);
       expect(tx.versionGroupId).toBe(0x26a7270a);
       for (const input of tx.transparentInputs) expect(input.prevout.txid).toHaveLength(32);
@@ -66,47 +66,50 @@ describe('parseTransaction on the ZIP 244 vectors', () => {
   });
 });
 
-describe('parseTransaction refuses what is not one v5 transaction', () => {
+describe('parseTransaction refuses what is not one transaction', () => {
   const hex = vectors[1]!;
 
-  it('older versions, by name', () => {
-    expect(() => parseTransaction('0400008085202f89' + hex.slice(16))).toThrow(
-      /not a v5 transaction \(version 4, overwintered\)/,
-    );
-    expect(() => parseTransaction('01000000' + hex.slice(8))).toThrow(/not a v5 transaction \(version 1\)/);
-    expect(() => parseTransaction('')).toThrow(ChainFormatError);
+  it('versions Zcash does not define, by name', () => {
+    // fOverwintered with version 6, or with 2: no such transaction.
+    expect(() => parseTransactionV5('06000080' + hex.slice(8))).toThrow(/overwintered version 6 is not/);
+    expect(() => parseTransactionV5('02000080' + hex.slice(8))).toThrow(/overwintered version 2 is not/);
+    // Without fOverwintered, version 0 comes before the first.
+    expect(() => parseTransactionV5('00000000' + hex.slice(8))).toThrow(/version 0 is below 1/);
+    // The v5 body under a v4 header is read as v4, and does not fit.
+    expect(() => parseTransactionV5('0400008085202f89' + hex.slice(16))).toThrow(ChainFormatError);
+    expect(() => parseTransactionV5('')).toThrow(ChainFormatError);
   });
 
   it('another version group id', () => {
-    expect(() => parseTransaction(hex.slice(0, 8) + '8520af89' + hex.slice(16))).toThrow(/nVersionGroupId/);
+    expect(() => parseTransactionV5(hex.slice(0, 8) + '8520af89' + hex.slice(16))).toThrow(/nVersionGroupId/);
   });
 
   it('trailing bytes', () => {
-    expect(() => parseTransaction(hex + '00')).toThrow(/1 trailing bytes/);
+    expect(() => parseTransactionV5(hex + '00')).toThrow(/1 trailing bytes/);
   });
 
   it('a non-canonical count', () => {
     // Byte 20 is tx_in_count (1); fd0100 says 1 in three bytes.
     expect(hex.slice(40, 42)).toBe('01');
-    expect(() => parseTransaction(hex.slice(0, 40) + 'fd0100' + hex.slice(42))).toThrow(/non-canonical/);
+    expect(() => parseTransactionV5(hex.slice(0, 40) + 'fd0100' + hex.slice(42))).toThrow(/non-canonical/);
   });
 
   it('reserved Orchard flag bits', () => {
-    const tx = parseTransaction(vectors[2]!);
+    const tx = parseTransactionV5(vectors[2]!);
     const encoded = toHex(serializeTransaction(tx));
     const actions = tx.orchard!.actions.length;
     // flagsOrchard follows the actions, which end the transaction bar the Orchard tail.
     const tail = 1 + 8 + 32 + 3 + tx.orchard!.proofs.length + 64 * actions + 64;
     const flagsAt = encoded.length / 2 - tail;
     expect(parseInt(encoded.slice(2 * flagsAt, 2 * flagsAt + 2), 16)).toBe(tx.orchard!.flags);
-    expect(() => parseTransaction(withByte(encoded, flagsAt, 0x04 | tx.orchard!.flags))).toThrow(
+    expect(() => parseTransactionV5(withByte(encoded, flagsAt, 0x04 | tx.orchard!.flags))).toThrow(
       /reserved bits/,
     );
   });
 
   it('bad hex, as the same error kind', () => {
-    expect(() => parseTransaction('0500008')).toThrow(ChainFormatError);
-    expect(() => parseTransaction('zz')).toThrow(ChainFormatError);
+    expect(() => parseTransactionV5('0500008')).toThrow(ChainFormatError);
+    expect(() => parseTransactionV5('zz')).toThrow(ChainFormatError);
   });
 });
 
@@ -199,15 +202,15 @@ describe('serializeTransaction', () => {
     fc.assert(
       fc.property(transactionArb, (tx) => {
         const encoded = serializeTransaction(tx);
-        expect(parseTransaction(encoded)).toEqual(tx);
-        expect(serializeTransaction(parseTransaction(encoded))).toEqual(encoded);
+        expect(parseTransactionV5(encoded)).toEqual(tx);
+        expect(serializeTransaction(parseTransactionV5(encoded))).toEqual(encoded);
       }),
       { numRuns: 150 },
     );
   });
 
   it('refuses bundles that have no encoding', () => {
-    const tx = parseTransaction(vectors[0]!);
+    const tx = parseTransactionV5(vectors[0]!);
     expect(() =>
       serializeTransaction({ ...tx, sapling: { ...tx.sapling!, spends: [], outputs: [] } }),
     ).toThrow(/needs a spend or an output/);
@@ -224,7 +227,7 @@ describe('serializeTransaction', () => {
 /** Parses `bytes`; a refusal must be a ChainFormatError and nothing else. */
 function parseOrRefuse(bytes: Uint8Array): TransactionV5 | null {
   try {
-    return parseTransaction(bytes);
+    return parseTransactionV5(bytes);
   } catch (error) {
     expect(error).toBeInstanceOf(ChainFormatError);
     return null;

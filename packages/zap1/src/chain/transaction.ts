@@ -1,44 +1,43 @@
 /**
- * Zcash v5 transactions (ZIP 225): the whole wire format read into plain objects and written back
- * byte for byte. Only v5 is read; older versions are refused by name, since every transaction this
- * project writes or checks is v5 (docs/chain.md).
+ * Zcash transactions of every version: v5 (ZIP 225) here, v1 to v4 in transaction-legacy.ts, read
+ * into plain objects and written back byte for byte. `readTransaction` reads the header and
+ * dispatches on the version (docs/chain.md, "Transactions").
  *
  * Byte fields hold the bytes exactly as serialized (hashes in natural order, not the byte-reversed
  * order RPCs display). Amounts are bigints read from the bytes, since they can exceed 2^53.
  */
 import { ByteReader, ByteWriter, ChainFormatError, chainBytes } from './bytes.js';
+import {
+  TX_V3_VERSION_GROUP_ID,
+  TX_V4_VERSION_GROUP_ID,
+  readOverwinteredBody,
+  readSproutBody,
+  writeTransactionBeforeV5,
+  type TransactionBeforeV5,
+} from './transaction-legacy.js';
+import {
+  ENC_CIPHERTEXT,
+  GROTH_PROOF,
+  HASH,
+  OUT_CIPHERTEXT,
+  SIGNATURE,
+  readTransparent,
+  writeTransparent,
+  type SaplingOutput,
+  type TransparentInput,
+  type TransparentOutput,
+} from './transaction-parts.js';
+
+export type { OutPoint, SaplingOutput, TransparentInput, TransparentOutput } from './transaction-parts.js';
+export * from './transaction-legacy.js';
 
 /** The v5 header: fOverwintered (bit 31) with version 5. */
 export const TX_V5_HEADER = 0x8000_0005;
 /** nVersionGroupId of v5 transactions. */
 export const TX_V5_VERSION_GROUP_ID = 0x26a7_270a;
 
-/** Field sizes fixed by ZIP 225 and the protocol specification (§7.3 to §7.5). */
-const HASH = 32;
-const ENC_CIPHERTEXT = 580;
-const OUT_CIPHERTEXT = 80;
-const GROTH_PROOF = 192;
-const SIGNATURE = 64;
 /** The two defined bits of flagsOrchard (enableSpendsOrchard, enableOutputsOrchard); the rest are 0. */
 const ORCHARD_FLAGS_DEFINED = 0b11;
-
-/** A transparent outpoint: the spent transaction's id (natural byte order) and output index. */
-export interface OutPoint {
-  txid: Uint8Array;
-  index: number;
-}
-
-export interface TransparentInput {
-  prevout: OutPoint;
-  scriptSig: Uint8Array;
-  sequence: number;
-}
-
-export interface TransparentOutput {
-  /** zatoshis (int64 on the wire). */
-  value: bigint;
-  scriptPubKey: Uint8Array;
-}
 
 /** A Sapling Spend with its proof and signature (which v5 stores in separate arrays). */
 export interface SaplingSpend {
@@ -47,16 +46,6 @@ export interface SaplingSpend {
   rk: Uint8Array;
   zkproof: Uint8Array;
   spendAuthSig: Uint8Array;
-}
-
-/** A Sapling Output with its proof. */
-export interface SaplingOutput {
-  cv: Uint8Array;
-  cmu: Uint8Array;
-  ephemeralKey: Uint8Array;
-  encCiphertext: Uint8Array;
-  outCiphertext: Uint8Array;
-  zkproof: Uint8Array;
 }
 
 /** Present when the transaction has at least one Sapling spend or output. */
@@ -105,59 +94,59 @@ export interface TransactionV5 {
   orchard: OrchardBundle | null;
 }
 
+/** A transaction of any version, as `parseTransaction` reads it; `version` tells which. */
+export type Transaction = TransactionV5 | TransactionBeforeV5;
+
 /** Smallest encodings, used to bound counts against the bytes left (see ByteReader.count). */
-const MIN_TX_IN = HASH + 4 + 1 + 4;
-const MIN_TX_OUT = 8 + 1;
 const SPEND_V5 = 3 * HASH;
 const OUTPUT_V5 = 3 * HASH + ENC_CIPHERTEXT + OUT_CIPHERTEXT;
 const ACTION = 5 * HASH + ENC_CIPHERTEXT + OUT_CIPHERTEXT;
 /** The smallest v5 transaction: the 20-byte header and five empty counts. */
 export const MIN_TX_V5_BYTES = 20 + 5;
+/** The smallest transaction of any version: v1 with no inputs and no outputs. */
+export const MIN_TX_BYTES = 4 + 1 + 1 + 4;
 
 /**
- * Reads one v5 transaction from `reader`, leaving it just after the transaction (so a block's
- * transactions can be read one after another). Malformed bytes throw `ChainFormatError`.
+ * Reads one transaction of any version from `reader`, leaving it just after the transaction (so a
+ * block's transactions can be read one after another). Malformed bytes throw `ChainFormatError`.
  */
-export function readTransaction(reader: ByteReader): TransactionV5 {
+export function readTransaction(reader: ByteReader): Transaction {
+  const headerAt = reader.position;
   const header = reader.u32le('header');
-  if (header !== TX_V5_HEADER) {
-    const overwintered = header >>> 31 === 1;
-    const version = header & 0x7fff_ffff;
+  const version = header & 0x7fff_ffff;
+  if (header >>> 31 === 0) return readSproutBody(reader, version, headerAt);
+  const groupAt = reader.position;
+  const versionGroupId = reader.u32le('nVersionGroupId');
+  const groupOf: Record<number, number> = {
+    3: TX_V3_VERSION_GROUP_ID,
+    4: TX_V4_VERSION_GROUP_ID,
+    5: TX_V5_VERSION_GROUP_ID,
+  };
+  const expected = groupOf[version];
+  if (expected === undefined) {
     throw reader.fail(
       'header',
-      `not a v5 transaction (version ${version}${overwintered ? ', overwintered' : ''}); only v5 (ZIP 225) is read`,
-      reader.position - 4,
+      `overwintered version ${version} is not a transaction version Zcash defines (3, 4, 5)`,
+      headerAt,
     );
   }
-  const versionGroupId = reader.u32le('nVersionGroupId');
-  if (versionGroupId !== TX_V5_VERSION_GROUP_ID) {
+  if (versionGroupId !== expected) {
     throw reader.fail(
       'nVersionGroupId',
-      `0x${versionGroupId.toString(16)} is not the v5 group id 0x26a7270a`,
-      reader.position - 4,
+      `0x${versionGroupId.toString(16)} is not the v${version} group id 0x${expected.toString(16)}`,
+      groupAt,
     );
   }
+  if (version === 3 || version === 4) return readOverwinteredBody(reader, version, versionGroupId);
+  return readV5Body(reader, versionGroupId);
+}
+
+/** The rest of a v5 transaction, after its header and version group id. */
+function readV5Body(reader: ByteReader, versionGroupId: number): TransactionV5 {
   const consensusBranchId = reader.u32le('nConsensusBranchId');
   const lockTime = reader.u32le('lock_time');
   const expiryHeight = reader.u32le('nExpiryHeight');
-
-  const transparentInputs: TransparentInput[] = [];
-  for (let i = reader.count('tx_in_count', MIN_TX_IN); i > 0; i--) {
-    const txid = reader.bytes(HASH, 'tx_in prevout hash');
-    const index = reader.u32le('tx_in prevout index');
-    const scriptSig = reader.varBytes('tx_in scriptSig');
-    transparentInputs.push({
-      prevout: { txid, index },
-      scriptSig,
-      sequence: reader.u32le('tx_in nSequence'),
-    });
-  }
-  const transparentOutputs: TransparentOutput[] = [];
-  for (let i = reader.count('tx_out_count', MIN_TX_OUT); i > 0; i--) {
-    const value = reader.i64le('tx_out value');
-    transparentOutputs.push({ value, scriptPubKey: reader.varBytes('tx_out scriptPubKey') });
-  }
-
+  const { transparentInputs, transparentOutputs } = readTransparent(reader);
   return {
     version: 5,
     versionGroupId,
@@ -240,11 +229,11 @@ function readOrchard(reader: ByteReader): OrchardBundle | null {
 }
 
 /**
- * A v5 transaction from its bytes (hex or Uint8Array). Anything but exactly one well-formed v5
- * transaction (truncation, bad lengths, reserved flag bits, trailing bytes, another version) throws
- * `ChainFormatError`.
+ * A transaction of any version from its bytes (hex or Uint8Array). Anything but exactly one
+ * well-formed transaction (truncation, bad lengths, reserved flag bits, trailing bytes, a version or
+ * version group Zcash does not define) throws `ChainFormatError`.
  */
-export function parseTransaction(tx: string | Uint8Array): TransactionV5 {
+export function parseTransaction(tx: string | Uint8Array): Transaction {
   const reader = new ByteReader(chainBytes(tx, 'transaction'), 'transaction');
   const parsed = readTransaction(reader);
   reader.end();
@@ -252,30 +241,49 @@ export function parseTransaction(tx: string | Uint8Array): TransactionV5 {
 }
 
 /**
+ * A v5 transaction from its bytes, for what only v5 carries (an Orchard bundle, a consensus branch
+ * id): `parseTransaction`, and a `ChainFormatError` naming the version for any other.
+ */
+export function parseTransactionV5(tx: string | Uint8Array): TransactionV5 {
+  const parsed = parseTransaction(tx);
+  if (parsed.version !== 5) {
+    throw new ChainFormatError(
+      `a v${parsed.version} transaction, where a v5 transaction (ZIP 225) is expected`,
+    );
+  }
+  return parsed;
+}
+
+/**
  * `tx` as a parsed transaction: hex or bytes are parsed; anything else must look like what
- * `parseTransaction` returns (a v5 transaction whose bundles are present or null), else a
+ * `parseTransaction` returns (a version from 1 to 5 with its parts present or null), else a
  * `ChainFormatError` rather than a TypeError from deep inside the caller.
  */
-export function asTransaction(tx: string | Uint8Array | TransactionV5): TransactionV5 {
+export function asTransaction(tx: string | Uint8Array | Transaction): Transaction {
   if (typeof tx === 'string' || tx instanceof Uint8Array) return parseTransaction(tx);
-  const bundle = (value: unknown) => value === null || typeof value === 'object';
-  if (
-    typeof tx !== 'object' ||
-    tx === null ||
-    tx.version !== 5 ||
-    !bundle(tx.sapling) ||
-    !bundle(tx.orchard) ||
-    (tx.orchard !== null && !Array.isArray(tx.orchard.actions))
-  ) {
-    throw new ChainFormatError('a transaction must be hex, bytes or a parsed v5 transaction');
-  }
+  const part = (value: unknown) => value === null || typeof value === 'object';
+  const looksRight =
+    typeof tx === 'object' &&
+    tx !== null &&
+    Array.isArray(tx.transparentInputs) &&
+    Array.isArray(tx.transparentOutputs) &&
+    (tx.version === 5
+      ? part(tx.sapling) && part(tx.orchard) && (tx.orchard === null || Array.isArray(tx.orchard.actions))
+      : [1, 2, 3, 4].includes(tx.version) &&
+        part(tx.joinSplit) &&
+        (tx.version !== 4 || (typeof tx.sapling === 'object' && tx.sapling !== null)));
+  if (!looksRight) throw new ChainFormatError('a transaction must be hex, bytes or a parsed transaction');
   return tx;
 }
 
-/** Appends the v5 encoding of `tx` to `writer`. */
-export function writeTransaction(writer: ByteWriter, tx: TransactionV5): void {
-  if (tx.version !== 5 || tx.versionGroupId !== TX_V5_VERSION_GROUP_ID) {
-    throw new RangeError('only v5 transactions (version group 0x26a7270a) are serialized');
+/** Appends the encoding of `tx`, of any version, to `writer`. */
+export function writeTransaction(writer: ByteWriter, tx: Transaction): void {
+  if (tx.version !== 5) {
+    writeTransactionBeforeV5(writer, tx);
+    return;
+  }
+  if (tx.versionGroupId !== TX_V5_VERSION_GROUP_ID) {
+    throw new RangeError('a v5 transaction has version group 0x26a7270a');
   }
   writer
     .u32le(TX_V5_HEADER, 'header')
@@ -283,19 +291,7 @@ export function writeTransaction(writer: ByteWriter, tx: TransactionV5): void {
     .u32le(tx.consensusBranchId, 'consensusBranchId')
     .u32le(tx.lockTime, 'lockTime')
     .u32le(tx.expiryHeight, 'expiryHeight');
-
-  writer.compactSize(tx.transparentInputs.length, 'transparentInputs');
-  for (const input of tx.transparentInputs) {
-    writer
-      .bytes(input.prevout.txid, 'prevout txid', HASH)
-      .u32le(input.prevout.index, 'prevout index')
-      .varBytes(input.scriptSig, 'scriptSig')
-      .u32le(input.sequence, 'sequence');
-  }
-  writer.compactSize(tx.transparentOutputs.length, 'transparentOutputs');
-  for (const output of tx.transparentOutputs) {
-    writer.i64le(output.value, 'output value').varBytes(output.scriptPubKey, 'scriptPubKey');
-  }
+  writeTransparent(writer, tx);
   writeSapling(writer, tx.sapling);
   writeOrchard(writer, tx.orchard);
 }
@@ -360,8 +356,8 @@ function writeOrchard(writer: ByteWriter, orchard: OrchardBundle | null): void {
   writer.bytes(orchard.bindingSig, 'Orchard bindingSig', SIGNATURE);
 }
 
-/** The v5 encoding of `tx`: `parseTransaction(serializeTransaction(tx))` gives `tx` back. */
-export function serializeTransaction(tx: TransactionV5): Uint8Array {
+/** The encoding of `tx`: `parseTransaction(serializeTransaction(tx))` gives `tx` back. */
+export function serializeTransaction(tx: Transaction): Uint8Array {
   const writer = new ByteWriter();
   writeTransaction(writer, tx);
   return writer.finish();

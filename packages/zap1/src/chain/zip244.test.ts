@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readZcashVectors } from '../../test/vectors.js';
 import { bytesEqual, toHex } from '../protocol/hex.js';
 import { ChainFormatError, chainBytes } from './bytes.js';
-import { parseTransaction, serializeTransaction } from './transaction.js';
+import { parseTransactionV5, serializeTransaction } from './transaction.js';
 import type { TransactionV5 } from './transaction.js';
 import { transactionAuthDigest, transactionId, transactionIdBytes } from './zip244.js';
 
@@ -18,7 +18,7 @@ const reversedHex = (hex: string): string => hex.match(/../g)!.reverse().join(''
 
 describe('ZIP 244 on the test vectors', () => {
   it.each(vectors.map((v, i) => [i, v] as const))('vector %i: txid and auth digest', (_, v) => {
-    const tx = parseTransaction(v.tx);
+    const tx = parseTransactionV5(v.tx);
     expect(toHex(transactionIdBytes(tx))).toBe(v.txid);
     // RPCs and explorers show the digest byte-reversed.
     expect(transactionId(v.tx)).toBe(reversedHex(v.txid));
@@ -44,7 +44,7 @@ describe('ZIP 244 on the test vectors', () => {
   });
 
   it('refuses to digest an object whose fields its serialization refuses, rather than truncating them', () => {
-    const tx = vectors.map((v) => parseTransaction(v.tx)).find((parsed) => parsed.orchard !== null)!;
+    const tx = vectors.map((v) => parseTransactionV5(v.tx)).find((parsed) => parsed.orchard !== null)!;
     const outOfRange: TransactionV5[] = [
       { ...tx, lockTime: tx.lockTime + 2 ** 32 },
       { ...tx, expiryHeight: -1 },
@@ -65,7 +65,7 @@ describe('ZIP 244 on the test vectors', () => {
   });
 
   it('the consensus branch id is part of the txid (replay protection)', () => {
-    const tx = parseTransaction(vectors[0]!.tx);
+    const tx = parseTransactionV5(vectors[0]!.tx);
     const other = { ...tx, consensusBranchId: (tx.consensusBranchId + 1) >>> 0 };
     expect(toHex(transactionIdBytes(other))).not.toBe(vectors[0]!.txid);
     expect(toHex(transactionAuthDigest(other))).not.toBe(vectors[0]!.auth_digest);
@@ -73,7 +73,7 @@ describe('ZIP 244 on the test vectors', () => {
 
   it('malformed bytes throw ChainFormatError, not a txid', () => {
     expect(() => transactionId(vectors[0]!.tx + '00')).toThrow(ChainFormatError);
-    expect(() => transactionId('0400008085202f89')).toThrow(/not a v5 transaction/);
+    expect(() => transactionId('0400008085202f89')).toThrow(ChainFormatError);
   });
 });
 
@@ -93,7 +93,7 @@ describe('every single-byte change of a vector', () => {
           changed[index] = changed[index]! ^ mask;
           let tx: TransactionV5;
           try {
-            tx = parseTransaction(changed);
+            tx = parseTransactionV5(changed);
           } catch (error) {
             expect(error).toBeInstanceOf(ChainFormatError);
             refused++;

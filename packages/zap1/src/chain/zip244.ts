@@ -2,15 +2,18 @@
  * Transaction identifiers of v5 transactions (ZIP 244): a tree of personalized BLAKE2b-256 digests
  * over the effecting data (header, transparent, Sapling, Orchard), and the authorizing data
  * commitment over what the txid leaves out (scripts, proofs, signatures). Together the two commit
- * to every byte of the transaction.
+ * to every byte of the transaction. Transactions before v5 are identified as Bitcoin's are: the
+ * double SHA-256 of their bytes.
  *
  * Digests here are in natural byte order, as ZIP 244 computes them; `transactionId` gives the
  * byte-reversed display order that RPCs and explorers show.
  */
 import { blake2b } from '@noble/hashes/blake2.js';
-import { ByteWriter, asChainFormat, toDisplayHex } from './bytes.js';
+import { ByteWriter, asChainFormat, chainBytes, toDisplayHex } from './bytes.js';
+import { sha256d } from './block.js';
+import { PRE_V5_AUTH_DIGEST } from './block-commitments.js';
 import { TX_V5_HEADER, asTransaction, serializeTransaction } from './transaction.js';
-import type { TransactionV5 } from './transaction.js';
+import type { Transaction, TransactionV5 } from './transaction.js';
 
 const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
@@ -159,8 +162,8 @@ function orchardDigest(tx: TransactionV5): Uint8Array {
  * keep one set of rules.
  */
 function digestOf(
-  tx: string | Uint8Array | TransactionV5,
-  compute: (tx: TransactionV5) => Uint8Array,
+  tx: string | Uint8Array | Transaction,
+  compute: (tx: Transaction) => Uint8Array,
 ): Uint8Array {
   return asChainFormat(() => {
     const parsed = asTransaction(tx);
@@ -169,7 +172,8 @@ function digestOf(
   }, 'the transaction');
 }
 
-function txidDigest(tx: TransactionV5): Uint8Array {
+function txidDigest(tx: Transaction): Uint8Array {
+  if (tx.version !== 5) return sha256d(serializeTransaction(tx));
   return digest(branchPersonalization('ZcashTxHash_', tx.consensusBranchId), [
     headerDigest(tx),
     transparentDigest(tx),
@@ -179,29 +183,33 @@ function txidDigest(tx: TransactionV5): Uint8Array {
 }
 
 /**
- * The ZIP 244 txid digest of a v5 transaction, in natural byte order (as the ZIP and its test
- * vectors give it). What is not a v5 transaction, or has a field its serialization would refuse,
- * throws `ChainFormatError`.
+ * The txid of a transaction in natural byte order: the ZIP 244 digest for v5 (as the ZIP and its
+ * test vectors give it), the double SHA-256 of the bytes before. A malformed transaction, or one
+ * with a field its serialization would refuse, throws `ChainFormatError`.
  */
-export function transactionIdBytes(tx: TransactionV5): Uint8Array {
+export function transactionIdBytes(tx: string | Uint8Array | Transaction): Uint8Array {
   return digestOf(tx, txidDigest);
 }
 
 /**
- * The txid of a v5 transaction (given as hex, bytes or already parsed) as RPCs and explorers show
- * it: the ZIP 244 digest byte-reversed, in lowercase hex. Malformed input throws `ChainFormatError`.
+ * The txid of a transaction of any version (given as hex, bytes or already parsed) as RPCs and
+ * explorers show it: byte-reversed, lowercase hex. Malformed input throws `ChainFormatError`.
  */
-export function transactionId(tx: string | Uint8Array | TransactionV5): string {
+export function transactionId(tx: string | Uint8Array | Transaction): string {
   return toDisplayHex(digestOf(tx, txidDigest));
 }
 
+/** ZIP 244's stand-in auth digest for a transaction before v5 in a block's hashAuthDataRoot tree. */
+const NO_AUTH_DIGEST = chainBytes(PRE_V5_AUTH_DIGEST, 'PRE_V5_AUTH_DIGEST');
+
 /**
- * The ZIP 244 authorizing data commitment (auth_digest) of a v5 transaction, natural byte order:
- * the scripts, proofs and signatures the txid does not commit to. This is the leaf of a block's
- * hashAuthDataRoot tree. Refuses what `transactionIdBytes` refuses, with `ChainFormatError`.
+ * The ZIP 244 authorizing data commitment (auth_digest) of a transaction, natural byte order: for
+ * v5 the scripts, proofs and signatures the txid does not commit to; for earlier versions (whose
+ * txid commits to every byte) 32 bytes of 0xff, as ZIP 244 puts them in a block's hashAuthDataRoot
+ * tree. Refuses what `transactionIdBytes` refuses, with `ChainFormatError`.
  */
-export function transactionAuthDigest(tx: TransactionV5): Uint8Array {
-  return digestOf(tx, authDigest);
+export function transactionAuthDigest(tx: string | Uint8Array | Transaction): Uint8Array {
+  return digestOf(tx, (parsed) => (parsed.version === 5 ? authDigest(parsed) : NO_AUTH_DIGEST.slice()));
 }
 
 function authDigest(tx: TransactionV5): Uint8Array {

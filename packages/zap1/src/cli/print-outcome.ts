@@ -65,7 +65,7 @@ export function jsonReport(outcome: ClaimOutcome): string {
 }
 
 /** The checks chain evidence gets from its own bytes, in the order core runs them. */
-const BYTE_CHECKS = ['transaction', 'memo', 'branch', 'commitments', 'header'] as const;
+const BYTE_CHECKS = ['transaction', 'memo', 'branch', 'commitments', 'header', 'work'] as const;
 
 /**
  * What the chain evidence settled, where there is some: where it came from, the checks run on its
@@ -92,7 +92,7 @@ function evidenceLines(outcome: ClaimOutcome, receipt: Receipt | null): string[]
   const unbound = byteChecks.some((c) => c.name === 'commitments' && c.status === 'unknown');
   lines.push(
     failed.length === 0
-      ? `  Checked on the chain's own bytes: ${byteChecks.map((c) => c.name).join(', ')} (the transaction hashes to its txid, the viewing key reads ZAP1:09:${outcome.recoveredMemoRootHex ?? '?'} from it, its branch reaches the header${unbound ? '' : ", its proofs and signatures reach the header's block commitments"}, the header hashes to the block).`
+      ? `  Checked on the chain's own bytes: ${byteChecks.map((c) => c.name).join(', ')} (the transaction hashes to its txid, the viewing key reads ZAP1:09:${outcome.recoveredMemoRootHex ?? '?'} from it, its branch reaches the header${unbound ? '' : ", its proofs and signatures reach the header's block commitments"}, the header hashes to the block and carries its proof of work).`
       : `  Checked on the chain's own bytes, and failed: ${failed.join(', ')}.`,
   );
   if (failed.length === 0 && unbound) {

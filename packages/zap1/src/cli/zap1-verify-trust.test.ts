@@ -37,7 +37,7 @@ const forger = http.createServer((req, res) => {
   const body = req.url?.startsWith('/anchor/history')
     ? history
     : req.url?.startsWith('/protocol/info')
-      ? { network: 'mainnet' }
+      ? { network: 'devnet' }
       : req.url?.endsWith('/proof.json')
         ? bundle
         : {};
@@ -54,7 +54,7 @@ beforeAll(async () => {
   forgedPath = path.join(dir, 'forged.json');
   const forged = makeReceipt({
     serviceUrl: forgerUrl,
-    network: 'mainnet',
+    network: 'devnet',
     event,
     leafHex,
     proof: bundle,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OTHER_KEY, anchorTransaction, evidenceFor, evidencedBundle } from '../../test/chain-evidence.js';
-import { parseTransaction, serializeTransaction } from '../chain/transaction.js';
+import { blockHash } from '../chain/block.js';
+import { parseTransactionV5, serializeTransaction } from '../chain/transaction.js';
 import { transactionId } from '../chain/zip244.js';
 import { parseChainEvidence, type ChainEvidence } from './chain-evidence.js';
 import { MAX_ORCHARD_ACTIONS_IN_BLOCK, checkChainEvidence } from './evidence-checks.js';
@@ -26,6 +27,7 @@ describe('chain evidence', () => {
       ['branch', 'pass'],
       ['commitments', 'pass'],
       ['header', 'pass'],
+      ['work', 'pass'],
     ]);
     expect(findings.memoRootHex).toBe(rootHex);
     expect(findings.headerTime).toBeGreaterThan(1_600_000_000);
@@ -39,7 +41,7 @@ describe('chain evidence', () => {
   });
 
   it('fails the commitments check for one changed byte of a proof or a signature, which the txid leaves out', () => {
-    const tx = parseTransaction(evidence.transaction);
+    const tx = parseTransactionV5(evidence.transaction);
     const orchard = tx.orchard!;
     const proofs = Uint8Array.from(orchard.proofs);
     proofs[100]! ^= 1;
@@ -56,6 +58,7 @@ describe('chain evidence', () => {
         branch: 'pass',
         commitments: 'fail',
         header: 'pass',
+        work: 'pass',
       });
     }
     // A changed chain history root or auth branch byte fails it too.
@@ -94,7 +97,7 @@ describe('chain evidence', () => {
   });
 
   it('refuses, without trying its actions, a transaction no block could hold', () => {
-    const tx = parseTransaction(evidence.transaction);
+    const tx = parseTransactionV5(evidence.transaction);
     const orchard = tx.orchard!;
     const actions = Array.from({ length: MAX_ORCHARD_ACTIONS_IN_BLOCK + 1 }, () => orchard.actions[0]!);
     const proofs = new Uint8Array(2720 + 2272 * actions.length);
@@ -161,18 +164,38 @@ describe('chain evidence', () => {
   });
 
   it('fails when the evidence or its key is of another network than the receipt', () => {
-    const onDevnet = checkChainEvidence(evidence, rootHex, { ...claim, network: 'devnet' });
-    expect(onDevnet.checks[0]).toMatchObject({
+    const onMainnet = checkChainEvidence(evidence, rootHex, { ...claim, network: 'mainnet' });
+    expect(onMainnet.checks[0]).toMatchObject({
       name: 'transaction',
       status: 'fail',
-      detail: expect.stringContaining('the mainnet chain, but the receipt was made on devnet'),
+      detail: expect.stringContaining('the devnet chain, but the receipt was made on mainnet'),
     });
-    // A mainnet key in evidence that says testnet: the key is not of the evidence's network.
+    // A regtest key in evidence that says testnet: the key is not of the evidence's network, and a
+    // regtest header's work is no testnet work.
     const labelled = checkChainEvidence({ ...evidence, network: 'testnet' }, rootHex, claim);
     expect(labelled.checks.find((c) => c.name === 'memo')).toMatchObject({ status: 'fail' });
-    expect(
-      checkChainEvidence(evidence, rootHex, { ...claim, network: 'MainNetwork' }).checks[0]?.status,
-    ).toBe('pass');
+    expect(labelled.checks.find((c) => c.name === 'work')).toMatchObject({ status: 'fail' });
+    expect(checkChainEvidence(evidence, rootHex, { ...claim, network: 'devnet' }).checks[0]?.status).toBe(
+      'pass',
+    );
+  });
+
+  it('fails the work check when the nonce or the solution changed, even with the block hash recomputed', () => {
+    // Header bytes 108..139 are the nonce; the solution follows its one-byte length at 140.
+    for (const at of [108, 139, 141, 160, 176]) {
+      const header = flipByte(evidence.block_header, at);
+      const findings = checkChainEvidence(
+        { ...evidence, block_header: header, block_hash: blockHash(header) },
+        rootHex,
+        claim,
+      );
+      const byName = Object.fromEntries(findings.checks.map((c) => [c.name, c]));
+      expect(byName['header']?.status, `byte ${at}`).toBe('pass');
+      expect(byName['work']).toMatchObject({
+        status: 'fail',
+        detail: expect.stringMatching(/Equihash|target/),
+      });
+    }
   });
 
   it('refuses malformed evidence with a plain error, never a throw', () => {

@@ -11,12 +11,16 @@
  *  4. `commitments`: the transaction's auth digest (its scripts, proofs and signatures, which the
  *     txid leaves out) reaches the header's hashBlockCommitments, so every byte of it is bound;
  *     `unknown`, saying what was bound, for evidence that does not carry what this needs;
- *  5. `header`: the header hashes to the claimed block hash.
+ *  5. `header`: the header hashes to the claimed block hash;
+ *  6. `work`: the header's Equihash solution holds and its hash is under the target its nBits
+ *     encodes, with the network's parameters (a header made up, or with its nonce or solution
+ *     changed, is no mined header).
  */
 import { heightWords } from '../protocol/number-words.js';
 import type { VerdictCheck } from '../verdict/anchor-verdict.js';
 import { authDataRootFromBranch, blockCommitmentsHash } from '../chain/block-commitments.js';
 import { blockHash, parseBlockHeader, type BlockHeader } from '../chain/block.js';
+import { checkProofOfWork } from '../chain/proof-of-work.js';
 import { merkleRootFromBranch } from '../chain/merkle-branch.js';
 import { readMemos } from '../chain/read-memos.js';
 import { parseTransaction, type TransactionV5 } from '../chain/transaction.js';
@@ -210,7 +214,10 @@ export function checkChainEvidence(
   let tx: TransactionV5 | null = null;
   let txError = '';
   try {
-    tx = parseTransaction(evidence.transaction);
+    const parsed = parseTransaction(evidence.transaction);
+    if (parsed.version === 5) tx = parsed;
+    else
+      txError = `it is a v${parsed.version} transaction, and an anchor is a v5 transaction with an Orchard memo`;
   } catch (error) {
     txError = errorText(error);
   }
@@ -264,8 +271,21 @@ export function checkChainEvidence(
         ),
   );
   checks.push(headerCheck(evidence));
+  checks.push(
+    parsedHeader === null
+      ? check('work', 'fail', `The proof of work cannot be checked: ${unreadHeader}.`)
+      : guarded('work', 'The proof of work cannot be checked', () => workCheck(evidence, parsedHeader)),
+  );
   return { checks, memoRootHex, headerTime: header?.time ?? null };
 }
+
+function workCheck(evidence: ChainEvidence, header: BlockHeader): VerdictCheck {
+  const network = keyNetworkOf(evidence.network);
+  const work = checkProofOfWork(header, network);
+  return check('work', work.ok ? 'pass' : 'fail', `${upperFirst(work.reason)} (${network} parameters).`);
+}
+
+const upperFirst = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 function headerCheck(evidence: ChainEvidence): VerdictCheck {
   return guarded('header', 'The block header cannot be read', () => {

@@ -27,7 +27,7 @@ export type Verdict = 'anchored' | 'pending' | 'unconfirmed' | 'invalid';
 export interface VerdictCheck {
   /**
    * `inclusion`, `anchor`, `event`, `file`, `chain` (the auditor's node read the memo back), and the
-   * checks of chain evidence: `transaction`, `memo`, `branch`, `commitments`, `header`, then `block`
+   * checks of chain evidence: `transaction`, `memo`, `branch`, `commitments`, `header`, `work`, then `block`
    * (the block's hash at its height, from one named source).
    */
   name:
@@ -41,6 +41,7 @@ export interface VerdictCheck {
     | 'branch'
     | 'commitments'
     | 'header'
+    | 'work'
     | 'block';
   status: 'pass' | 'fail' | 'unknown';
   /** One sentence saying what was found. */

@@ -211,7 +211,7 @@ describe('a forged receipt (security review 1)', () => {
 describe('a receipt with chain evidence (the verdict stands on the chain bytes)', () => {
   const { bundle: anchoredBundle, evidence, rootHex: evidencedRoot } = evidencedBundle();
   const withEvidence = testReceipt(contract, {
-    network: 'mainnet',
+    network: 'devnet',
     proof: anchoredBundle,
     chainEvidence: evidence,
     now: NOW,
@@ -223,7 +223,7 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
     blockHash: string | null = evidence.block_hash,
     trust: ServiceReader['trust'] = 'chosen',
   ): ServiceReader => ({
-    ...service({ network: 'mainnet' }),
+    ...service({ network: 'devnet' }),
     trust,
     proof: async () => anchoredBundle,
     historyPage: async () => ({
@@ -294,15 +294,17 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
     new DataView(header.buffer).setUint32(100, Date.UTC(2020, 0, 1) / 1000, true);
     const backdated = { ...evidence, block_header: toHex(header), block_hash: blockHash(header) };
     const receiptOf = { ...withEvidence, chain_evidence: backdated };
-    // Its own bytes hold: only the block's hash can tell, and the chosen service's history names the real one.
+    // The time is part of what the header's Equihash solution was found for: its work no longer
+    // holds, and the chosen service's history names the real block besides.
     const out = await verifyClaim({ receipt: receiptOf }, history(evidence.txid, evidence.height), NOW);
     expect(out.judgement.verdict).toBe('invalid');
     expect(out.judgement.blockTime).toBeNull();
+    expect(names(out)).toContain('work:fail');
     expect(names(out)).toContain('block:fail');
-    expect(out.judgement.summary).toContain("the evidence's header is not the chain's");
-    // With no source at all it is never anchored, and no date is given.
+    // With no source at all, its own bytes already say so, and no date is given.
     const alone = await verifyClaim({ receipt: receiptOf }, null, NOW);
-    expect(alone.judgement).toMatchObject({ verdict: 'unconfirmed', blockTime: null });
+    expect(alone.judgement).toMatchObject({ verdict: 'invalid', blockTime: null });
+    expect(names(alone)).toContain('work:fail');
   });
 
   it('is never anchored on the word of the service a forged receipt names (security review 1)', async () => {
@@ -345,7 +347,7 @@ describe('a receipt with chain evidence (the verdict stands on the chain bytes)'
   });
 
   it("completes a receipt with the service's evidence once anchored", async () => {
-    const plain = testReceipt(contract, { network: 'mainnet', proof: anchoredBundle, now: NOW });
+    const plain = testReceipt(contract, { network: 'devnet', proof: anchoredBundle, now: NOW });
     const reader: ServiceReader = {
       ...history(evidence.txid, evidence.height),
       evidence: async () => evidence,
