@@ -22,6 +22,7 @@ import {
   toHex,
 } from 'zap1';
 import { loadavg } from 'node:os';
+import { measureChainReading } from './chain-reading.js';
 import { fmt, writeSection } from './report.js';
 
 const loadBefore = loadavg();
@@ -241,6 +242,10 @@ const tree = onWasm.tree;
   );
   console.log('sha256 done');
 }
+
+// Reading the chain: a mainnet header's proof of work, a 2 MB block of real transactions.
+for (const [what, figure] of measureChainReading()) row(what, figure);
+console.log('chain reading done');
 
 // Peak memory of a 10,000,000-leaf tree, measured in a fresh process.
 {

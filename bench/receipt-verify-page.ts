@@ -3,7 +3,7 @@
  * Vite into one classic script from zap1's sources, loaded into a fresh Chromium page, where it times
  * verifyClaim with performance.now() so that no round trip to the test driver is counted.
  */
-import { checkChainEvidence } from 'zap1';
+import { checkChainEvidence, checkProofOfWork } from 'zap1';
 import { parseReceipt, type Receipt } from 'zap1';
 import { verifyClaim, type ClaimOutcome } from 'zap1';
 
@@ -26,6 +26,8 @@ export interface ReceiptBenchApi {
   readAndVerify(receiptJson: string, blockHash: string): Promise<{ ms: number; found: Verified }>;
   /** One checkChainEvidence call (the chain bytes' part of verifyClaim), for comparison. */
   checkEvidence(receiptJson: string, rootHex: string): { ms: number; checks: string[] };
+  /** One checkProofOfWork(header, 'mainnet') call: what a mainnet receipt's `work` check costs. */
+  checkMainnetWork(headerHex: string): { ms: number; ok: boolean };
   /** `count` timed verify calls after `warmup` untimed ones, in milliseconds. */
   warm(receiptJson: string, blockHash: string, warmup: number, count: number): Promise<number[]>;
 }
@@ -72,6 +74,11 @@ const api: ReceiptBenchApi = {
     const findings = checkChainEvidence(evidence, rootHex, claim);
     const ms = performance.now() - started;
     return { ms, checks: findings.checks.map((c) => `${c.name}:${c.status}`) };
+  },
+  checkMainnetWork(headerHex) {
+    const started = performance.now();
+    const { ok } = checkProofOfWork(headerHex, 'mainnet');
+    return { ms: performance.now() - started, ok };
   },
   async warm(receiptJson, blockHash, warmup, count) {
     const receipt = receiptOf(JSON.parse(receiptJson));

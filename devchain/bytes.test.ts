@@ -17,6 +17,7 @@ import {
   toHex,
   transactionAuthDigest,
   transactionId,
+  checkProofOfWork,
 } from 'zap1';
 import { DEVCHAIN_FEE_ZAT, DEVCHAIN_START_HEIGHT, DEVCHAIN_WALLET_ADDRESS, DevChain } from './devchain.js';
 import { newWalletKey } from './keys.js';
@@ -127,6 +128,16 @@ describe('the development chain makes real-format transactions and blocks', () =
     expect(parsed.transactions.map((t) => transactionId(t))).toEqual(block.tx);
     expect(blockHash(parsed.header)).toBe(blockhash);
     expect(parsed.header.solution).toHaveLength(36);
+
+    // Every header the chain serves is mined: its Equihash (48, 5) solution holds and its hash is
+    // under regtest's target; a changed nonce byte undoes that.
+    for (let height = DEVCHAIN_START_HEIGHT; height <= block.height; height++) {
+      const hex = await c.getBlockHeaderHex(await c.getBlockHash(height));
+      expect(checkProofOfWork(hex, 'regtest'), `height ${height}`).toMatchObject({ ok: true });
+    }
+    const nonceChanged =
+      headerHex.slice(0, 216) + (headerHex[216] === '0' ? '1' : '0') + headerHex.slice(217);
+    expect(checkProofOfWork(nonceChanged, 'regtest').ok).toBe(false);
   });
 
   it('a wrong key recovers nothing; one flipped byte changes the txid', async () => {

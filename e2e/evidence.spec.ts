@@ -203,7 +203,7 @@ test('a receipt is checked on the chain’s bytes after its service is gone: unc
       await expect(page.getByTestId('verdict-reason')).toContainText(
         `its hash must be ${evidence.block_hash}`,
       );
-      for (const check of ['transaction', 'memo', 'branch', 'header'])
+      for (const check of ['transaction', 'memo', 'branch', 'header', 'work'])
         await expect(page.getByTestId(`check-${check}`)).toHaveAttribute('data-status', 'pass');
       await expect(page.getByTestId('check-block')).toHaveAttribute('data-status', 'unknown');
       const rootHex = (receipt['proof'] as { root: { hash: string } }).root.hash;

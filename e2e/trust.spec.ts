@@ -54,7 +54,7 @@ test.describe('a forged receipt naming its forger\u2019s service', () => {
           ? {
               protocol: 'ZAP1',
               version: '3.0.0',
-              network: 'mainnet',
+              network: 'devnet',
               explorer_block_url: `${forgerUrl}/b/{hash}`,
             }
           : url.endsWith('/proof.json')
@@ -73,7 +73,7 @@ test.describe('a forged receipt naming its forger\u2019s service', () => {
   test('is not anchored, its service is asked only with consent, and then only quoted', async ({ page }) => {
     const forged = testReceipt(contractEvent(2), {
       serviceUrl: forgerUrl,
-      network: 'mainnet',
+      network: 'devnet',
       proof: bundle,
       chainEvidence: evidence,
       now: new Date(),
@@ -161,7 +161,7 @@ test('a receipt of megabytes, with more Orchard actions than a block holds, leav
   const txid = transactionId(huge);
   const receipt = testReceipt(contractEvent(2), {
     serviceUrl: 'https://elsewhere.example',
-    network: 'mainnet',
+    network: 'devnet',
     proof: { ...bundle, anchor: { txid, height: evidence.height } },
     chainEvidence: { ...evidence, txid, transaction: huge },
     now: new Date(),

@@ -11,6 +11,7 @@ import {
   anchorContractForSpec,
   documentStatus,
   dropZoneInput,
+  openDetails,
   printedCertificate,
   verdict,
   type AnchoredContract,
@@ -140,6 +141,25 @@ test('devnet is named on the verdict and on the printed certificate', async ({ p
     '(development chain: not a public blockchain)',
   );
   expect(await printedCertificate(page)).toContain('development chain: not a public blockchain');
+});
+
+test("a receipt with chain evidence lists the header's proof of work, and prints it on the certificate", async ({
+  page,
+  request,
+}) => {
+  const { receiptPath, anchored } = prepared();
+  const evidence = await (await request.get(`/anchor/evidence/${anchored.txid}`)).json();
+  writeFileSync(
+    receiptPath,
+    JSON.stringify({ ...anchored.receiptOf(anchored.proof), chain_evidence: evidence }),
+  );
+  await page.goto('/app/verify');
+  await dropZoneInput(page).setInputFiles([receiptPath, anchored.contract]);
+  await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
+  await openDetails(page, 'details-checks');
+  await expect(page.getByTestId('check-work')).toHaveAttribute('data-status', 'pass');
+  await expect(page.getByTestId('check-work')).toContainText('The Equihash (48, 5) solution holds');
+  expect(await printedCertificate(page)).toContain('Proof of workholds: The Equihash (48, 5) solution holds');
 });
 
 test('with the service down, the verdict says it was checked without it, and comparing a block asks nothing', async ({

@@ -94,6 +94,7 @@ describe('GET /anchor/evidence/{txid}', () => {
       ['branch', 'pass'],
       ['commitments', 'pass'],
       ['header', 'pass'],
+      ['work', 'pass'],
     ]);
     expect(memoRootHex).toBe(anchored.root);
 

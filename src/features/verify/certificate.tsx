@@ -11,6 +11,8 @@ import { documentStatusWords, type DocumentStatus, type NetworkSource } from './
 import { provenRows } from './receipt-rows';
 import { QrImage } from './share-link';
 
+const WORK_STATUS = { pass: 'holds', fail: 'does not hold', unknown: 'not known' } as const;
+
 export function Certificate({
   outcome,
   receipt,
@@ -38,6 +40,9 @@ export function Certificate({
 }) {
   const { judgement } = outcome;
   const proven = receipt ? provenRows(receipt, judgement.checks, file) : [];
+  // The header's own proof of work, where chain evidence was checked: the check's words, printed.
+  const work = judgement.checks.find((check) => check.name === 'work');
+  const workWords = work && `${WORK_STATUS[work.status]}: ${visibleText(work.detail)}`;
   const rows: [string, string | null][] = [
     ...proven.map((row): [string, string] => [row.label, row.value]),
     ['Document', document.kind === 'none' ? null : documentStatusWords(document)],
@@ -53,6 +58,7 @@ export function Certificate({
     ['Block', judgement.height === null ? null : formatNumber(judgement.height)],
     // Absolute UTC: a sheet of paper has no "ago", and no reader's time zone.
     ['Block time', blockTime === null ? null : formatUtc(new Date(blockTime * 1000))],
+    ['Proof of work', workWords ?? null],
     // The service whose anchor history was asked: what this verification did, not what the receipt says.
     ['Anchor history asked', outcome.service === null ? null : visibleText(outcome.service)],
     ['Verified at', formatUtc(new Date())],

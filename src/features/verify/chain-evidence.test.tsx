@@ -137,9 +137,12 @@ describe('a receipt with chain evidence and no service behind it', () => {
     expect(textOf('verdict')).toBe('Unconfirmed: one fact left to compare');
     expect(textOf('verdict-reason')).toContain(`Look up the block at height ${heightWords(evidence.height)}`);
     expect(textOf('verdict-reason')).toContain(`its hash must be ${evidence.block_hash}`);
-    for (const name of ['transaction', 'memo', 'branch', 'header'])
+    for (const name of ['transaction', 'memo', 'branch', 'header', 'work'])
       expect(statusOf(`check-${name}`)).toBe('pass');
     expect(statusOf('check-block')).toBe('unknown');
+    // The header's proof of work is listed by name, with what was found.
+    expect(textOf('check-work')).toContain('Proof of work');
+    expect(textOf('check-work')).toContain('The Equihash (48, 5) solution holds');
 
     // Check the chain yourself: the memo read here from the transaction, and the block to compare.
     const chain = within(screen.getByTestId('chain-check'));

@@ -17,7 +17,7 @@ import {
 } from './equihash.js';
 import type { EquihashVerdict } from './equihash.js';
 
-/** Zebra's real blocks, copied into the package's test vectors (see test/vectors/zebra/README.md). */
+/** Zebra's real blocks, copied into the package's test vectors (see their README beside them). */
 const ZEBRA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/vectors/zebra');
 const ZEBRA_FILES = [
   'block-main-0-000-000.txt',

@@ -11,7 +11,7 @@ import { solveEquihash } from './equihash.js';
 import type { PowNetwork } from './equihash.js';
 import { POW_LIMITS, checkProofOfWork, targetFromBits } from './proof-of-work.js';
 
-/** Zebra's real blocks, copied into the package's test vectors (see test/vectors/zebra/README.md). */
+/** Zebra's real blocks, copied into the package's test vectors (see their README beside them). */
 const ZEBRA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test/vectors/zebra');
 const ZEBRA: Array<[file: string, network: PowNetwork, bits: number]> = [
   ['block-main-0-000-000.txt', 'mainnet', 0x1f07ffff],
