@@ -8,12 +8,13 @@
  */
 import type { ByteReader, ByteWriter } from './bytes.js';
 import {
-  ENC_CIPHERTEXT,
   GROTH_PROOF,
   HASH,
-  OUT_CIPHERTEXT,
   SIGNATURE,
+  SAPLING_OUTPUT_DESCRIPTION_BYTES,
+  readSaplingOutputDescription,
   readTransparent,
+  writeSaplingOutputDescription,
   writeTransparent,
   type SaplingOutput,
   type TransparentInput,
@@ -31,7 +32,7 @@ const JOINSPLIT_CIPHERTEXT = 601;
 /** The fields of a JoinSplit description besides its proof and ciphertexts. */
 const JOINSPLIT_FIXED = 8 + 8 + HASH + 2 * HASH + 2 * HASH + HASH + HASH + 2 * HASH;
 const SAPLING_SPEND_V4 = 4 * HASH + GROTH_PROOF + SIGNATURE;
-const SAPLING_OUTPUT_V4 = 3 * HASH + ENC_CIPHERTEXT + OUT_CIPHERTEXT + GROTH_PROOF;
+const SAPLING_OUTPUT_V4 = SAPLING_OUTPUT_DESCRIPTION_BYTES + GROTH_PROOF;
 
 /** A Sprout JoinSplit description (§7.2). */
 export interface JoinSplit {
@@ -153,14 +154,8 @@ export function readOverwinteredBody(
   }
   const outputs: SaplingOutput[] = [];
   for (let i = reader.count('nOutputsSapling', SAPLING_OUTPUT_V4); i > 0; i--) {
-    outputs.push({
-      cv: reader.bytes(HASH, 'Sapling output cv'),
-      cmu: reader.bytes(HASH, 'Sapling output cmu'),
-      ephemeralKey: reader.bytes(HASH, 'Sapling output ephemeralKey'),
-      encCiphertext: reader.bytes(ENC_CIPHERTEXT, 'Sapling output encCiphertext'),
-      outCiphertext: reader.bytes(OUT_CIPHERTEXT, 'Sapling output outCiphertext'),
-      zkproof: reader.bytes(GROTH_PROOF, 'Sapling output zkproof'),
-    });
+    const description = readSaplingOutputDescription(reader);
+    outputs.push({ ...description, zkproof: reader.bytes(GROTH_PROOF, 'Sapling output zkproof') });
   }
   const joinSplit = readJoinSplits(reader, GROTH_PROOF);
   const bindingSig = spends.length + outputs.length > 0 ? reader.bytes(SIGNATURE, 'bindingSigSapling') : null;
@@ -253,13 +248,8 @@ function writeOverwintered(writer: ByteWriter, tx: TransactionV3 | TransactionV4
   }
   writer.compactSize(outputs.length, 'Sapling outputs');
   for (const o of outputs) {
-    writer
-      .bytes(o.cv, 'output cv', HASH)
-      .bytes(o.cmu, 'output cmu', HASH)
-      .bytes(o.ephemeralKey, 'output ephemeralKey', HASH)
-      .bytes(o.encCiphertext, 'output encCiphertext', ENC_CIPHERTEXT)
-      .bytes(o.outCiphertext, 'output outCiphertext', OUT_CIPHERTEXT)
-      .bytes(o.zkproof, 'output zkproof', GROTH_PROOF);
+    writeSaplingOutputDescription(writer, o);
+    writer.bytes(o.zkproof, 'output zkproof', GROTH_PROOF);
   }
   writeJoinSplits(writer, tx.joinSplit, GROTH_PROOF);
   if (bindingSig !== null) writer.bytes(bindingSig, 'Sapling bindingSig', SIGNATURE);

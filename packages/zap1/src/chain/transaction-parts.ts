@@ -86,3 +86,29 @@ export function writeTransparent(
     writer.i64le(output.value, 'output value').varBytes(output.scriptPubKey, 'scriptPubKey');
   }
 }
+
+/** A Sapling Output's fields besides its proof, as both v4 and v5 lay them out, in this order. */
+export type SaplingOutputDescription = Omit<SaplingOutput, 'zkproof'>;
+
+/** The bytes of a `SaplingOutputDescription` (v4 adds the proof after them, v5 in an array of its own). */
+export const SAPLING_OUTPUT_DESCRIPTION_BYTES = 3 * HASH + ENC_CIPHERTEXT + OUT_CIPHERTEXT;
+
+/** Reads cv, cmu, ephemeralKey, encCiphertext and outCiphertext of one Sapling Output. */
+export function readSaplingOutputDescription(reader: ByteReader): SaplingOutputDescription {
+  const cv = reader.bytes(HASH, 'Sapling output cv');
+  const cmu = reader.bytes(HASH, 'Sapling output cmu');
+  const ephemeralKey = reader.bytes(HASH, 'Sapling output ephemeralKey');
+  const encCiphertext = reader.bytes(ENC_CIPHERTEXT, 'Sapling output encCiphertext');
+  const outCiphertext = reader.bytes(OUT_CIPHERTEXT, 'Sapling output outCiphertext');
+  return { cv, cmu, ephemeralKey, encCiphertext, outCiphertext };
+}
+
+/** Writes what `readSaplingOutputDescription` reads. */
+export function writeSaplingOutputDescription(writer: ByteWriter, o: SaplingOutputDescription): void {
+  writer
+    .bytes(o.cv, 'output cv', HASH)
+    .bytes(o.cmu, 'output cmu', HASH)
+    .bytes(o.ephemeralKey, 'output ephemeralKey', HASH)
+    .bytes(o.encCiphertext, 'output encCiphertext', ENC_CIPHERTEXT)
+    .bytes(o.outCiphertext, 'output outCiphertext', OUT_CIPHERTEXT);
+}

@@ -21,9 +21,13 @@ import {
   HASH,
   OUT_CIPHERTEXT,
   SIGNATURE,
+  SAPLING_OUTPUT_DESCRIPTION_BYTES,
+  readSaplingOutputDescription,
   readTransparent,
+  writeSaplingOutputDescription,
   writeTransparent,
   type SaplingOutput,
+  type SaplingOutputDescription,
   type TransparentInput,
   type TransparentOutput,
 } from './transaction-parts.js';
@@ -35,6 +39,13 @@ export * from './transaction-legacy.js';
 export const TX_V5_HEADER = 0x8000_0005;
 /** nVersionGroupId of v5 transactions. */
 export const TX_V5_VERSION_GROUP_ID = 0x26a7_270a;
+
+/** Each overwintered version's nVersionGroupId: every other overwintered version is refused. */
+const VERSION_GROUP_IDS: ReadonlyMap<number, number> = new Map([
+  [3, TX_V3_VERSION_GROUP_ID],
+  [4, TX_V4_VERSION_GROUP_ID],
+  [5, TX_V5_VERSION_GROUP_ID],
+]);
 
 /** The two defined bits of flagsOrchard (enableSpendsOrchard, enableOutputsOrchard); the rest are 0. */
 const ORCHARD_FLAGS_DEFINED = 0b11;
@@ -99,7 +110,6 @@ export type Transaction = TransactionV5 | TransactionBeforeV5;
 
 /** Smallest encodings, used to bound counts against the bytes left (see ByteReader.count). */
 const SPEND_V5 = 3 * HASH;
-const OUTPUT_V5 = 3 * HASH + ENC_CIPHERTEXT + OUT_CIPHERTEXT;
 const ACTION = 5 * HASH + ENC_CIPHERTEXT + OUT_CIPHERTEXT;
 /** The smallest v5 transaction: the 20-byte header and five empty counts. */
 export const MIN_TX_V5_BYTES = 20 + 5;
@@ -117,12 +127,7 @@ export function readTransaction(reader: ByteReader): Transaction {
   if (header >>> 31 === 0) return readSproutBody(reader, version, headerAt);
   const groupAt = reader.position;
   const versionGroupId = reader.u32le('nVersionGroupId');
-  const groupOf: Record<number, number> = {
-    3: TX_V3_VERSION_GROUP_ID,
-    4: TX_V4_VERSION_GROUP_ID,
-    5: TX_V5_VERSION_GROUP_ID,
-  };
-  const expected = groupOf[version];
+  const expected = VERSION_GROUP_IDS.get(version);
   if (expected === undefined) {
     throw reader.fail(
       'header',
@@ -167,14 +172,9 @@ function readSapling(reader: ByteReader): SaplingBundle | null {
     const nullifier = reader.bytes(HASH, 'Sapling spend nullifier');
     spendParts.push({ cv, nullifier, rk: reader.bytes(HASH, 'Sapling spend rk') });
   }
-  const outputParts: Array<Omit<SaplingOutput, 'zkproof'>> = [];
-  for (let i = reader.count('nOutputsSapling', OUTPUT_V5); i > 0; i--) {
-    const cv = reader.bytes(HASH, 'Sapling output cv');
-    const cmu = reader.bytes(HASH, 'Sapling output cmu');
-    const ephemeralKey = reader.bytes(HASH, 'Sapling output ephemeralKey');
-    const encCiphertext = reader.bytes(ENC_CIPHERTEXT, 'Sapling output encCiphertext');
-    const outCiphertext = reader.bytes(OUT_CIPHERTEXT, 'Sapling output outCiphertext');
-    outputParts.push({ cv, cmu, ephemeralKey, encCiphertext, outCiphertext });
+  const outputParts: SaplingOutputDescription[] = [];
+  for (let i = reader.count('nOutputsSapling', SAPLING_OUTPUT_DESCRIPTION_BYTES); i > 0; i--) {
+    outputParts.push(readSaplingOutputDescription(reader));
   }
   // valueBalanceSapling and bindingSigSapling exist only with a spend or an output; anchorSapling only with a spend.
   if (spendParts.length + outputParts.length === 0) return null;
@@ -307,14 +307,7 @@ function writeSapling(writer: ByteWriter, sapling: SaplingBundle | null): void {
       .bytes(s.rk, 'spend rk', HASH);
   }
   writer.compactSize(outputs.length, 'Sapling outputs');
-  for (const o of outputs) {
-    writer
-      .bytes(o.cv, 'output cv', HASH)
-      .bytes(o.cmu, 'output cmu', HASH)
-      .bytes(o.ephemeralKey, 'output ephemeralKey', HASH)
-      .bytes(o.encCiphertext, 'output encCiphertext', ENC_CIPHERTEXT)
-      .bytes(o.outCiphertext, 'output outCiphertext', OUT_CIPHERTEXT);
-  }
+  for (const o of outputs) writeSaplingOutputDescription(writer, o);
   if (sapling === null) return;
   // An empty bundle has no encoding distinct from "no bundle": null is the one way to say it.
   if (spends.length + outputs.length === 0)
