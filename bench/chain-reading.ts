@@ -4,7 +4,14 @@
  * The bytes are real: mainnet block 1,687,107 from the Zebra project's vectors (v4 and v5
  * transactions), its transactions repeated to fill a 2 MB block.
  */
-import { blockMerkleRoot, checkProofOfWork, parseBlock, serializeBlock, transactionId } from 'zap1';
+import {
+  blockMerkleRoot,
+  checkProofOfWork,
+  parseBlock,
+  serializeBlock,
+  serializeTransaction,
+  transactionId,
+} from 'zap1';
 import { readZebraBlocks } from 'zap1/testing';
 import { fmt } from './report.js';
 
@@ -36,7 +43,7 @@ export function measureChainReading(): Array<[string, string]> {
   // Its transactions again and again, up to 2 MB: a full block of real-format transactions.
   const transactions = [...block.transactions];
   let bytes = serializeBlock(block).length;
-  const each = block.transactions.map((tx) => serializeBlock({ header, transactions: [tx] }).length - 1488);
+  const each = block.transactions.map((tx) => serializeTransaction(tx).length);
   for (let i = 0; bytes + each[i % each.length]! <= MAX_BLOCK_BYTES; i++) {
     transactions.push(block.transactions[i % block.transactions.length]!);
     bytes += each[i % each.length]!;

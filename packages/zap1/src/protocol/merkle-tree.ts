@@ -265,7 +265,7 @@ export class MerkleTree {
       if (right) end = start + k;
       else start += k;
       // A left sibling is always complete (k leaves); a right one when its width is a power of two.
-      const level = right ? completeLevel(to - from) : completeLevel(k);
+      const level = completeLevel(to - from);
       if (level < 0) {
         // Only the first right-hand sibling can be a partial node (a fold of stored nodes).
         gatherer.folded(this.#rangeRoot(from, to), right);
