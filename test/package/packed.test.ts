@@ -23,10 +23,13 @@ const require = createRequire(import.meta.url);
 const packageDir = path.dirname(require.resolve('zap1/package.json'));
 
 /** Runs a command in `cwd` with an environment free of the repository's npm settings. */
-function run(command: string, args: string[], cwd: string): Promise<Run> {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE_OPTIONS'),
-  );
+function run(command: string, args: string[], cwd: string, extra: Record<string, string> = {}): Promise<Run> {
+  const env = {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE_OPTIONS'),
+    ),
+    ...extra,
+  };
   return outputOf(spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
@@ -108,6 +111,7 @@ describe('the packed zap1, installed into a project outside the repository', () 
       expect(shipped).toContain(`dist/${entry}.d.ts`);
     }
     expect(shipped).toContain('dist/cli/zap1-verify.js');
+    expect(shipped).toContain('dist/cli/zap1.js');
     // No copy of the repository's layout, no sources, no tests, no test support.
     expect(
       shipped.filter((name) => /^(src|test)\/|^dist\/(packages|server|src|test)\/|\.test\./.test(name)),
@@ -117,6 +121,7 @@ describe('the packed zap1, installed into a project outside the repository', () 
       bin: Record<string, string>;
     };
     expect(manifest.bin['zap1-verify']).toBe('dist/cli/zap1-verify.js');
+    expect(manifest.bin['zap1']).toBe('dist/cli/zap1.js');
   });
 
   it('runs the client from Node ESM: trial key, event, check, proof, and the proof verifies', async () => {
@@ -203,4 +208,27 @@ describe('the packed zap1, installed into a project outside the repository', () 
     expect(JSON.parse(result.stdout)).toMatchObject({ verdict: 'anchored', leaf });
     expect(result.code).toBe(0);
   }, 60_000);
+
+  it('runs npx zap1 stamp, upgrade --wait and verify from the installed tarball', async () => {
+    const env = { XDG_CONFIG_HOME: path.join(project, '.config') };
+    writeFileSync(path.join(project, 'contract.txt'), `A contract signed at ${Date.now()}.\n`);
+    const stamp = await run(
+      'npx',
+      ['--no', 'zap1', 'stamp', 'contract.txt', '--service', service.url],
+      project,
+      env,
+    );
+    expect(stamp.code, stamp.stdout + stamp.stderr).toBe(0);
+    expect(stamp.stdout).toContain('1 document: 1 stamped');
+    const upgrade = await run(
+      'npx',
+      ['--no', 'zap1', 'upgrade', 'contract.txt.zap1.json', '--wait', '--timeout', '60'],
+      project,
+      env,
+    );
+    expect(upgrade.code, upgrade.stdout + upgrade.stderr).toBe(0);
+    const verify = await run('npx', ['--no', 'zap1', 'verify', 'contract.txt', '--json'], project, env);
+    expect(verify.code, verify.stdout + verify.stderr).toBe(0);
+    expect(JSON.parse(verify.stdout)).toMatchObject([{ file: 'contract.txt', verdict: 'anchored' }]);
+  }, 120_000);
 });

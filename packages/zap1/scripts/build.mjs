@@ -25,7 +25,8 @@ const tsc = spawnSync(
 );
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 // npm makes the command executable when it installs the package; in the repository the build does.
-chmodSync(path.join(packageDir, 'dist/cli/zap1-verify.js'), 0o755);
+for (const command of ['zap1', 'zap1-verify'])
+  chmodSync(path.join(packageDir, `dist/cli/${command}.js`), 0o755);
 
 const { build } = await import('vite');
 const output = await build({

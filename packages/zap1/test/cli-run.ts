@@ -13,11 +13,30 @@ export type { Run };
 
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(PACKAGE_DIR, 'src', 'cli', 'zap1-verify.ts');
+const ZAP1 = path.join(PACKAGE_DIR, 'src', 'cli', 'zap1.ts');
 
 /** Runs the CLI from its sources; `onSpawn` gets its process id at once (before it has read its input). */
 export function runCli(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
   const child = spawn(process.execPath, ['--conditions=zap1-source', '--import', 'tsx', CLI, ...args], {
     cwd: PACKAGE_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (onSpawn && child.pid !== undefined) onSpawn(child.pid);
+  return outputOf(child);
+}
+
+/**
+ * Runs `zap1 <command> …` from its sources with `env` added (XDG_CONFIG_HOME, say, so a test keeps
+ * its config file to itself); `onSpawn` gets the process id at once.
+ */
+export function runZap1(
+  args: string[],
+  env: Record<string, string> = {},
+  onSpawn?: (pid: number) => void,
+): Promise<Run> {
+  const child = spawn(process.execPath, ['--conditions=zap1-source', '--import', 'tsx', ZAP1, ...args], {
+    cwd: PACKAGE_DIR,
+    env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (onSpawn && child.pid !== undefined) onSpawn(child.pid);

@@ -8,7 +8,7 @@
  * link for a file, and following it would write wherever it points.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Why a file was not replaced; it was left as it was (the CLI exits 2 with this message). */
@@ -68,5 +68,30 @@ export async function replaceFile(path: string, content: string): Promise<void> 
   if (folder) {
     await folder.sync().catch(() => undefined);
     await folder.close();
+  }
+}
+
+/**
+ * Writes `content` to `path` only if nothing is there yet (a receipt another run wrote meanwhile is
+ * kept, and this one reports it): written whole to a temporary file, synced, and linked into place,
+ * which fails instead of replacing an existing name. Returns false when the name was taken.
+ */
+export async function writeNewFile(path: string, content: string): Promise<boolean> {
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(16).toString('hex')}.tmp`);
+  const handle = await open(temporary, 'wx', 0o644);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temporary, { force: true }).catch(() => undefined);
   }
 }

@@ -18,8 +18,6 @@
  * It prints as proven only what the anchored leaf proves; the rest of a receipt is its own statement
  * (print-outcome.ts). Text from the input reaches the terminal with its control characters shown.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
@@ -27,15 +25,13 @@ import {
   isExplorerTemplate,
   looksLikeReceipt,
   parseReceipt,
-  receiptServiceUrl,
   verifyClaim,
   visibleText,
-  type Receipt,
   type Verdict,
 } from '../index.js';
-import { ZcashRpcClient } from '../node-rpc/zcash-rpc.js';
-import { nodeBlockAt, nodeChainCheck } from './node-check.js';
+import { BLOCK_HASH, UsageError, httpUrl, nodeSources, sha256File } from './cli-common.js';
 import { jsonReport, textReport, visibleLines } from './print-outcome.js';
+import { noServiceReason } from './service-choice.js';
 import { replaceFile } from './upgrade-file.js';
 
 const USAGE = `Usage: zap1-verify <receipt-or-bundle.json> [file] [--offline] [--block-hash HEX]
@@ -61,50 +57,7 @@ const USAGE = `Usage: zap1-verify <receipt-or-bundle.json> [file] [--offline] [-
 Exit codes: 0 anchored, 1 invalid, 2 usage, unreadable input or a file --upgrade would not
 replace, 3 pending or unconfirmed.`;
 
-const BLOCK_HASH = /^[0-9a-fA-F]{64}$/;
-
 const EXIT: Record<Verdict, number> = { anchored: 0, invalid: 1, pending: 3, unconfirmed: 3 };
-
-/** A mistake in how the command was called or what it was given: exit code 2. */
-class UsageError extends Error {}
-
-function httpUrl(value: string, option: string): URL {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(`${option} must be a URL such as https://zap1.example, got "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`${option} must be an http or https URL, got "${value}"`);
-  }
-  return url;
-}
-
-/**
- * Why no service was asked, for the verdict: the receipt names one, but a receipt is untrusted input
- * and so is every URL in it, so only --service (the person's choice) is ever asked.
- */
-function noServiceReason(receipt: Receipt | null): string {
-  const own = receipt === null ? null : receiptServiceUrl(receipt);
-  const give = 'give --service with the service you use';
-  if (own === null) return `none was named (${give})`;
-  return own.ok
-    ? `the receipt names ${own.url}, and a service a receipt names is never asked on its word (${give})`
-    : `${own.problem} (${give})`;
-}
-
-async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk);
-  } catch (error) {
-    throw new UsageError(
-      `cannot read the file ${path}: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  return hash.digest('hex');
-}
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -165,28 +118,17 @@ async function main(argv: string[]): Promise<number> {
     values.service === undefined
       ? null
       : httpServiceReader(httpUrl(values.service, '--service').href, { trust: 'chosen' });
-  let chainCheck = null;
-  let blockAt = null;
-  if (values.rpc !== undefined) {
-    const url = httpUrl(values.rpc, '--rpc');
-    const user = decodeURIComponent(url.username);
-    const password = decodeURIComponent(url.password);
-    url.username = '';
-    url.password = '';
-    const rpc = new ZcashRpcClient({ url: url.href, user, password, timeoutMs: 15_000 });
-    chainCheck = nodeChainCheck(rpc);
-    blockAt = nodeBlockAt(rpc, url.href);
-  }
-  const file = filePath ? { sha256Hex: await sha256File(filePath), name: filePath } : null;
+  const node = values.rpc === undefined ? null : nodeSources(values.rpc);
+  const file = filePath ? { sha256Hex: (await sha256File(filePath)).sha256Hex, name: filePath } : null;
 
   const outcome = await verifyClaim(
     {
       receipt,
       bundle: input,
       file,
-      chainCheck,
+      chainCheck: node?.chainCheck ?? null,
       blockHash: blockHash?.toLowerCase() ?? null,
-      blockAt,
+      blockAt: node?.blockAt ?? null,
       explorerBlockUrl: values.explorer ?? null,
       offline: values.offline,
       noServiceReason: values.offline ? null : noServiceReason(receipt),
