@@ -7,13 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeReceipt, validateEvent, type Receipt } from '../index.js';
+import { makeReceipt, pairDocuments, validateEvent, type Receipt } from '../index.js';
 import { tempDir } from '../../test/cli-run.js';
 import { UsageError } from './cli-common.js';
 import { configPath, defaultIdentity, readConfig, writeConfig } from './cli-config.js';
 import { referenceOf } from './stamp.js';
 import { nextRoundSeconds } from './upgrade.js';
-import { pairUp } from './verify-folder.js';
 
 const SHA_A = 'a'.repeat(64);
 const SHA_B = 'b'.repeat(64);
@@ -30,9 +29,9 @@ function receipt(sha: string, fileName: string): Receipt {
   });
 }
 
-describe('pairUp', () => {
+describe('pairDocuments', () => {
   it('pairs the receipt beside a document first, even when its hash differs (a changed document)', () => {
-    const pairs = pairUp(
+    const pairs = pairDocuments(
       [{ file: 'd/contract.pdf', sha256Hex: SHA_B }],
       [{ file: 'd/contract.pdf.zap1.json', receipt: receipt(SHA_A, 'contract.pdf'), raw: null }],
     );
@@ -42,7 +41,7 @@ describe('pairUp', () => {
   });
 
   it('then by the contract hash (a renamed document), then by the name a receipt gives its file', () => {
-    const pairs = pairUp(
+    const pairs = pairDocuments(
       [
         { file: 'renamed.pdf', sha256Hex: SHA_A },
         { file: 'elsewhere/invoice.pdf', sha256Hex: SHA_B },
@@ -60,7 +59,7 @@ describe('pairUp', () => {
   });
 
   it('leaves a document without its receipt and a receipt without its document, each once', () => {
-    const pairs = pairUp(
+    const pairs = pairDocuments(
       [{ file: 'alone.pdf', sha256Hex: SHA_A }],
       [{ file: 'other.pdf.zap1.json', receipt: receipt(SHA_B, 'other.pdf'), raw: null }],
     );

@@ -5,17 +5,11 @@
  */
 import { lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { RECEIPT_SUFFIX } from '../index.js';
 import { UsageError, reasonOf } from './cli-common.js';
-
-export const RECEIPT_SUFFIX = '.zap1.json';
-
-export const isReceiptPath = (file: string): boolean => file.endsWith(RECEIPT_SUFFIX);
 
 /** Where `zap1 stamp` writes a document's receipt, and where `verify` and `upgrade` look for it. */
 export const receiptPathFor = (document: string): string => `${document}${RECEIPT_SUFFIX}`;
-
-/** The document a receipt path sits beside (`contract.pdf.zap1.json` → `contract.pdf`). */
-export const documentPathFor = (receipt: string): string => receipt.slice(0, -RECEIPT_SUFFIX.length);
 
 async function walk(folder: string, into: string[]): Promise<void> {
   let names: string[];

@@ -5,29 +5,14 @@
  * it; a service only a receipt names is never asked. Each service gets one reader for the run,
  * which asks once what every receipt shares (the network, a history page, an anchor's evidence).
  */
-import { httpServiceReader, receiptServiceUrl, type Receipt, type ServiceReader } from '../index.js';
+import {
+  httpServiceReader,
+  memoizedReader,
+  receiptServiceUrl,
+  type Receipt,
+  type ServiceReader,
+} from '../index.js';
 import type { CliConfig } from './cli-config.js';
-
-/** A reader that asks each shared question once (a failed answer is asked again next time). */
-export function memoizedReader(reader: ServiceReader): ServiceReader {
-  const answers = new Map<string, Promise<unknown>>();
-  const once = <T>(key: string, ask: () => Promise<T>): Promise<T> => {
-    let answer = answers.get(key) as Promise<T> | undefined;
-    if (answer === undefined) {
-      answer = ask();
-      answers.set(key, answer);
-      answer.catch(() => answers.delete(key));
-    }
-    return answer;
-  };
-  const evidence = reader.evidence;
-  return {
-    ...reader,
-    network: () => once('network', () => reader.network()),
-    historyPage: (before) => once(`history:${before}`, () => reader.historyPage(before)),
-    ...(evidence ? { evidence: (txid: string) => once(`evidence:${txid}`, () => evidence(txid)) } : {}),
-  };
-}
 
 /**
  * Why no service is asked about `receipt`: it names none usable, or it names one nobody chose

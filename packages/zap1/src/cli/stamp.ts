@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   createClient,
+  isReceiptFileName,
   leafHash,
   makeReceipt,
   validateEvent,
@@ -22,7 +23,7 @@ import {
 } from '../index.js';
 import { UsageError, reasonOf, serviceAddress, sha256File, sleep } from './cli-common.js';
 import { configPath, defaultIdentity, readConfig, writeConfig, type CliConfig } from './cli-config.js';
-import { exists, expandPaths, isReceiptPath, receiptPathFor } from './document-files.js';
+import { exists, expandPaths, receiptPathFor } from './document-files.js';
 import { terminalSafeJson } from './print-outcome.js';
 import { Terminal, byteWords, type Colour } from './terminal.js';
 import { writeNewFile } from './upgrade-file.js';
@@ -182,7 +183,7 @@ export async function stampCommand(argv: string[], term = new Terminal()): Promi
     throw new UsageError(problems.map((p) => p.message.replace('serial_number', '--reference')).join('; '));
   }
 
-  const documents = (await expandPaths(positionals)).filter((file) => !isReceiptPath(file));
+  const documents = (await expandPaths(positionals)).filter((file) => !isReceiptFileName(file));
   if (documents.length === 0) throw new UsageError('there is no document to stamp in what was given');
   const config = await readConfig();
   const publicClient = createClient({ baseUrl: service });

@@ -6,10 +6,10 @@
  * complete or the timeout passes.
  */
 import { parseArgs } from 'node:util';
-import { createClient, verifyClaim, visibleText, type Receipt } from '../index.js';
+import { createClient, isReceiptFileName, verifyClaim, visibleText, type Receipt } from '../index.js';
 import { UsageError, reasonOf, serviceAddress, sleep } from './cli-common.js';
 import { readConfig } from './cli-config.js';
-import { expandPaths, isReceiptPath } from './document-files.js';
+import { expandPaths } from './document-files.js';
 import { terminalSafeJson } from './print-outcome.js';
 import { isComplete, readReceiptFile } from './receipt-files.js';
 import { serviceChooser } from './service-choice.js';
@@ -134,7 +134,7 @@ export async function upgradeCommand(argv: string[], term = new Terminal()): Pro
     throw new UsageError(`--timeout must be a number of seconds, got "${values.timeout}"`);
   }
   const explicit = new Set(positionals);
-  const receipts = (await expandPaths(positionals)).filter((f) => isReceiptPath(f) || explicit.has(f));
+  const receipts = (await expandPaths(positionals)).filter((f) => isReceiptFileName(f) || explicit.has(f));
   if (receipts.length === 0) throw new UsageError('there is no receipt (*.zap1.json) in what was given');
   const chooser = serviceChooser({
     service: values.service === undefined ? null : serviceAddress(values.service),

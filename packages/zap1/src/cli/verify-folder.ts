@@ -3,16 +3,18 @@
  * given the single-file verdict (`verifyClaim`, as `zap1-verify` and the web app give it), one line
  * per document and a summary.
  *
- * Pairing, in this order: the receipt beside the document (`contract.pdf.zap1.json`, or the web
- * app's `contract.pdf.pending.zap1.json`); else a receipt whose event commits to the document's
- * SHA-256; else a receipt that names a file of the document's name (so a changed document is
- * found invalid, not "without a receipt"). A document left over has no receipt, a receipt left
- * over no document: both are rows that say so.
+ * Documents and receipts are paired as the web app pairs them (`pairDocuments`): the receipt beside
+ * the document, else one committing to its SHA-256, else one naming its file. A document left over
+ * has no receipt, a receipt left over no document: both are rows that say so.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  documentPathOf,
+  isReceiptFileName,
+  pairDocuments,
   receiptCommitsToFile,
+  type DocumentPair,
   verifyClaim,
   type ChainEvidence,
   type ClaimOutcome,
@@ -20,7 +22,7 @@ import {
 } from '../index.js';
 import { BLOCK_HASH, UsageError, nodeSources, serviceAddress, sha256File } from './cli-common.js';
 import { readConfig } from './cli-config.js';
-import { documentPathFor, exists, expandPaths, isReceiptPath, receiptPathFor } from './document-files.js';
+import { exists, expandPaths, receiptPathFor } from './document-files.js';
 import { readReceiptFile } from './receipt-files.js';
 import { serviceChooser } from './service-choice.js';
 import { Terminal } from './terminal.js';
@@ -48,12 +50,10 @@ Examples:
 Exit codes: 0 every document is anchored, 1 any is invalid, 2 usage,
 3 otherwise (pending, unconfirmed, or a document without its receipt).`;
 
-interface Pair {
-  document: { file: string; sha256Hex: string } | null;
-  receipt: { file: string; receipt: Receipt; raw: unknown } | null;
-  /** Why the receipt file could not be used. */
-  problem?: string;
-}
+type Pair = DocumentPair<
+  { file: string; sha256Hex: string },
+  { file: string; receipt: Receipt; raw: unknown }
+>;
 
 /** The documents and receipts among `files`, with the receipt beside each named document added. */
 async function gather(positionals: string[]): Promise<{ documents: string[]; receipts: string[] }> {
@@ -63,59 +63,22 @@ async function gather(positionals: string[]): Promise<{ documents: string[]; rec
   for (const file of files) {
     if (!explicit.has(path.resolve(file))) continue;
     // A document or a receipt named alone brings its partner beside it.
-    const partners = isReceiptPath(file)
-      ? [documentPathFor(file).replace(/\.pending$/, '')]
+    const partners = isReceiptFileName(file)
+      ? [documentPathOf(file)]
       : [receiptPathFor(file), `${file}.pending.zap1.json`];
     for (const partner of partners) if (await exists(partner)) extra.push(partner);
   }
   const all = await expandPaths([...files, ...extra]);
   return {
-    documents: all.filter((f) => !isReceiptPath(f)),
-    receipts: all.filter(isReceiptPath),
+    documents: all.filter((f) => !isReceiptFileName(f)),
+    receipts: all.filter(isReceiptFileName),
   };
-}
-
-/** Documents and receipts paired (module comment); every input is in exactly one pair. */
-export function pairUp(
-  documents: ReadonlyArray<{ file: string; sha256Hex: string }>,
-  receipts: ReadonlyArray<{ file: string; receipt: Receipt; raw: unknown }>,
-): Pair[] {
-  const pairs: Pair[] = [];
-  const left = new Set(receipts);
-  const take = (match: (r: (typeof receipts)[number]) => boolean) => {
-    for (const r of left) {
-      if (match(r)) {
-        left.delete(r);
-        return r;
-      }
-    }
-    return null;
-  };
-  const unpaired: (typeof documents)[number][] = [];
-  for (const document of documents) {
-    const beside = new Set([receiptPathFor(document.file), `${document.file}.pending.zap1.json`]);
-    const receipt = take((r) => beside.has(r.file));
-    if (receipt) pairs.push({ document, receipt });
-    else unpaired.push(document);
-  }
-  const stillUnpaired: typeof unpaired = [];
-  for (const document of unpaired) {
-    const receipt = take((r) => r.receipt.event['contract_sha256'] === document.sha256Hex);
-    if (receipt) pairs.push({ document, receipt });
-    else stillUnpaired.push(document);
-  }
-  for (const document of stillUnpaired) {
-    const name = path.basename(document.file);
-    pairs.push({ document, receipt: take((r) => r.receipt.file?.name === name) });
-  }
-  for (const receipt of left) pairs.push({ document: null, receipt });
-  return pairs;
 }
 
 function rowOf(pair: Pair, outcome: ClaimOutcome | null): VerifyRow {
   const documentFile =
     pair.document?.file ??
-    (pair.receipt && receiptCommitsToFile(pair.receipt.receipt) ? documentPathFor(pair.receipt.file) : null);
+    (pair.receipt && receiptCommitsToFile(pair.receipt.receipt) ? documentPathOf(pair.receipt.file) : null);
   const base = {
     file: documentFile,
     receipt: pair.receipt?.file ?? null,
@@ -188,7 +151,7 @@ export async function verifyCommand(argv: string[], term = new Terminal()): Prom
     const result = await readReceiptFile(file);
     if (result.ok) read.push({ file, receipt: result.receipt, raw: result.raw });
     else {
-      const document = documentPathFor(file).replace(/\.pending$/, '');
+      const document = documentPathOf(file);
       rows.push({
         file: document,
         receipt: file,
@@ -203,7 +166,7 @@ export async function verifyCommand(argv: string[], term = new Terminal()): Prom
     }
   }
   const usedBlocks = new Set<string>();
-  const pairs = pairUp(hashed, read);
+  const pairs = pairDocuments(hashed, read);
   for (const [index, pair] of pairs.entries()) {
     if (pair.receipt === null || (pair.document === null && receiptCommitsToFile(pair.receipt.receipt))) {
       rows.push(rowOf(pair, null));

@@ -8,3 +8,4 @@ export * from './receipt.js';
 export * from './receipt-document.js';
 export * from './service-reader.js';
 export * from './verify-claim.js';
+export * from './pair-documents.js';

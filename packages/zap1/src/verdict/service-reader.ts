@@ -52,6 +52,31 @@ export function unaskableService(reason: string): ServiceReader {
   };
 }
 
+/**
+ * A reader that asks what many claims share only once: the network, each page of the history and
+ * each anchor's evidence (a folder of receipts anchored together asks about their anchor once).
+ * A failed answer is forgotten, so it is asked again next time.
+ */
+export function memoizedReader(reader: ServiceReader): ServiceReader {
+  const answers = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, ask: () => Promise<T>): Promise<T> => {
+    let answer = answers.get(key) as Promise<T> | undefined;
+    if (answer === undefined) {
+      answer = ask();
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
+  const evidence = reader.evidence;
+  return {
+    ...reader,
+    network: () => once('network', () => reader.network()),
+    historyPage: (before) => once(`history:${before}`, () => reader.historyPage(before)),
+    ...(evidence ? { evidence: (txid: string) => once(`evidence:${txid}`, () => evidence(txid)) } : {}),
+  };
+}
+
 /** The URL of the service `reader` asks; null for none (no reader, or an unaskable one). */
 export function askedServiceUrl(reader: ServiceReader | null): string | null {
   return reader !== null && reader.asks !== false ? reader.url : null;
