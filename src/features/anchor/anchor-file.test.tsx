@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The contract drop zone: one file at a time, said so when several are dropped, and no speed it cannot measure. */
+/** The contract drop zone: one file, or several as a batch, and no speed it cannot measure. */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,23 +42,25 @@ afterEach(() => {
 const contract = (name: string, text = 'a 36-byte contract, for the record.\n') => new File([text], name);
 
 describe('the contract drop zone', () => {
-  it('hashes the first of several dropped files and names the ones it left out', async () => {
+  it('makes a batch of several dropped files: a row each, hashed, and one button named for them', async () => {
     renderWithProviders(<AnchorPage />);
     fireEvent.drop(screen.getByTestId('file-drop'), {
       dataTransfer: { files: [contract('contract.pdf'), contract('annex.pdf'), contract('notes.txt')] },
     });
-    const note = screen.getByTestId('file-drop-left-out');
-    expect(note.getAttribute('role')).toBe('status');
-    expect(note.textContent).toBe(
-      'Only one file is anchored at a time: contract.pdf was taken; annex.pdf and notes.txt were left out (drop each on its own next).',
-    );
     await vi.waitFor(() =>
-      expect(screen.getByTestId('file-drop-chosen').textContent).toBe('✓ contract.pdf (36 B), hashed here.'),
+      expect(screen.getAllByTestId('batch-row').map((row) => row.getAttribute('data-status'))).toEqual([
+        'ready',
+        'ready',
+        'ready',
+      ]),
     );
-
-    // One file on its own again: the note has done its job.
-    await userEvent.setup().upload(screen.getByLabelText('Contract file'), contract('annex.pdf'));
-    expect(screen.queryByTestId('file-drop-left-out')).toBeNull();
+    expect(screen.getAllByTestId('batch-row-name').map((name) => name.textContent)).toEqual([
+      'contract.pdf',
+      'annex.pdf',
+      'notes.txt',
+    ]);
+    // No key is kept: the one button gets one first, and says so.
+    expect(screen.getByTestId('batch-send').textContent).toBe('Get a trial key and anchor 3 documents');
   });
 
   it('gives no speed for a file too small to time (not "0 MB/s")', async () => {

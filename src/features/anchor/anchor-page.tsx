@@ -26,6 +26,8 @@ import { SubmitSection } from './submit-section';
 import { useAnchorSubmission } from './use-anchor-submission';
 import { useFileHash, type FileHashState } from './use-file-hash';
 import { useWalletPseudonym } from './use-wallet-pseudonym';
+import { BatchPanel } from './batch/batch-panel';
+import { useAnchorBatch } from './batch/use-anchor-batch';
 import { PATHS } from '../../app/paths';
 import { focusWhenShown } from '../../components/ui/focus-when-shown';
 
@@ -62,6 +64,7 @@ export function AnchorPage() {
   const [pasteChecked, setPasteChecked] = useState(false);
   const fileHash = useFileHash({ initial: restoredFileState(draft) });
   const sending = useAnchorSubmission(baseUrl, apiKey);
+  const batch = useAnchorBatch(baseUrl, apiKey);
   const { submit, trial } = sending;
   // Once recorded, the form is done: a second press would only answer "already recorded" for the same leaf.
   const done = submit.isSuccess;
@@ -142,6 +145,18 @@ export function AnchorPage() {
         ? 'Submit for anchoring'
         : 'Get a trial key and submit';
 
+  if (batch.rows.length > 0) {
+    return (
+      <Page title="Anchor documents" className="max-w-6xl space-y-6 [overflow-wrap:anywhere]">
+        <p>
+          Each file is hashed in this browser and never uploaded; each becomes its own event, with its own
+          receipt.
+        </p>
+        <BatchPanel batch={batch} baseUrl={baseUrl} apiKey={apiKey} />
+      </Page>
+    );
+  }
+
   // Two columns from lg: the contract on the left, the public words and Submit on the right, so that
   // at a laptop's height Submit is in view once the file is chosen, below the warning it follows.
   return (
@@ -208,6 +223,7 @@ export function AnchorPage() {
                   errorId={shown(contractError) && fieldErrorId(fieldIds.contract_sha256)}
                   state={fileHash.state}
                   onFile={fileHash.hashFile}
+                  onFiles={batch.addFiles}
                   onCancel={fileHash.cancel}
                 />
                 {shown(contractError) && (

@@ -29,6 +29,7 @@ export function FileDropZone({
   chooseText,
   help,
   onFile,
+  onFiles,
   invalid = false,
   errorId,
   testId,
@@ -44,6 +45,8 @@ export function FileDropZone({
   chooseText: string;
   help?: ReactNode;
   onFile: (file: File) => void;
+  /** Where several files go at once (a batch); without it the zone takes one and names the rest. */
+  onFiles?: ((files: File[]) => void) | undefined;
   invalid?: boolean;
   errorId?: string | undefined;
   testId: string;
@@ -55,11 +58,13 @@ export function FileDropZone({
   const chosenId = useId();
   const helpId = useId();
   const [leftOut, setLeftOut] = useState<string | null>(null);
-  const { dragging, dropProps } = useFileDrop((files) => {
+  const take = (files: File[]) => {
     if (!files[0]) return;
+    if (onFiles && files.length > 1) return onFiles(files);
     setLeftOut(leftOutNote(done, files));
     onFile(files[0]);
-  });
+  };
+  const { dragging, dropProps } = useFileDrop(take);
   const describedBy = [chosenId, help ? helpId : null, errorId].filter(Boolean).join(' ');
   return (
     <div
@@ -88,14 +93,15 @@ export function FileDropZone({
         ref={inputRef}
         id={inputId}
         type="file"
+        multiple={onFiles !== undefined}
         accept={accept}
         className="sr-only"
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => {
-          const file = e.target.files?.[0];
+          const files = [...(e.target.files ?? [])];
           setLeftOut(null);
-          if (file) onFile(file);
+          take(files);
           e.target.value = ''; // choosing the same file again reads it again
         }}
       />

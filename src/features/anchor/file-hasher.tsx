@@ -13,6 +13,7 @@ export function FileHasher({
   errorId,
   state,
   onFile,
+  onFiles,
   onCancel,
 }: {
   inputId: string;
@@ -20,6 +21,8 @@ export function FileHasher({
   errorId: string | undefined;
   state: FileHashState;
   onFile: (file: File) => void;
+  /** Several files chosen or dropped at once: they become a batch. */
+  onFiles?: (files: File[]) => void;
   onCancel: () => void;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
@@ -31,8 +34,9 @@ export function FileHasher({
         label="Contract file"
         chosen={<ChosenFile state={state} />}
         chooseText={state.status === 'done' ? 'Choose another file' : 'Choose a file'}
-        help="Or drop it here. Any size works; it is read in pieces in this browser and never uploaded."
+        help="Or drop it here (several files or a folder make a batch). Any size works; it is read in pieces in this browser and never uploaded."
         onFile={onFile}
+        onFiles={onFiles}
         invalid={invalid}
         errorId={errorId}
         testId="file-drop"

@@ -1,6 +1,5 @@
-/** Saves JSON as a file through the browser's download, without a second request. */
-export function downloadJson(fileName: string, data: unknown): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
+/** Saves a Blob as a file through the browser's download, without a second request. */
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -10,4 +9,9 @@ export function downloadJson(fileName: string, data: unknown): void {
   link.remove();
   // Revoke after the click has been handled, or some browsers cancel the download.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves JSON as a file (pretty-printed, a newline at the end). */
+export function downloadJson(fileName: string, data: unknown): void {
+  downloadBlob(fileName, new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
 }

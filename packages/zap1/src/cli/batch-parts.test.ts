@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeReceipt, pairDocuments, validateEvent, type Receipt } from '../index.js';
+import { isBatchManifest, makeReceipt, pairDocuments, validateEvent, type Receipt } from '../index.js';
 import { tempDir } from '../../test/cli-run.js';
 import { UsageError } from './cli-common.js';
 import { configPath, defaultIdentity, readConfig, writeConfig } from './cli-config.js';
@@ -67,6 +67,15 @@ describe('pairDocuments', () => {
       ['alone.pdf', null],
       [null, 'other.pdf.zap1.json'],
     ]);
+  });
+});
+
+describe('a batch manifest', () => {
+  it('is told from a document by its name and its first line', () => {
+    const header = 'file,size,sha256,leaf,status,transaction,height';
+    expect(isBatchManifest('out/manifest.csv', `${header}\r\na.pdf,1`)).toBe(true);
+    expect(isBatchManifest('out/manifest.csv', 'name,amount\r\n')).toBe(false);
+    expect(isBatchManifest('out/other.csv', header)).toBe(false);
   });
 });
 

@@ -7,10 +7,12 @@
  * the document, else one committing to its SHA-256, else one naming its file. A document left over
  * has no receipt, a receipt left over no document: both are rows that say so.
  */
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   documentPathOf,
+  isBatchManifest,
   isReceiptFileName,
   pairDocuments,
   receiptCommitsToFile,
@@ -55,7 +57,22 @@ type Pair = DocumentPair<
   { file: string; receipt: Receipt; raw: unknown }
 >;
 
-/** The documents and receipts among `files`, with the receipt beside each named document added. */
+/** The first `n` bytes of a file as text ('' when it cannot be read). */
+async function firstBytes(file: string, n: number): Promise<string> {
+  const handle = await open(file, 'r').catch(() => null);
+  if (handle === null) return '';
+  try {
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(n), 0, n, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The documents and receipts among `files`, with the receipt beside each named document added; a
+ * batch's `manifest.csv` (written by the web app beside its receipts) is neither.
+ */
 async function gather(positionals: string[]): Promise<{ documents: string[]; receipts: string[] }> {
   const files = await expandPaths(positionals);
   const explicit = new Set(positionals.map((p) => path.resolve(p)));
@@ -69,8 +86,13 @@ async function gather(positionals: string[]): Promise<{ documents: string[]; rec
     for (const partner of partners) if (await exists(partner)) extra.push(partner);
   }
   const all = await expandPaths([...files, ...extra]);
+  const manifests = new Set<string>();
+  for (const file of all.filter((f) => path.basename(f) === 'manifest.csv')) {
+    const head = await firstBytes(file, 200);
+    if (isBatchManifest(file, head)) manifests.add(file);
+  }
   return {
-    documents: all.filter((f) => !isReceiptFileName(f)),
+    documents: all.filter((f) => !isReceiptFileName(f) && !manifests.has(f)),
     receipts: all.filter(isReceiptFileName),
   };
 }

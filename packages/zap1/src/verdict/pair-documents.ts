@@ -26,6 +26,20 @@ export function documentPathOf(receiptPath: string): string {
     : receiptPath.slice(0, -RECEIPT_SUFFIX.length);
 }
 
+/**
+ * The first line of `manifest.csv`, the list the web app writes beside a batch's receipts (file,
+ * size, SHA-256, leaf, status, transaction, height): such a file is part of the receipts, not a
+ * document to check.
+ */
+export const BATCH_MANIFEST_HEADER = 'file,size,sha256,leaf,status,transaction,height';
+
+/** Whether a file is a batch's manifest: named `manifest.csv` and opening with its header. */
+export function isBatchManifest(name: string, firstLine: string): boolean {
+  return (
+    baseName(name) === 'manifest.csv' && firstLine.replace(/\r?\n[\s\S]*$/, '') === BATCH_MANIFEST_HEADER
+  );
+}
+
 /** The last part of a path, whichever separator it uses. */
 export const baseName = (file: string): string =>
   file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
