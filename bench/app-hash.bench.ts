@@ -6,6 +6,9 @@
  * Blob.slice chunks) in headless Chromium, served by the built service; `sha256sum` hashes the same
  * file for comparison, and both digests must agree.
  *
+ * A batch: 1,000 documents of 100 KB anchored from the Anchor page, with the page's long tasks
+ * (bench/batch-anchor.ts).
+ *
  * Memo recovery: readMemos and recoverOrchardOutput on a two-action v5 transaction in fresh pages of
  * the same Chromium (bench/memo-recovery.ts), before the hashing runs; then verifyClaim on a receipt
  * with chain evidence, offline with the block's hash given (bench/receipt-verify.ts).
@@ -29,6 +32,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { IN_MEMORY_MAX_BYTES } from '../src/features/anchor/hash-chunks';
 import { freePort } from '../test/free-port.js';
+import { measureBatchAnchor } from './batch-anchor.js';
 import { measureMemoRecovery } from './memo-recovery.js';
 import { measureReceiptVerification } from './receipt-verify.js';
 import { loadAverage, writeSection } from './report.js';
@@ -60,7 +64,15 @@ function writeRandomFile(file: string, size: number): void {
 async function startService(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(repoRoot, 'dist-server/server/index.js')], {
     stdio: 'ignore',
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      // The batch of 1,000 documents goes through one trial key without waiting on its limits.
+      TRIAL_KEY_QUOTA: '100000',
+      EVENTS_PER_MINUTE: '1000000',
+    },
   });
   for (let i = 0; i < 100; i++) {
     try {
@@ -248,6 +260,7 @@ async function main(): Promise<void> {
       // First, while the browser holds no 256 MiB buffers: each case in contexts of its own.
       const memoLines = await measureMemoRecovery(browser);
       const receiptLines = await measureReceiptVerification(browser);
+      const batchLines = await measureBatchAnchor(browser, BASE, work);
 
       // The in-memory baselines run in a worker made from a blob URL, which the app's CSP forbids;
       // bypassing CSP changes nothing else in how the page hashes.
@@ -346,6 +359,10 @@ async function main(): Promise<void> {
         '### Verifying a receipt with its chain evidence',
         '',
         ...receiptLines,
+        '',
+        '### Many documents at once',
+        '',
+        ...batchLines,
       ];
       writeSection('app', 'Web app in headless Chromium (`npm run bench:app`)', lines.join('\n'));
       console.log(lines.join('\n'));

@@ -22,6 +22,8 @@ import { MoreFiles } from './more-files';
 import { receiptsZip } from './receipts-zip';
 import type { AnchorBatch } from './use-anchor-batch';
 
+const ROWS_PER_PAGE = 100;
+
 export function BatchPanel({
   batch,
   baseUrl,
@@ -32,6 +34,13 @@ export function BatchPanel({
   apiKey: string | null;
 }) {
   const counts = countRows(batch.rows);
+  // A thousand rows at once would hold the page up for a second: the first ones, then more on request
+  // (failed rows further down are listed all the same, so none goes unseen).
+  const [shown, setShown] = useState(ROWS_PER_PAGE);
+  const listed = [
+    ...batch.rows.slice(0, shown),
+    ...batch.rows.slice(shown).filter((r) => r.status === 'failed'),
+  ];
   const info = useQuery(protocolInfoQueryOptions(baseUrl));
   const zip = useBusyAction();
   const [zipProgress, setZipProgress] = useState<string | null>(null);
@@ -127,10 +136,15 @@ export function BatchPanel({
         this tab until you clear it, so a reload goes on where it was.
       </p>
       <ul className={PANEL_CLASS} aria-label="Documents of the batch">
-        {batch.rows.map((row) => (
+        {listed.map((row) => (
           <BatchRowItem key={row.id} row={row} onEdit={batch.edit} editable={!batch.sending} />
         ))}
       </ul>
+      {listed.length < total && (
+        <Button onClick={() => setShown((n) => n + ROWS_PER_PAGE)}>
+          Show {Math.min(ROWS_PER_PAGE, total - shown)} more of {total} documents
+        </Button>
+      )}
     </section>
   );
 }

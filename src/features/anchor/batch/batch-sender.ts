@@ -41,14 +41,24 @@ function stopsTheBatch(error: ApiError): boolean {
   return error.isUnreachable || error.status === 401 || error.status === 403 || error.status >= 500;
 }
 
+/** How many events are in flight at once: enough to hide each request's round trip, few enough to be polite. */
+export const SEND_CONCURRENCY = 4;
+
 export async function sendRows(
   rows: readonly BatchRow[],
   options: { baseUrl: string; apiKey: string; signal: AbortSignal },
   on: SendCallbacks,
 ): Promise<SendResult> {
   let sent = 0;
-  for (const row of rows) {
-    for (let attempt = 0; ; attempt++) {
+  let stopped: string | null = null;
+  // While the service asks to wait, every sender waits for the same moment.
+  let resumeAt = 0;
+  const queue = [...rows];
+
+  const sendOne = async (row: BatchRow) => {
+    for (let attempt = 0; stopped === null; attempt++) {
+      const wait = resumeAt - Date.now();
+      if (wait > 0) await pause(wait, options.signal);
       options.signal.throwIfAborted();
       try {
         const answer = await submitEvent(options.baseUrl, rowEvent(row), {
@@ -63,21 +73,27 @@ export async function sendRows(
           on.recorded(row.id, { leafHex: expected, created: answer.status === 'created' });
           sent++;
         }
-        break;
+        return;
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if ((error.status === 429 || error.status === 503) && attempt < 30) {
           const seconds = error.retryAfterS ?? Math.min(60, 2 ** attempt);
+          resumeAt = Math.max(resumeAt, Date.now() + seconds * 1000);
           on.waiting(seconds);
-          await pause(seconds * 1000, options.signal);
           continue;
         }
         on.waiting(null);
-        if (stopsTheBatch(error)) return { sent, stopped: error.message };
-        on.failed(row.id, error.message);
-        break;
+        if (stopsTheBatch(error)) stopped ??= error.message;
+        else on.failed(row.id, error.message);
+        return;
       }
     }
-  }
-  return { sent, stopped: null };
+  };
+
+  const sender = async () => {
+    for (let row = queue.shift(); row !== undefined && stopped === null; row = queue.shift())
+      await sendOne(row);
+  };
+  await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, sender));
+  return { sent, stopped };
 }

@@ -6,15 +6,11 @@
  */
 import { z } from 'zod';
 import { HEX64_PATTERN } from 'zap1';
-import {
-  readStoredJson,
-  sessionStore,
-  writeStoredJson,
-  type DraftStorage,
-} from '../../../components/tab-storage';
+import { readStoredJson, sessionStore, writeStoredJson } from '../../../components/tab-storage';
 import type { BatchNaming, BatchRow } from './batch-model';
 
-const BATCH_KEY = 'zap1.anchorBatch';
+/** One key per service, so keeping one batch never reads or rewrites another's. */
+const batchKey = (baseUrl: string) => `zap1.anchorBatch:${baseUrl}`;
 
 const hex64 = z.string().regex(HEX64_PATTERN);
 
@@ -50,16 +46,9 @@ export interface StoredBatch {
 export const REREAD_NEEDED =
   'The page was reloaded while this file was read: choose or drop it again to continue.';
 
-function readAll(storage: DraftStorage | undefined): Record<string, unknown> {
-  const data = readStoredJson(BATCH_KEY, storage);
-  return typeof data === 'object' && data !== null && !Array.isArray(data)
-    ? (data as Record<string, unknown>)
-    : {};
-}
-
 /** The batch kept for `baseUrl`, rows still hashing marked to be read again; null when none is kept. */
 export function readBatch(baseUrl: string, storage = sessionStore()): StoredBatch | null {
-  const parsed = batchSchema.safeParse(readAll(storage)[baseUrl]);
+  const parsed = batchSchema.safeParse(readStoredJson(batchKey(baseUrl), storage));
   if (!parsed.success || parsed.data.rows.length === 0) return null;
   return {
     naming: parsed.data.naming,
@@ -74,13 +63,13 @@ export function readBatch(baseUrl: string, storage = sessionStore()): StoredBatc
 export function writeBatch(baseUrl: string, batch: StoredBatch, storage = sessionStore()): boolean {
   const rows = batch.rows.map((row) => ({ ...row, bytesDone: 0 }));
   return writeStoredJson(
-    BATCH_KEY,
-    { ...readAll(storage), [baseUrl]: { naming: batch.naming, rows, sending: batch.sending === true } },
+    batchKey(baseUrl),
+    { naming: batch.naming, rows, sending: batch.sending === true },
     storage,
   );
 }
 
+/** Forgets the batch kept for `baseUrl` (what is kept in its place reads as none). */
 export function clearBatch(baseUrl: string, storage = sessionStore()): void {
-  const { [baseUrl]: _dropped, ...rest } = readAll(storage);
-  writeStoredJson(BATCH_KEY, rest, storage);
+  writeStoredJson(batchKey(baseUrl), null, storage);
 }

@@ -49,6 +49,12 @@ export interface ZipContext {
 
 const encoder = new TextEncoder();
 
+/** How long the ZIP writes before it lets the page handle input again. */
+const YIELD_EVERY_MS = 30;
+
+/** Receipts fetched ahead of the one being written (their proofs and evidence). */
+const FETCH_AHEAD = 6;
+
 export async function receiptsZip(rows: readonly BatchRow[], context: ZipContext): Promise<Blob> {
   const recorded = rows.filter((row) => row.leafHex !== null && row.sha256Hex !== null);
   const evidenceOf = new Map<string, Promise<ChainEvidence | null>>();
@@ -65,9 +71,8 @@ export async function receiptsZip(rows: readonly BatchRow[], context: ZipContext
     zip.add(entry);
     entry.push(encoder.encode(text), true);
   };
-  const taken = new Set<string>();
-  for (const [index, row] of recorded.entries()) {
-    context.signal?.throwIfAborted();
+  /** A row's receipt, its proof and evidence fetched where it is anchored. */
+  const receiptOf = async (row: BatchRow) => {
     let bundle: unknown = null;
     let evidence: ChainEvidence | null = null;
     if (row.txid !== null) {
@@ -87,7 +92,7 @@ export async function receiptsZip(rows: readonly BatchRow[], context: ZipContext
         evidence = await evidenceOf.get(row.txid)!;
       }
     }
-    const receipt = receiptOfSubmission(
+    return receiptOfSubmission(
       {
         baseUrl: context.baseUrl,
         fileName: row.name.slice(row.name.lastIndexOf('/') + 1),
@@ -102,9 +107,33 @@ export async function receiptsZip(rows: readonly BatchRow[], context: ZipContext
       },
       { origin: context.origin, network: context.network, bundle, evidence, now: new Date() },
     );
+  };
+  // A few receipts are fetched ahead while the ZIP takes them in order.
+  const ahead: Array<Promise<ReturnType<typeof receiptOfSubmission>>> = [];
+  const fetchAhead = (index: number) => {
+    const row = recorded[index];
+    if (row === undefined) return;
+    const receipt = receiptOf(row);
+    receipt.catch(() => undefined); // handled when its turn comes; never an unhandled rejection meanwhile
+    ahead[index] = receipt;
+  };
+  for (let i = 0; i < FETCH_AHEAD; i++) fetchAhead(i);
+  const taken = new Set<string>();
+  let sliceStart = performance.now();
+  for (const [index, row] of recorded.entries()) {
+    context.signal?.throwIfAborted();
+    // Receipts already at hand resolve at once: the page is given a turn every few milliseconds.
+    if (performance.now() - sliceStart > YIELD_EVERY_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+    }
+    const receipt = await ahead[index]!;
+    delete ahead[index];
+    fetchAhead(index + FETCH_AHEAD);
     let name = receiptEntryName(row);
-    for (let n = 2; taken.has(name); n++)
+    for (let n = 2; taken.has(name); n++) {
       name = receiptEntryName(row).replace(/(\.pending)?\.zap1\.json$/, ` (${n})$&`);
+    }
     taken.add(name);
     add(name, `${JSON.stringify(receipt, null, 2)}\n`);
     context.onProgress?.(index + 1, recorded.length);

@@ -24,6 +24,9 @@ import { findAnchors, latestAnchorMark } from './anchor-watch';
 import { HashPool } from './hash-pool';
 import { sendRows } from './batch-sender';
 
+/** Files taken into the batch per turn of the page. */
+const FILES_PER_SLICE = 100;
+
 /** How often recorded rows are looked at again while they wait for their anchor. */
 export const WATCH_EVERY_MS = 3_000;
 
@@ -68,7 +71,7 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
   }, [patch]);
   useEffect(() => () => poolRef.current?.cancel(), []);
 
-  // Kept in this tab at most every 300 ms while rows change, and at once when the page goes away
+  // Kept in this tab at most every second while rows change, and at once when the page goes away
   // (a reload mid-send must find the rows answered so far, and that sending was asked for).
   const kept = useRef({ naming, rows, sending });
   kept.current = { naming, rows, sending };
@@ -82,7 +85,7 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
     keepTimer.current ??= setTimeout(() => {
       keepTimer.current = null;
       keep();
-    }, 300);
+    }, 1000);
   }, [keep, naming, rows, sending]);
   useEffect(() => {
     addEventListener('pagehide', keep);
@@ -94,27 +97,29 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
     };
   }, [keep]);
 
-  /** Adds files (or gives a reloaded row its file back, by name and size) and starts hashing them. */
-  const addFiles = useCallback(
+  /** Adds some files (or gives reloaded rows their files back, by name and size) and hashes them. */
+  const addSlice = useCallback(
     (files: readonly File[]) => {
-      setNotice(null);
       const current = rowsRef.current;
-      const room = MAX_BATCH_FILES - current.length;
       const reread = new Map(
         current
           .filter((r) => r.status === 'failed' && r.message === REREAD_NEEDED)
           .map((r) => [`${r.name}\0${r.size}`, r]),
       );
       const jobs: { id: string; file: File }[] = [];
-      const fresh: File[] = [];
+      const fresh: Array<{ file: File; name: string; size: number }> = [];
       for (const file of files) {
-        const again = reread.get(`${file.name}\0${file.size}`);
+        // Each File is asked its name and size once: for a chosen file that is a call into the browser.
+        const name = file.name;
+        const size = file.size;
+        const again = reread.get(`${name}\0${size}`);
         if (again) {
-          reread.delete(`${file.name}\0${file.size}`);
+          reread.delete(`${name}\0${size}`);
           patch(again.id, { status: 'hashing', message: null, bytesDone: 0 });
           jobs.push({ id: again.id, file });
-        } else fresh.push(file);
+        } else fresh.push({ file, name, size });
       }
+      const room = MAX_BATCH_FILES - current.length;
       const taken = fresh.slice(0, Math.max(0, room));
       if (taken.length < fresh.length) {
         setNotice(
@@ -122,11 +127,34 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
         );
       }
       const added = rowsForFiles(taken, naming, current.length);
-      added.forEach((row, i) => row.status === 'hashing' && jobs.push({ id: row.id, file: taken[i]! }));
-      if (added.length > 0) setRows((rows) => [...rows, ...added]);
+      added.forEach((row, i) => row.status === 'hashing' && jobs.push({ id: row.id, file: taken[i]!.file }));
+      if (added.length > 0) {
+        // Known at once to the next slice (numbering, room); the state is updated as a change, so
+        // row changes waiting for their frame are not overwritten.
+        rowsRef.current = [...current, ...added];
+        setRows((rows) => [...rows, ...added]);
+      }
       pool().add(jobs);
     },
     [naming, patch, pool],
+  );
+
+  /** Adds files a slice at a time, giving the page a turn between slices (a thousand files at once is a long task). */
+  const addFiles = useCallback(
+    (files: readonly File[]) => {
+      setNotice(null);
+      const slices: File[][] = [];
+      for (let i = 0; i < files.length; i += FILES_PER_SLICE)
+        slices.push(files.slice(i, i + FILES_PER_SLICE));
+      const next = () => {
+        const slice = slices.shift();
+        if (slice === undefined) return;
+        addSlice(slice);
+        if (slices.length > 0) setTimeout(next, 0);
+      };
+      next();
+    },
+    [addSlice],
   );
 
   const abort = useRef<AbortController | null>(null);
@@ -198,7 +226,8 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
   );
 
   // Recorded rows are watched until anchored: looked at again whenever the latest anchor changed.
-  const watching = rows.some((row) => row.status === 'submitted' || row.status === 'pending');
+  // Not while sending: the sends go first, and a row recorded a moment ago is not anchored yet.
+  const watching = !sending && rows.some((row) => row.status === 'submitted' || row.status === 'pending');
   useEffect(() => {
     if (!watching) return;
     let mark: string | null = null;
