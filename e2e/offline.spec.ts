@@ -86,6 +86,8 @@ test('the Verify page reloaded offline still verifies: a receipt with chain evid
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Verify a receipt' })).toBeVisible();
       expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+      // The header says the service cannot be asked, rather than checking for ever.
+      await expect(page.getByTestId('network-badge')).toHaveText('service unreachable');
     });
 
     await test.step('the dropped receipt and file: unconfirmed, with the block hash at its height', async () => {
