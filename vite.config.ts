@@ -1,6 +1,7 @@
 import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * V8's explicit compile hint (Chrome 136 and later; other engines ignore the comment) for a chunk
@@ -21,10 +22,57 @@ export function compileHintFor(chunk: { modules: Record<string, { renderedLength
   return rendersChainCode ? '//# allFunctionsCalledOnLoad' : '';
 }
 
+/**
+ * The installable app: a manifest, and a service worker that precaches every file of the built app
+ * so the Verify page loads and verifies with no network. It caches nothing else: API answers always
+ * come from the service (no runtime caching), and only page addresses under /app/ fall back to the
+ * cached index.html, as the service itself does. A new version waits until the person reloads
+ * (`prompt`; src/app/service-worker.ts registers it and says so); the dev server has none.
+ */
+const offlineApp = VitePWA({
+  registerType: 'prompt',
+  // Registered by the app itself (src/app/service-worker.ts), not by an injected script.
+  injectRegister: false,
+  devOptions: { enabled: false },
+  // The icons are in the precache already (workbox.globPatterns): not listed twice.
+  includeManifestIcons: false,
+  manifest: {
+    id: '/app/',
+    name: 'ZAP1 Anchor',
+    short_name: 'ZAP1',
+    description:
+      'Anchor evidence that a document existed on the Zcash chain, and verify ZAP1 proofs in your browser.',
+    start_url: '/app/',
+    scope: '/app/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#b45309',
+    icons: [
+      { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+      { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // Every file the pages need, the workers' chunks and any WebAssembly included (the manifest is
+    // added by the plugin); not the source maps, which the service does not serve. Every chunk is
+    // far below workbox's 2 MiB limit per file: a larger one would be left out, with a build warning.
+    globPatterns: ['**/*.{js,css,html,svg,png,wasm}'],
+    sourcemap: false,
+    navigateFallback: 'index.html',
+    navigateFallbackAllowlist: [/^\/app\//],
+    // A missing asset stays the service's 404, never the page.
+    navigateFallbackDenylist: [/^\/app\/assets\//],
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 // The app lives under /app/ so no page path collides with an API path (docs/architecture.md, "Paths").
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), offlineApp],
   // The app imports `zap1` (packages/zap1) as outsiders do; here it is built from its TypeScript sources.
   resolve: { conditions: ['zap1-source', ...defaultClientConditions] },
   build: {

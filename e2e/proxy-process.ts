@@ -2,13 +2,17 @@ import { spawn } from 'node:child_process';
 import { expect } from '@playwright/test';
 import { freePort } from '../test/free-port';
 
-/** Another process of the built service on a free port with `env`, once it serves the app. */
+/**
+ * Another process of the built service on a free port with `env`, once it serves the app; `entry` is
+ * the built service's script (a copy of the build elsewhere serves that copy's app).
+ */
 export async function startServiceProcess(
   env: Record<string, string>,
+  entry = 'dist-server/server/index.js',
 ): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist-server/server/index.js'], {
+  const child = spawn(process.execPath, [entry], {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
   });

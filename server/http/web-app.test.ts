@@ -21,6 +21,8 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(staticDir, 'assets', 'index-3f9a1c2b.js'), script);
   fs.writeFileSync(path.join(staticDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"ZAP1 Anchor"}');
   t = await makeTestApp({}, { staticDir });
 });
 afterAll(async () => {
@@ -38,6 +40,21 @@ describe('the built app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe(REVALIDATE);
     }
+  });
+
+  it('serves the service worker and the manifest by their types, revalidated so a new deployment is seen', async () => {
+    const worker = await t.app.inject({ url: '/app/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(worker.headers['cache-control']).toBe(REVALIDATE);
+    const manifest = await t.app.inject({ url: '/app/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe(REVALIDATE);
+    // The worker's scope is the app's: nothing outside /app/ is the app's (the API stays the API's).
+    const missing = await t.app.inject({ url: '/sw.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
   it('answers a byte range of an asset, and 416 with the length and a JSON body for a range past its end', async () => {

@@ -14,6 +14,8 @@ export interface ServiceNetwork {
   isPending: boolean;
   /** `/protocol/info` failed: the service is not reachable as a ZAP1 service. */
   isError: boolean;
+  /** Not asked yet because the browser is offline (the query waits for the network to come back). */
+  isOffline: boolean;
 }
 
 export function useServiceNetwork(baseUrl: string): ServiceNetwork {
@@ -29,5 +31,5 @@ export function useServiceNetwork(baseUrl: string): ServiceNetwork {
   const isPending =
     info.isPending ||
     (network === 'unknown' && ((askHealth && health.isPending) || (askStats && stats.isPending)));
-  return { network, isPending, isError: info.isError };
+  return { network, isPending, isError: info.isError, isOffline: isPending && info.fetchStatus === 'paused' };
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -148,5 +149,18 @@ describe('the header menu', () => {
     const badge = screen.getByTestId('network-badge');
     await vi.waitFor(() => expect(badge.textContent).toBe('devnet'));
     expect(badge.getAttribute('title')).toBe('devnet: a development chain, not a public blockchain');
+  });
+
+  it('says offline, not "checking network…", while the browser is offline, and asks once it is back', async () => {
+    onlineManager.setOnline(false);
+    try {
+      renderLayout();
+      const badge = screen.getByTestId('network-badge');
+      await vi.waitFor(() => expect(badge.textContent).toBe('offline'));
+      act(() => onlineManager.setOnline(true));
+      await vi.waitFor(() => expect(badge.textContent).toBe('devnet'));
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 });

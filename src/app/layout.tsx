@@ -6,6 +6,7 @@ import { useBaseUrl, serviceName } from '../api/settings';
 import { MainMenu } from './main-menu';
 import { PATHS } from './paths';
 import { SearchForm } from '../features/home/search-form';
+import { AppUpdateNotice } from './update-notice';
 
 /**
  * After a client-side navigation, moves focus to the new page's heading (or #main), so keyboard and
@@ -61,6 +62,7 @@ export function Layout() {
           </span>
           <MainMenu />
         </div>
+        <AppUpdateNotice />
       </header>
       <main
         id="main"

@@ -11,10 +11,14 @@ const STYLES: Record<string, string> = {
 /** Always says which network the service anchors on, so nobody mistakes devnet anchors for mainnet ones. */
 export function NetworkBadge() {
   const baseUrl = useBaseUrl();
-  const { network, isPending, isError } = useServiceNetwork(baseUrl);
+  const { network, isPending, isError, isOffline } = useServiceNetwork(baseUrl);
   let label: string;
   let style: string;
-  if (isPending) {
+  if (isOffline) {
+    // The question waits for the network: "checking" would never end while the device is offline.
+    label = 'offline';
+    style = STYLES.unknown!;
+  } else if (isPending) {
     label = 'checking network…';
     style = STYLES.unknown!;
   } else if (isError) {
@@ -29,9 +33,11 @@ export function NetworkBadge() {
       data-testid="network-badge"
       // The name alone explains nothing: said in full where the pointer rests (the Status page says it too).
       title={
-        !isPending && !isError && network === 'devnet'
-          ? 'devnet: a development chain, not a public blockchain'
-          : undefined
+        isOffline
+          ? 'This device is offline: the service is asked which network it anchors on once it is back'
+          : !isPending && !isError && network === 'devnet'
+            ? 'devnet: a development chain, not a public blockchain'
+            : undefined
       }
       className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${style}`}
     >
