@@ -11,6 +11,7 @@ import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { hashedPercent } from '../anchor/hashing-progress';
 import type { FileHashState } from '../anchor/use-file-hash';
 import type { HeldClaim } from './claim';
+import { droppedFolderEntries, filesOfEntries, type FolderInput } from './folder/folder-input';
 
 function Slot({
   name,
@@ -77,6 +78,7 @@ export function DropZone({
   documentState,
   expectedDocumentName,
   onFiles,
+  onFolder,
   compact = false,
 }: {
   inputId: string;
@@ -85,10 +87,28 @@ export function DropZone({
   /** The document the receipt names (its stated file name), to ask for by name. */
   expectedDocumentName: string | null;
   onFiles: (files: File[]) => void;
+  /** A dropped folder, walked to its files (where the browser lets a drop be read as entries). */
+  onFolder: (inputs: FolderInput[]) => void;
   /** Once something is held: one line, so the verdict below fits the first screen. */
   compact?: boolean;
 }) {
   const { dragging, dropProps } = useFileDrop(onFiles);
+  const onDrop: typeof dropProps.onDrop = (event) => {
+    // A drop's entries can be read only during its event; a folder among them is walked after.
+    const entries = droppedFolderEntries(event.dataTransfer);
+    if (entries === null) {
+      dropProps.onDrop(event);
+      return;
+    }
+    const files = [...event.dataTransfer.files];
+    event.preventDefault();
+    dropProps.onDragLeave();
+    // A folder that cannot be walked is given as the files the drop holds, which the page then judges.
+    filesOfEntries(entries).then(
+      (inputs) => (inputs.length > 0 ? onFolder(inputs) : onFiles(files)),
+      () => onFiles(files),
+    );
+  };
   const doc = documentSlot(documentState, expectedDocumentName);
   const claimText = claim
     ? visibleText(claim.fileName ?? (claim.fromLink ? 'from the shared link' : claim.label))
@@ -97,6 +117,7 @@ export function DropZone({
     <div
       className={`rounded-lg border-2 border-dashed border-slate-400 bg-slate-50 dark:border-slate-500 dark:bg-slate-900/40 ${compact ? 'grid gap-2 p-2 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center' : 'space-y-3 p-4'} ${dragging ? DRAGGING_CLASS : ''}`}
       {...dropProps}
+      onDrop={onDrop}
       data-testid="bundle-drop"
       data-dragging={dragging}
     >
