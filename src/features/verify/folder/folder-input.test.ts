@@ -22,9 +22,9 @@ describe('isFolderOfFiles', () => {
   it('takes two receipts, two documents, more than two files or a ZIP as a folder', async () => {
     expect(await isFolderOfFiles([receipt('a.pdf.zap1.json'), receipt('b.pdf.zap1.json')])).toBe(true);
     expect(await isFolderOfFiles([document('a.pdf'), document('b.pdf')])).toBe(true);
-    expect(
-      await isFolderOfFiles([receipt('a.pdf.zap1.json'), document('a.pdf'), document('b.pdf')]),
-    ).toBe(true);
+    expect(await isFolderOfFiles([receipt('a.pdf.zap1.json'), document('a.pdf'), document('b.pdf')])).toBe(
+      true,
+    );
     expect(await isFolderOfFiles([new File(['PK'], 'binder.ZIP')])).toBe(true);
   });
 });

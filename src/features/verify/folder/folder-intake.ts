@@ -10,14 +10,14 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { isReceiptFileName } from 'zap1';
 import { MAX_CLAIM_FILE_BYTES, readClaimText } from '../claim';
 import { isZipName, RECEIPT_FORMAT_TEXT, type FolderInput } from './folder-input';
-import { unreadableReceiptRow, type FolderRow, type RowDocument, type RowReceipt } from './folder-rows';
+import { unreadableReceiptRow, type RowDocument, type RowFacts, type RowReceipt } from './folder-rows';
 import { zipEntries, ZIP_LIMITS, type ZipLimits } from './zip-entries';
 
 export interface FolderIntake {
   documents: RowDocument[];
   receipts: RowReceipt[];
   /** Receipts that could not be read: invalid at the receipt check. */
-  unreadable: FolderRow[];
+  unreadable: RowFacts[];
 }
 
 export type IntakeProgress = (phase: 'reading' | 'hashing', done: number, total: number) => void;
@@ -33,7 +33,9 @@ const WHOLE_FILE_BYTES = 256 * 1024 * 1024;
 export async function sha256OfBlob(blob: Blob): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
   if (subtle && blob.size <= WHOLE_FILE_BYTES) {
-    return bytesToHex(new Uint8Array(await subtle.digest('SHA-256', await blob.arrayBuffer())));
+    return bytesToHex(
+      new Uint8Array(await subtle.digest('SHA-256', new Uint8Array(await blob.arrayBuffer()))),
+    );
   }
   const hash = sha256.create();
   const reader = blob.stream().getReader();

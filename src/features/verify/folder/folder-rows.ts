@@ -23,6 +23,8 @@ export const NO_RECEIPT = 'no receipt for this document';
 export const NO_DOCUMENT = 'no document for this receipt';
 
 export interface FolderRow {
+  /** The row's number in its run: two files of one name (a folder and a ZIP of it) are still two rows. */
+  id: number;
   /** The document's path as given (or where its receipt says it would be); null for an event of no file. */
   file: string | null;
   receipt: string | null;
@@ -55,8 +57,11 @@ const documentFacts = (document: RowDocument | null) => ({
   sha256Hex: document?.sha256Hex ?? null,
 });
 
+/** A row before the run numbers it. */
+export type RowFacts = Omit<FolderRow, 'id'>;
+
 /** The row of a pair with no verdict: a document without its receipt, or a receipt without its document. */
-export function missingRow(document: RowDocument | null, receipt: RowReceipt | null): FolderRow {
+export function missingRow(document: RowDocument | null, receipt: RowReceipt | null): RowFacts {
   return {
     file: document?.file ?? (receipt ? documentPathOf(receipt.file) : null),
     receipt: receipt?.file ?? null,
@@ -71,7 +76,7 @@ export function missingRow(document: RowDocument | null, receipt: RowReceipt | n
 }
 
 /** A receipt file that cannot be read is invalid at the receipt check, as `zap1 verify` reports it. */
-export function unreadableReceiptRow(receiptFile: string, problem: string): FolderRow {
+export function unreadableReceiptRow(receiptFile: string, problem: string): RowFacts {
   return {
     file: documentPathOf(receiptFile),
     receipt: receiptFile,
@@ -93,7 +98,7 @@ export function verdictRow(
   document: RowDocument | null,
   receipt: RowReceipt,
   outcome: ClaimOutcome,
-): FolderRow {
+): RowFacts {
   const judgement = outcome.judgement;
   const failed = judgement.checks.find((check) => check.status === 'fail') ?? null;
   return {
@@ -111,9 +116,9 @@ export function verdictRow(
 }
 
 /** The row's name: its document, else its receipt. */
-export const rowName = (row: FolderRow): string => row.file ?? row.receipt ?? '';
+export const rowName = (row: RowFacts): string => row.file ?? row.receipt ?? '';
 
-export const byName = (a: FolderRow, b: FolderRow): number => rowName(a).localeCompare(rowName(b));
+export const byName = (a: RowFacts, b: RowFacts): number => rowName(a).localeCompare(rowName(b));
 
 /** "existed by 26 Nov 2026, 05:57:39 UTC", as the single check words it; empty unless anchored with a time. */
 export function existedByWords(row: FolderRow, locale?: string): string {

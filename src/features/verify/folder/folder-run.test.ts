@@ -22,9 +22,13 @@ import {
 
 afterEach(() => vi.unstubAllGlobals());
 
-async function verify(inputs: FolderRequest['inputs']): Promise<{ rows: FolderRow[]; messages: FolderMessage[] }> {
+async function verify(
+  inputs: FolderRequest['inputs'],
+): Promise<{ rows: FolderRow[]; messages: FolderMessage[] }> {
   const messages: FolderMessage[] = [];
-  await runFolder({ inputs, serviceUrl: SERVICE, explorerBlockUrl: null }, (message) => messages.push(message));
+  await runFolder({ inputs, serviceUrl: SERVICE, explorerBlockUrl: null }, (message) =>
+    messages.push(message),
+  );
   const rows = messages.flatMap((message) => (message.type === 'rows' ? message.rows : []));
   return { rows: rows.sort((a, b) => (a.file ?? '').localeCompare(b.file ?? '')), messages };
 }
@@ -68,7 +72,10 @@ describe('a folder of documents and receipts', () => {
     });
     expect(byFile(rows, 'contract-2.txt')).toMatchObject({ check: 'file', blockTime: null });
     expect(byFile(rows, 'contract-2.txt')?.detail).toMatch(/^"contract-2.txt" is not the anchored file/);
-    expect(byFile(rows, 'contract-3.txt')).toMatchObject({ receipt: null, detail: 'no receipt for this document' });
+    expect(byFile(rows, 'contract-3.txt')).toMatchObject({
+      receipt: null,
+      detail: 'no receipt for this document',
+    });
     expect(byFile(rows, 'contract-4.txt')?.receipt).toBe('receipt (1).json');
     expect(byFile(rows, 'contract-5.txt')).toMatchObject({
       receipt: 'contract-5.txt.zap1.json',
@@ -144,7 +151,10 @@ describe('a folder of documents and receipts', () => {
       },
       (message) => messages.push(message),
     );
-    expect(messages.at(-1)).toEqual({ type: 'failed', message: 'big.zip is not opened: it holds more than 1 file.' });
+    expect(messages.at(-1)).toEqual({
+      type: 'failed',
+      message: 'big.zip is not opened: it holds more than 1 file.',
+    });
     expect(messages.some((message) => message.type === 'rows')).toBe(false);
     expect(asked).toEqual([]);
   });

@@ -26,6 +26,7 @@ import {
   verdictRow,
   type FolderRow,
   type RowDocument,
+  type RowFacts,
   type RowReceipt,
 } from './folder-rows';
 import { ZipRefusedError, type ZipLimits } from './zip-entries';
@@ -96,8 +97,9 @@ export async function runFolder(
       pending = [];
     }
   };
-  const add = (row: FolderRow) => {
-    pending.push(row);
+  let rowCount = 0;
+  const add = (row: RowFacts) => {
+    pending.push({ id: rowCount++, ...row });
     flush(false);
   };
 
@@ -116,7 +118,7 @@ export async function runFolder(
   const pairs = pairDocuments(intake.documents, intake.receipts);
   let checked = 0;
   progress('verifying', 0, pairs.length);
-  const verifyPair = async (document: RowDocument | null, receipt: RowReceipt | null): Promise<FolderRow> => {
+  const verifyPair = async (document: RowDocument | null, receipt: RowReceipt | null): Promise<RowFacts> => {
     if (receipt === null || (document === null && needsItsDocument(receipt.receipt))) {
       return missingRow(document, receipt);
     }

@@ -17,7 +17,9 @@ afterEach(() => {
 
 const BLOCK_TIME = Date.UTC(2026, 10, 26, 5, 57, 39) / 1000;
 const TXID = 'ab'.repeat(32);
+let nextId = 0;
 const anchored = (file: string): FolderRow => ({
+  id: nextId++,
   file,
   receipt: `${file}.zap1.json`,
   size: 12,
@@ -31,12 +33,16 @@ const anchored = (file: string): FolderRow => ({
 });
 const changed: FolderRow = {
   ...anchored('b.pdf'),
+  id: nextId++,
   verdict: 'invalid',
   check: 'file',
   detail: '"b.pdf" is not the anchored file.',
   blockTime: null,
 };
-const withoutReceipt = missingRow({ file: 'c.pdf', size: 3, sha256Hex: 'd'.repeat(64) }, null);
+const withoutReceipt = {
+  id: nextId++,
+  ...missingRow({ file: 'c.pdf', size: 3, sha256Hex: 'd'.repeat(64) }, null),
+};
 const rows = [anchored('z.pdf'), changed, withoutReceipt, anchored('a.pdf')];
 
 const shownRows = () => screen.getAllByTestId('batch-row');
@@ -44,7 +50,9 @@ const shownRows = () => screen.getAllByTestId('batch-row');
 describe('FolderTable', () => {
   it('shows a row per document, sorted by name, with its verdict, date, transaction, height and check', () => {
     render(<FolderTable rows={rows} finished />);
-    expect(screen.getByTestId('batch-summary').textContent).toBe('4 documents: 2 anchored, 1 invalid, 1 missing.');
+    expect(screen.getByTestId('batch-summary').textContent).toBe(
+      '4 documents: 2 anchored, 1 invalid, 1 missing.',
+    );
     expect(shownRows().map((row) => row.getAttribute('data-verdict'))).toEqual([
       'anchored',
       'invalid',
@@ -59,7 +67,9 @@ describe('FolderTable', () => {
     expect(within(shownRows()[1]!).getByTestId('batch-row-detail').textContent).toBe(
       'file check: "b.pdf" is not the anchored file.',
     );
-    expect(within(shownRows()[2]!).getByTestId('batch-row-detail').textContent).toBe('no receipt for this document');
+    expect(within(shownRows()[2]!).getByTestId('batch-row-detail').textContent).toBe(
+      'no receipt for this document',
+    );
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'File',
       'Verdict',
@@ -105,7 +115,9 @@ describe('FolderTable', () => {
   });
 
   it('renders a page of rows at a time', () => {
-    const many = Array.from({ length: ROWS_PER_PAGE + 5 }, (_, n) => anchored(`doc-${String(n).padStart(4, '0')}`));
+    const many = Array.from({ length: ROWS_PER_PAGE + 5 }, (_, n) =>
+      anchored(`doc-${String(n).padStart(4, '0')}`),
+    );
     render(<FolderTable rows={many} finished />);
     expect(shownRows()).toHaveLength(ROWS_PER_PAGE);
     fireEvent.click(screen.getByRole('button', { name: 'Show 5 more of 5 not shown' }));

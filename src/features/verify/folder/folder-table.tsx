@@ -170,7 +170,7 @@ export function FolderTable({ rows, finished }: { rows: readonly FolderRow[]; fi
           </thead>
           <tbody>
             {visible.slice(0, shown).map((row) => (
-              <Row key={`${row.file ?? ''}\u0000${row.receipt ?? ''}`} row={row} />
+              <Row key={row.id} row={row} />
             ))}
           </tbody>
         </table>

@@ -76,7 +76,8 @@ export function chosenService(folder: Folder): string[] {
       ];
       return json({ anchors, total: anchors.length });
     }
-    if (url.pathname === '/protocol/info') return json({ protocol: 'ZAP1', version: '3.0.0', network: 'devnet' });
+    if (url.pathname === '/protocol/info')
+      return json({ protocol: 'ZAP1', version: '3.0.0', network: 'devnet' });
     return json({ error: { code: 'not_found', message: 'no' } }, 404);
   });
   return asked;

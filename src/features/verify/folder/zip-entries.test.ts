@@ -20,32 +20,35 @@ describe('zipEntries', () => {
       'binder/.DS_Store': encode('finder'),
     });
     const entries = await zipEntries(new Blob([zip]), 'binder.zip');
-    expect(entries.map((entry) => entry.path)).toEqual(['binder/contract.pdf', 'binder/contract.pdf.zap1.json']);
+    expect(entries.map((entry) => entry.path)).toEqual([
+      'binder/contract.pdf',
+      'binder/contract.pdf.zap1.json',
+    ]);
     expect(await entries[0]!.file.text()).toBe('the contract');
   });
 
   it('refuses an archive of more files than the limit', async () => {
     const zip = zipSync({ 'a.txt': encode('a'), 'b.txt': encode('b'), 'c.txt': encode('c') });
-    await expect(zipEntries(new Blob([zip]), 'many.zip', { maxEntries: 2, maxTotalBytes: MIB })).rejects.toThrow(
-      new ZipRefusedError('many.zip is not opened: it holds more than 2 files.'),
-    );
+    await expect(
+      zipEntries(new Blob([zip]), 'many.zip', { maxEntries: 2, maxTotalBytes: MIB }),
+    ).rejects.toThrow(new ZipRefusedError('many.zip is not opened: it holds more than 2 files.'));
   });
 
   it('refuses an archive whose files say they unpack beyond the limit, before inflating them', async () => {
     const zip = zipSync({ 'zeros.bin': new Uint8Array(2 * MIB) });
     expect(zip.length).toBeLessThan(10_000);
-    await expect(zipEntries(new Blob([zip]), 'bomb.zip', { maxEntries: 10, maxTotalBytes: MIB })).rejects.toThrow(
-      'bomb.zip is not opened: its files would unpack to more than 1 MB.',
-    );
+    await expect(
+      zipEntries(new Blob([zip]), 'bomb.zip', { maxEntries: 10, maxTotalBytes: MIB }),
+    ).rejects.toThrow('bomb.zip is not opened: its files would unpack to more than 1 MB.');
   });
 
   it('stops an archive that lies about its sizes once what it inflates passes the limit', async () => {
     const zip = zipSync({ 'zeros.bin': new Uint8Array(2 * MIB) });
     // The local header's uncompressed size (offset 22) claims one byte.
     new DataView(zip.buffer).setUint32(22, 1, true);
-    await expect(zipEntries(new Blob([zip]), 'liar.zip', { maxEntries: 10, maxTotalBytes: MIB })).rejects.toThrow(
-      'liar.zip is not opened: its files unpack to more than 1 MB.',
-    );
+    await expect(
+      zipEntries(new Blob([zip]), 'liar.zip', { maxEntries: 10, maxTotalBytes: MIB }),
+    ).rejects.toThrow('liar.zip is not opened: its files unpack to more than 1 MB.');
   });
 
   it('refuses a file that is no ZIP', async () => {
