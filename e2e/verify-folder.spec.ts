@@ -32,9 +32,9 @@ async function zap1(...args: string[]): Promise<void> {
   );
 }
 
-test.beforeAll(async ({}, testInfo) => {
+test.beforeAll(async ({ baseURL }, testInfo) => {
   testInfo.setTimeout(240_000);
-  const service = String(testInfo.project.use.baseURL);
+  const service = String(baseURL);
   folder = mkdtempSync(path.join(tmpdir(), 'zap1-verify-folder-'));
   configHome = mkdtempSync(path.join(tmpdir(), 'zap1-verify-folder-config-'));
   const stamp = Date.now();
