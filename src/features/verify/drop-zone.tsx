@@ -146,7 +146,7 @@ export function DropZone({
           <span className="block text-lg font-semibold">Choose or drop files</span>
           <span className="block text-sm text-slate-700 dark:text-slate-300">
             the receipt and the document, together or one at a time: the document is hashed in this browser
-            and never uploaded
+            and never uploaded. A folder of documents and receipts, or a ZIP of them, checks each document
           </span>
           <span
             className="mt-2 inline-block rounded bg-amber-700 px-4 py-2 font-medium text-white"
