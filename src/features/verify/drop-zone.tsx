@@ -11,6 +11,7 @@ import { DRAGGING_CLASS, useFileDrop } from '../../components/ui/use-file-drop';
 import { hashedPercent } from '../anchor/hashing-progress';
 import type { FileHashState } from '../anchor/use-file-hash';
 import type { HeldClaim } from './claim';
+import { droppedFolderEntries, filesOfEntries, type FolderInput } from './folder/folder-input';
 
 function Slot({
   name,
@@ -77,6 +78,7 @@ export function DropZone({
   documentState,
   expectedDocumentName,
   onFiles,
+  onFolder,
   compact = false,
 }: {
   inputId: string;
@@ -85,10 +87,28 @@ export function DropZone({
   /** The document the receipt names (its stated file name), to ask for by name. */
   expectedDocumentName: string | null;
   onFiles: (files: File[]) => void;
+  /** A dropped folder, walked to its files (where the browser lets a drop be read as entries). */
+  onFolder: (inputs: FolderInput[]) => void;
   /** Once something is held: one line, so the verdict below fits the first screen. */
   compact?: boolean;
 }) {
   const { dragging, dropProps } = useFileDrop(onFiles);
+  const onDrop: typeof dropProps.onDrop = (event) => {
+    // A drop's entries can be read only during its event; a folder among them is walked after.
+    const entries = droppedFolderEntries(event.dataTransfer);
+    if (entries === null) {
+      dropProps.onDrop(event);
+      return;
+    }
+    const files = [...event.dataTransfer.files];
+    event.preventDefault();
+    dropProps.onDragLeave();
+    // A folder that cannot be walked is given as the files the drop holds, which the page then judges.
+    filesOfEntries(entries).then(
+      (inputs) => (inputs.length > 0 ? onFolder(inputs) : onFiles(files)),
+      () => onFiles(files),
+    );
+  };
   const doc = documentSlot(documentState, expectedDocumentName);
   const claimText = claim
     ? visibleText(claim.fileName ?? (claim.fromLink ? 'from the shared link' : claim.label))
@@ -97,6 +117,7 @@ export function DropZone({
     <div
       className={`rounded-lg border-2 border-dashed border-slate-400 bg-slate-50 dark:border-slate-500 dark:bg-slate-900/40 ${compact ? 'grid gap-2 p-2 sm:grid-cols-[auto_minmax(0,1fr)] sm:items-center' : 'space-y-3 p-4'} ${dragging ? DRAGGING_CLASS : ''}`}
       {...dropProps}
+      onDrop={onDrop}
       data-testid="bundle-drop"
       data-dragging={dragging}
     >
@@ -125,7 +146,7 @@ export function DropZone({
           <span className="block text-lg font-semibold">Choose or drop files</span>
           <span className="block text-sm text-slate-700 dark:text-slate-300">
             the receipt and the document, together or one at a time: the document is hashed in this browser
-            and never uploaded
+            and never uploaded. A folder of documents and receipts, or a ZIP of them, checks each document
           </span>
           <span
             className="mt-2 inline-block rounded bg-amber-700 px-4 py-2 font-medium text-white"

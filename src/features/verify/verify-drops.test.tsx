@@ -81,22 +81,16 @@ describe('a dropped receipt that cannot be read', () => {
       );
     },
   );
-  it('two of the same name are each said, and each can be checked as the document on its own', async () => {
-    // React says so when two notices share a key: one may then stand for the other.
+  it('two of the same name make a folder: each is a row invalid at the receipt check, with its reason', async () => {
+    // React says so when two rows share a key: one may then stand for the other.
     const warnings = vi.spyOn(console, 'error');
     fakeService();
     renderAt();
     const damaged = (text: string) => jsonFile(`{"format": "zap1-receipt/1", ${text}`, 'final.zap1.json');
     drop(damaged('first'), damaged('second, longer'));
-    await waitFor(() => expect(screen.getAllByTestId('damaged-receipt')).toHaveLength(2));
-    const checkAsDocument = () =>
-      screen.getAllByRole('button', { name: 'Check final.zap1.json as the document instead' });
-    fireEvent.click(checkAsDocument()[1]!);
-    await waitFor(() => expect(filled('document')).toBe('yes'));
-    expect(screen.getAllByTestId('damaged-receipt')).toHaveLength(1);
-    const secondSha = textOf('document-waiting');
-    fireEvent.click(checkAsDocument()[0]!);
-    await waitFor(() => expect(textOf('document-waiting')).not.toBe(secondSha));
+    const rows = await screen.findAllByTestId('batch-row');
+    expect(rows.map((row) => row.getAttribute('data-verdict'))).toEqual(['invalid', 'invalid']);
+    for (const row of rows) expect(row.textContent).toMatch(/receipt check: This is not JSON: /);
     expect(screen.queryByTestId('damaged-receipt')).toBeNull();
     expect(warnings.mock.calls.flat().join(' ')).not.toMatch(/same key/);
     warnings.mockRestore();
@@ -104,16 +98,17 @@ describe('a dropped receipt that cannot be read', () => {
 });
 
 describe('a second receipt', () => {
-  it('dropped with the first is set aside and said to be, never judged as the document', async () => {
+  it('dropped with the first makes a folder: each receipt is a row, neither judged as the other’s document', async () => {
     fakeService();
     renderAt();
     drop(receiptFile(receiptWith()), jsonFile(JSON.stringify(receiptWith()), 'final-1.json'));
-    await waitFor(() => expect(verdict()).toBe('anchored'));
-    expect(filled('document')).toBe('no');
-    expect(documentKind()).toBe('not-provided');
-    expect(screen.getByRole('alert').textContent).toBe(
-      'One receipt or bundle is checked at a time: contract.pdf.zap1.json is used; final-1.json is set aside, not taken as the document (drop it on its own to check it).',
-    );
+    const rows = await screen.findAllByTestId('batch-row');
+    expect(rows.map((row) => row.getAttribute('data-verdict'))).toEqual(['missing', 'missing']);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('no document for this receipt'),
+      expect.stringContaining('no document for this receipt'),
+    ]);
+    expect(screen.queryByTestId('slot-document')).toBeNull();
   });
 
   it('dropped alone after another receipt and its document: the document is set aside, not judged against the new one', async () => {

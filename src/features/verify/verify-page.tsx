@@ -39,6 +39,8 @@ import { warmVerifyWorker } from './verify-off-thread';
 import { AskNamedService, verifyingWords } from './named-service';
 import { Button } from '../../components/ui/button';
 import { PATHS, verifyLeafPath } from '../../app/paths';
+import { inputOf, isFolderOfFiles, type FolderInput } from './folder/folder-input';
+import { FolderVerification } from './folder/folder-verification';
 
 const IDLE = { status: 'idle' } as const;
 
@@ -127,6 +129,13 @@ function VerifyClaimPage() {
     hashing,
     setNotices,
   });
+  // More than one document or receipt (or a ZIP, or a folder) is a folder: each document with its receipt.
+  const [folder, setFolder] = useState<FolderInput[] | null>(null);
+  const takeDroppedFiles = (files: File[]) => {
+    void isFolderOfFiles(files).then((isFolder) =>
+      isFolder ? setFolder(files.map(inputOf)) : takeFiles(files),
+    );
+  };
   const chooseDocument = () => document.getElementById(fileInputId)?.click();
   const expectedName = receipt?.file?.name ?? null;
   const expectsDocument =
@@ -138,6 +147,10 @@ function VerifyClaimPage() {
     // A new answer is announced by its status box; focus stays where the person is.
     if (showing) resultRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [showing]);
+
+  if (folder !== null) {
+    return <FolderVerification inputs={folder} serviceUrl={configured} onClear={() => setFolder(null)} />;
+  }
 
   // Once something is held the inputs shrink, so the verdict, its date and the document fit the first screen.
   const holding = claim !== null;
@@ -182,7 +195,8 @@ function VerifyClaimPage() {
           claim={claim?.value ?? null}
           documentState={keptAside ? IDLE : hashing.state}
           expectedDocumentName={expectedName}
-          onFiles={takeFiles}
+          onFiles={takeDroppedFiles}
+          onFolder={setFolder}
           compact={holding || verification.data !== undefined}
         />
         {!holding && leafSource}

@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../components/test-render';
 import { leafHash, makeReceipt, verifyProofBundle, type Receipt } from 'zap1';
 import { VerifyPage } from './verify-page';
 import { runVerification, type VerificationRun } from './verification-run';
+import { runFolder, type FolderRequest } from './folder/folder-run';
 import { setBaseUrl } from '../../api/settings';
 
 export const SERVICE = 'https://zap1.other.example';
@@ -51,10 +52,14 @@ export function fakeService(options: { proof?: unknown; knows?: boolean; history
 
 /**
  * The page's workers, stood in for (jsdom runs none): the hash worker answers the file's real
- * SHA-256, and the verify worker runs the verification on this thread.
+ * SHA-256, and the verify and folder workers run their work on this thread.
  */
 export class HashWorker extends EventTarget {
-  postMessage(message: { file: Blob } | { id: number; run: VerificationRun }) {
+  postMessage(message: { file: Blob } | { id: number; run: VerificationRun } | FolderRequest) {
+    if ('inputs' in message) {
+      void runFolder(message, (data) => this.dispatchEvent(new MessageEvent('message', { data })));
+      return;
+    }
     if ('run' in message) {
       const { id } = message;
       void runVerification(message.run, new Date()).then(
