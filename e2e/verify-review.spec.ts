@@ -187,8 +187,9 @@ test('with the service down, the verdict says it was checked without it, and com
   await page.getByLabel(/^Block hash at height/).fill(evidence.block_hash);
   await page.getByRole('button', { name: 'Compare the block' }).click();
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'anchored');
-  // The comparison needed no network: the service was not asked again.
-  expect(asked.length).toBe(before);
+  // The comparison needed no network: the service was not asked again. (The page's header asks
+  // /protocol/info again on its own, retrying a failed answer; that is not the verification's.)
+  expect(asked.slice(before).filter((url) => !url.includes('/protocol/info'))).toEqual([]);
 });
 
 test('a receipt reads as a document: a summary, the command with the service, and a guide to its fields', async ({

@@ -7,7 +7,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { isReceiptFileName } from 'zap1';
+import { isBatchManifest, isReceiptFileName } from 'zap1';
 import { MAX_CLAIM_FILE_BYTES, readClaimText } from '../claim';
 import { isZipName, RECEIPT_FORMAT_TEXT, type FolderInput } from './folder-input';
 import { unreadableReceiptRow, type RowDocument, type RowFacts, type RowReceipt } from './folder-rows';
@@ -49,6 +49,8 @@ export async function sha256OfBlob(blob: Blob): Promise<string> {
 
 type Sorted =
   | { kind: 'document' }
+  /** The manifest.csv the Anchor page writes beside a batch's receipts: neither a document nor a receipt. */
+  | { kind: 'manifest' }
   | { kind: 'receipt'; receipt: RowReceipt['receipt'] }
   /** `detail`: why, in a sentence. */
   | { kind: 'unreadable'; detail: string };
@@ -68,6 +70,7 @@ async function sortInput(input: FolderInput): Promise<Sorted> {
   if (!named) {
     // A document is never read whole here: its opening says whether it may be a receipt.
     const head = await input.file.slice(0, 64 * 1024).text();
+    if (isBatchManifest(input.path, head)) return { kind: 'manifest' };
     if (!RECEIPT_FORMAT_TEXT.test(head)) return { kind: 'document' };
   }
   const reading = readClaimText(await input.file.text(), `the file ${input.path}`);
@@ -111,7 +114,8 @@ export async function takeFolder(
     const sorted = await sortInput(input);
     if (sorted.kind === 'document') documents.push(input);
     else if (sorted.kind === 'receipt') intake.receipts.push({ file: input.path, receipt: sorted.receipt });
-    else intake.unreadable.push(unreadableReceiptRow(input.path, sorted.detail));
+    else if (sorted.kind === 'unreadable')
+      intake.unreadable.push(unreadableReceiptRow(input.path, sorted.detail));
     progress('reading', index + 1, inputs.length);
   }
   const totalBytes = documents.reduce((sum, input) => sum + input.file.size, 0);

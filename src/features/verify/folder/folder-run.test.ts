@@ -120,7 +120,7 @@ describe('a folder of documents and receipts', () => {
     expect(asked.filter((path) => path.startsWith(other))).toEqual([]);
   });
 
-  it('reads a ZIP as its files, pairing by the paths inside it', async () => {
+  it('reads a ZIP as its files, pairing by the paths inside it, its batch manifest left out', async () => {
     const folder = anchoredFolder(2);
     chosenService(folder);
     const encode = (text: string) => new TextEncoder().encode(text);
@@ -129,6 +129,8 @@ describe('a folder of documents and receipts', () => {
       'binder/contract-0.txt.zap1.json': encode(JSON.stringify(folder.receipts[0])),
       'binder/contract-1.txt': encode(contractText(1)),
       '__MACOSX/binder/._contract-1.txt': encode('resource fork'),
+      // The Anchor page's batch ZIP lists its receipts in a manifest: not a document to check.
+      'binder/manifest.csv': encode('file,size,sha256,leaf,status,transaction,height\r\n'),
     });
     const { rows } = await verify([{ path: 'binder.zip', file: new Blob([zip]) }]);
     expect(rows.map((row) => [row.file, row.verdict])).toEqual([
