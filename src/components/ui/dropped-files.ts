@@ -1,7 +1,14 @@
 /**
- * Files as the batch names them: with the folder they came from (`annexes/a.pdf`), whether chosen
- * with a folder chooser (`webkitRelativePath`) or dropped as a folder (its entries walked).
+ * Files with the folder they came from (`annexes/a.pdf`), whether chosen with a folder chooser
+ * (`webkitRelativePath`) or dropped as a folder (its entries walked): the Anchor page's batch and
+ * the Verify page's folder both take them.
  */
+
+/** A file of a dropped folder, with its path inside the drop. */
+export interface DroppedFile {
+  path: string;
+  file: File;
+}
 
 /** Each file named by its path inside the folder chosen, where the browser gives one. */
 export function filesWithFolders(files: readonly File[]): File[] {
@@ -12,16 +19,16 @@ export function filesWithFolders(files: readonly File[]): File[] {
   );
 }
 
-type Entry = FileSystemEntry;
-
-function readAll(reader: FileSystemDirectoryReader): Promise<Entry[]> {
+function readAllEntries(directory: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
+  const reader = directory.createReader();
+  const all: FileSystemEntry[] = [];
+  // readEntries gives a batch at a time (100 in Chromium) until an empty one.
   return new Promise((resolve, reject) => {
-    const all: Entry[] = [];
     const next = () =>
-      reader.readEntries((entries) => {
-        if (entries.length === 0) resolve(all);
+      reader.readEntries((batch) => {
+        if (batch.length === 0) resolve(all);
         else {
-          all.push(...entries);
+          all.push(...batch);
           next();
         }
       }, reject);
@@ -29,33 +36,48 @@ function readAll(reader: FileSystemDirectoryReader): Promise<Entry[]> {
   });
 }
 
-async function walk(entry: Entry, into: File[]): Promise<void> {
-  if (entry.name.startsWith('.')) return;
+async function walk(entry: FileSystemEntry, into: DroppedFile[]): Promise<void> {
   if (entry.isFile) {
     const file = await new Promise<File>((resolve, reject) =>
       (entry as FileSystemFileEntry).file(resolve, reject),
     );
-    const path = entry.fullPath.replace(/^\//, '');
-    into.push(new File([file], path, { type: file.type, lastModified: file.lastModified }));
+    into.push({ path: entry.fullPath.replace(/^\//, ''), file });
   } else if (entry.isDirectory) {
-    for (const child of await readAll((entry as FileSystemDirectoryEntry).createReader()))
-      await walk(child, into);
+    for (const child of await readAllEntries(entry as FileSystemDirectoryEntry)) await walk(child, into);
   }
 }
 
 /**
- * The files of a drop, folders walked (hidden files left out): at once when no folder was dropped,
- * else once the walk is done. The entries must be taken while the drop event is handled, so this
- * is called from the handler; the walk itself runs after.
+ * The entries of a drop that holds a folder, read now (a drop's items are gone after its event),
+ * or null for a drop of files alone, which is read as files.
+ */
+export function droppedFolderEntries(transfer: DataTransfer): FileSystemEntry[] | null {
+  const entries = [...(transfer.items ?? [])]
+    .map((item) => (item.kind === 'file' ? (item.webkitGetAsEntry?.() ?? null) : null))
+    .filter((entry): entry is FileSystemEntry => entry !== null);
+  return entries.some((entry) => entry.isDirectory) ? entries : null;
+}
+
+/** Every file under the dropped entries, with its path within the drop. */
+export async function walkEntries(entries: readonly FileSystemEntry[]): Promise<DroppedFile[]> {
+  const files: DroppedFile[] = [];
+  for (const entry of entries) await walk(entry, files);
+  return files;
+}
+
+const isHidden = (path: string): boolean => /(^|\/)\./.test(path);
+
+/**
+ * The files of a drop, each named by its path, folders walked and hidden files left out: at once
+ * when no folder was dropped, else once the walk is done. Called from the drop's handler, since
+ * its entries are gone after it.
  */
 export function droppedFiles(data: DataTransfer): File[] | Promise<File[]> {
-  const entries = [...(data.items ?? [])]
-    .map((item) => (item.kind === 'file' ? item.webkitGetAsEntry?.() : null))
-    .filter((entry): entry is Entry => entry !== null && entry !== undefined);
-  if (!entries.some((entry) => entry.isDirectory)) return [...data.files];
-  return (async () => {
-    const files: File[] = [];
-    for (const entry of entries) await walk(entry, files);
-    return files;
-  })();
+  const entries = droppedFolderEntries(data);
+  if (entries === null) return [...data.files];
+  return walkEntries(entries).then((files) =>
+    files
+      .filter(({ path }) => !isHidden(path))
+      .map(({ path, file }) => new File([file], path, { type: file.type, lastModified: file.lastModified })),
+  );
 }

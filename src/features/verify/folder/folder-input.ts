@@ -4,7 +4,10 @@
  * a ZIP, or a dropped folder is a folder (each document paired with its receipt).
  */
 import { isReceiptFileName } from 'zap1';
+import { droppedFolderEntries, walkEntries } from '../../../components/ui/dropped-files';
 import { MAX_CLAIM_FILE_BYTES } from '../claim';
+
+export { droppedFolderEntries };
 
 /** A file of the folder with its path in it (`binder/contract.pdf`), as receipts beside documents are found by path. */
 export interface FolderInput {
@@ -48,49 +51,7 @@ export function isSystemFile(path: string): boolean {
   return /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$|desktop\.ini$)/i.test(path);
 }
 
-function readAllEntries(directory: FileSystemDirectoryEntry): Promise<FileSystemEntry[]> {
-  const reader = directory.createReader();
-  const all: FileSystemEntry[] = [];
-  // readEntries gives a batch at a time (100 in Chromium) until an empty one.
-  return new Promise((resolve, reject) => {
-    const next = () =>
-      reader.readEntries((batch) => {
-        if (batch.length === 0) resolve(all);
-        else {
-          all.push(...batch);
-          next();
-        }
-      }, reject);
-    next();
-  });
-}
-
-async function walk(entry: FileSystemEntry, into: FolderInput[]): Promise<void> {
-  if (entry.isFile) {
-    const file = await new Promise<File>((resolve, reject) =>
-      (entry as FileSystemFileEntry).file(resolve, reject),
-    );
-    into.push({ path: entry.fullPath.replace(/^\//, ''), file });
-  } else if (entry.isDirectory) {
-    for (const child of await readAllEntries(entry as FileSystemDirectoryEntry)) await walk(child, into);
-  }
-}
-
-/**
- * The entries of a drop that holds a folder, read now (a drop's items are gone after its event),
- * or null for a drop of files alone, which is read as files.
- */
-export function droppedFolderEntries(transfer: DataTransfer): FileSystemEntry[] | null {
-  const items = [...(transfer.items ?? [])];
-  const entries = items
-    .map((item) => (item.kind === 'file' ? (item.webkitGetAsEntry?.() ?? null) : null))
-    .filter((entry): entry is FileSystemEntry => entry !== null);
-  return entries.some((entry) => entry.isDirectory) ? entries : null;
-}
-
 /** Every file under the dropped entries, its path within the drop kept, system files left out. */
 export async function filesOfEntries(entries: readonly FileSystemEntry[]): Promise<FolderInput[]> {
-  const inputs: FolderInput[] = [];
-  for (const entry of entries) await walk(entry, inputs);
-  return inputs.filter((input) => !isSystemFile(input.path));
+  return (await walkEntries(entries)).filter((input) => !isSystemFile(input.path));
 }

@@ -7,6 +7,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { visibleText } from 'zap1';
 import { Button } from '../../../components/ui/button';
+import { downloadBlob } from '../../leaf/download-json';
 import { formatNumber } from '../../../components/number-words';
 import { shortHex } from '../../../components/time-format';
 import {
@@ -39,19 +40,6 @@ const FILTER_WORDS: Record<RowVerdict | 'all', string> = {
   unconfirmed: 'Unconfirmed',
   missing: 'Missing',
 };
-
-/** Saves the CSV through the browser's download, without a request. */
-function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click is handled, or some browsers cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function Row({ row }: { row: FolderRow }) {
   const look = VERDICT_WORDS[row.verdict];
@@ -135,7 +123,10 @@ export function FolderTable({ rows, finished }: { rows: readonly FolderRow[]; fi
           className="ml-auto"
           disabled={visible.length === 0}
           onClick={() =>
-            downloadCsv(`zap1-verification-${new Date().toISOString().slice(0, 10)}.csv`, rowsCsv(visible))
+            downloadBlob(
+              `zap1-verification-${new Date().toISOString().slice(0, 10)}.csv`,
+              new Blob([rowsCsv(visible)], { type: 'text/csv;charset=utf-8' }),
+            )
           }
         >
           Export CSV<span className="sr-only"> of the {formatNumber(visible.length)} rows shown</span>
