@@ -71,7 +71,7 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
   }, [patch]);
   useEffect(() => () => poolRef.current?.cancel(), []);
 
-  // Kept in this tab at most every second while rows change, and at once when the page goes away
+  // Kept in this tab at most every 300 ms while rows change, and at once when the page goes away
   // (a reload mid-send must find the rows answered so far, and that sending was asked for).
   const kept = useRef({ naming, rows, sending });
   kept.current = { naming, rows, sending };
@@ -85,7 +85,7 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
     keepTimer.current ??= setTimeout(() => {
       keepTimer.current = null;
       keep();
-    }, 1000);
+    }, 300);
   }, [keep, naming, rows, sending]);
   useEffect(() => {
     addEventListener('pagehide', keep);
@@ -166,6 +166,8 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
     const controller = new AbortController();
     abort.current = controller;
     setSending(true);
+    // Kept at once: a reload from here on must find that sending was asked for, and go on with it.
+    writeBatch(baseUrl, { naming: kept.current.naming, rows: rowsRef.current, sending: true });
     setStopped(null);
     try {
       let key = apiKey;
