@@ -30,9 +30,3 @@ export async function readReceiptFile(file: string): Promise<ReadReceipt> {
     ? { ok: true, receipt: parsed.receipt, raw }
     : { ok: false, problem: `${file} is not a usable receipt: ${parsed.error}` };
 }
-
-/** Whether the receipt's proof names its anchor (it needs no upgrade). */
-export function isComplete(receipt: Receipt): boolean {
-  const proof = receipt.proof as { anchor?: { txid?: unknown } } | null;
-  return typeof proof?.anchor?.txid === 'string';
-}

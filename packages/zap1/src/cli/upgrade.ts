@@ -6,12 +6,19 @@
  * complete or the timeout passes.
  */
 import { parseArgs } from 'node:util';
-import { createClient, isReceiptFileName, verifyClaim, visibleText, type Receipt } from '../index.js';
+import {
+  createClient,
+  isReceiptFileName,
+  receiptAnchor,
+  verifyClaim,
+  visibleText,
+  type Receipt,
+} from '../index.js';
 import { UsageError, reasonOf, serviceAddress, sleep } from './cli-common.js';
 import { readConfig } from './cli-config.js';
 import { expandPaths } from './document-files.js';
 import { terminalSafeJson } from './print-outcome.js';
-import { isComplete, readReceiptFile } from './receipt-files.js';
+import { readReceiptFile } from './receipt-files.js';
 import { serviceChooser } from './service-choice.js';
 import { Terminal, type Colour } from './terminal.js';
 import { replaceFile } from './upgrade-file.js';
@@ -63,11 +70,11 @@ async function upgradeOne(row: Row, chooser: ReturnType<typeof serviceChooser>):
     return;
   }
   const anchorOf = (receipt: Receipt) => {
-    const anchor = (receipt.proof as { anchor?: { txid?: string; height?: number } }).anchor;
+    const anchor = receiptAnchor(receipt);
     row.txid = anchor?.txid ?? null;
-    row.height = typeof anchor?.height === 'number' ? anchor.height : null;
+    row.height = anchor?.height ?? null;
   };
-  if (isComplete(read.receipt)) {
+  if (receiptAnchor(read.receipt) !== null) {
     row.status = 'complete';
     anchorOf(read.receipt);
     return;

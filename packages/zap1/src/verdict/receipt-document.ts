@@ -47,7 +47,10 @@ export function safeFileNameBase(name: string): string {
     .slice(0, 150);
 }
 
-function anchorOf(receipt: Receipt): { txid: string; height: number | null } | null {
+/** The anchor a receipt's proof names (its transaction and height), or null for a pending receipt. */
+export function receiptAnchor(
+  receipt: Pick<Receipt, 'proof'>,
+): { txid: string; height: number | null } | null {
   const anchor = isRecord(receipt.proof) ? receipt.proof['anchor'] : null;
   if (!isRecord(anchor) || typeof anchor['txid'] !== 'string') return null;
   const height = anchor['height'];
@@ -73,7 +76,7 @@ export function receiptFileNameFor(
 export function receiptFileName(receipt: Pick<Receipt, 'file' | 'leaf_hash' | 'proof'>): string {
   return receiptFileNameFor(
     { fileName: receipt.file?.name ?? null, leafHex: receipt.leaf_hash },
-    anchorOf(receipt as Receipt) !== null,
+    receiptAnchor(receipt) !== null,
   );
 }
 
@@ -103,7 +106,7 @@ export function receiptSummary(receipt: Receipt): string {
         ? ''
         : `on ${network}`;
   const recorded = `${what} was recorded by ${receipt.service.url}${where ? ` ${where}` : ''} as leaf ${receipt.leaf_hash}.`;
-  const anchor = anchorOf(receipt);
+  const anchor = receiptAnchor(receipt);
   if (anchor === null) {
     return `${recorded} It was not anchored yet when this receipt was written: verify it later against that service to complete it.`;
   }
