@@ -1,6 +1,6 @@
 /** The anchor form's rules: the CONTRACT_ANCHOR body, what to do about its fields, and its local leaf (home/contract-leaf.ts). */
 import { contractAnchorLeaf, type ContractAnchorProblems } from '../home/contract-leaf';
-import { EMPTY_FILE_SHA256 } from './hash-chunks';
+import { EMPTY_FILE_SHA256 } from 'zap1';
 
 export interface AnchorFormValues {
   walletHash: string;

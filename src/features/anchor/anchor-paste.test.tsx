@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { AnchorPage } from './anchor-page';
 import { LEAF, SERIAL, SHA, fakeService, startEachTestAfresh } from './anchor-test-support';
-import { EMPTY_FILE_SHA256 } from './hash-chunks';
+import { EMPTY_FILE_SHA256 } from 'zap1';
 
 startEachTestAfresh();
 

@@ -77,9 +77,6 @@ export async function feedStream(options: FeedStreamOptions): Promise<'done' | '
   return 'done';
 }
 
-/** The SHA-256 of zero bytes: what every empty file hashes to, so it names no document. */
-export const EMPTY_FILE_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-
 /**
  * Below these a speed says nothing: the worker's start-up and the browser's coarsened timer (up to a
  * millisecond, far more with fingerprinting protection) outweigh the hashing itself.

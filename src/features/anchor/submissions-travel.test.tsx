@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../components/test-render';
 import { FileCheck } from './file-check';
 import { SavedSubmissions } from './saved-submissions';
-import { EMPTY_FILE_SHA256 } from './hash-chunks';
+import { EMPTY_FILE_SHA256 } from 'zap1';
 import { loadSubmissions, saveSubmission } from './submissions-store';
 import { WORKED_EXAMPLE_SUBMISSION } from './worked-example-submission';
 

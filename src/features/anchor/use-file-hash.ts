@@ -1,6 +1,7 @@
 /** Hashes a chosen file in the hash worker and exposes progress, speed and cancel to the page. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EMPTY_FILE_SHA256, megabytesPerSecond } from './hash-chunks';
+import { EMPTY_FILE_SHA256 } from 'zap1';
+import { megabytesPerSecond } from './hash-chunks';
 import { parseWorkerReply } from './hash-messages';
 import { holdBackgroundWork } from '../../app/heavy-work';
 

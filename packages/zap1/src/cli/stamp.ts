@@ -13,6 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   createClient,
+  documentReference,
+  EMPTY_FILE_SHA256,
   isReceiptFileName,
   leafHash,
   makeReceipt,
@@ -52,8 +54,6 @@ Examples:
 Exit codes: 0 every document has its receipt, 1 some could not be stamped (listed),
 2 usage, or the service could not be used.`;
 
-const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-
 type Status = 'stamped' | 'exists' | 'skipped' | 'failed';
 
 interface Row {
@@ -68,12 +68,9 @@ interface Row {
 /** Stops the whole batch (no key left, the service gone): what was sent is said, nothing else is tried. */
 class BatchStop extends Error {}
 
+/** A document's reference from the `--reference` pattern ({name}, {stem}, {ref}). */
 export function referenceOf(pattern: string, file: string, ref: string): string {
-  const name = path.basename(file);
-  const stem = name.includes('.', 1) ? name.slice(0, name.lastIndexOf('.')) : name;
-  return pattern.replace(/\{(name|stem|ref)\}/g, (_, part: string) =>
-    part === 'name' ? name : part === 'stem' ? stem : ref,
-  );
+  return documentReference(pattern, path.basename(file), () => ref);
 }
 
 function contractEvent(wallet: string, reference: string, sha256: string) {
@@ -176,7 +173,7 @@ export async function stampCommand(argv: string[], term = new Terminal()): Promi
   const sample = contractEvent(
     values.wallet ?? 'anon_0',
     referenceOf(pattern, 'a.pdf', 'REF-0'),
-    EMPTY_SHA256,
+    EMPTY_FILE_SHA256,
   );
   const problems = validateEvent(sample).filter((p) => p.field !== 'contract_sha256');
   if (problems.length > 0) {
@@ -271,7 +268,7 @@ async function stampOne(row: Row, counter: string, s: Session): Promise<void> {
     shownPercent = percent;
   });
   row.sha256 = sha256Hex;
-  if (sha256Hex === EMPTY_SHA256) throw new Error('the file is empty: there is no document to anchor');
+  if (sha256Hex === EMPTY_FILE_SHA256) throw new Error('the file is empty: there is no document to anchor');
   const identity = defaultIdentity(s.secret, sha256Hex);
   const event = contractEvent(
     s.wallet ?? identity.wallet,

@@ -14,6 +14,8 @@ import {
   documentPathOf,
   isBatchManifest,
   isReceiptFileName,
+  NO_DOCUMENT,
+  NO_RECEIPT,
   pairDocuments,
   receiptCommitsToFile,
   type DocumentPair,
@@ -110,7 +112,7 @@ function rowOf(pair: Pair, outcome: ClaimOutcome | null): VerifyRow {
     blockTime: null,
   };
   if (outcome === null) {
-    const detail = pair.receipt === null ? 'no receipt for this document' : 'no document for this receipt';
+    const detail = pair.receipt === null ? NO_RECEIPT : NO_DOCUMENT;
     return { ...base, verdict: 'missing', check: null, detail };
   }
   const j = outcome.judgement;

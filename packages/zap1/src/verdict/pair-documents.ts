@@ -14,6 +14,33 @@
 import type { Receipt } from './receipt.js';
 
 export const RECEIPT_SUFFIX = '.zap1.json';
+
+/** What a row says of a document left without a receipt, and of a receipt left without its document. */
+export const NO_RECEIPT = 'no receipt for this document';
+export const NO_DOCUMENT = 'no document for this receipt';
+
+/** The SHA-256 of an empty file: every empty file has it, so it proves nothing about a document. */
+export const EMPTY_FILE_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/**
+ * A document's reference (its serial number) from a batch's pattern: `{name}` the file's name,
+ * `{stem}` that name without its extension, `{ref}` what `ref` gives (asked at each place), and,
+ * where the caller numbers its documents, `{n}` the number (left as written otherwise).
+ */
+export function documentReference(pattern: string, fileName: string, ref: () => string, n?: number): string {
+  const stem = fileName.includes('.', 1) ? fileName.slice(0, fileName.lastIndexOf('.')) : fileName;
+  return pattern.replace(/\{(name|stem|ref|n)\}/g, (whole, part: string) =>
+    part === 'name'
+      ? fileName
+      : part === 'stem'
+        ? stem
+        : part === 'ref'
+          ? ref()
+          : n === undefined
+            ? whole
+            : String(n),
+  );
+}
 const PENDING_SUFFIX = '.pending.zap1.json';
 
 /** Whether a file's name is a receipt's (`*.zap1.json`). */

@@ -5,7 +5,7 @@
  * and pseudonym), so sending it again after a reload sends the same event, which the service
  * answers `exists` without a second leaf: nothing is recorded twice.
  */
-import { leafHash, validateEvent } from 'zap1';
+import { baseName, documentReference, leafHash, validateEvent } from 'zap1';
 import { newReference } from '../anchor-draft';
 import { newWalletPseudonym } from '../wallet-pseudonym';
 
@@ -42,12 +42,9 @@ export const DEFAULT_NAMING: BatchNaming = { pattern: '{ref}', wallet: null };
 /** At most this many files in one batch (the rows are kept in this tab's storage). */
 export const MAX_BATCH_FILES = 5000;
 
+/** A row's reference from the batch's pattern; `{ref}` is a new random reference, `{n}` the row's number. */
 export function referenceFor(pattern: string, name: string, n: number, ref: () => string): string {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  const stem = base.includes('.', 1) ? base.slice(0, base.lastIndexOf('.')) : base;
-  return pattern.replace(/\{(name|stem|ref|n)\}/g, (_, part: string) =>
-    part === 'name' ? base : part === 'stem' ? stem : part === 'n' ? String(n) : ref(),
-  );
+  return documentReference(pattern, baseName(name), ref, n);
 }
 
 /** What is wrong with a pattern or a pseudonym for every row, or null (the service's own rules). */

@@ -7,7 +7,7 @@
  * written as a stream of compressed entries (fflate), one receipt at a time.
  */
 import { Zip, ZipDeflate } from 'fflate';
-import { BATCH_MANIFEST_HEADER, receiptFileNameFor, type ChainEvidence } from 'zap1';
+import { BATCH_MANIFEST_HEADER, baseName, receiptFileNameFor, type ChainEvidence } from 'zap1';
 import { apiRequest } from '../../../api/client';
 import { fetchChainEvidence } from '../../../api/evidence';
 import { proofBundleSchema } from '../../../api/verify';
@@ -95,7 +95,7 @@ export async function receiptsZip(rows: readonly BatchRow[], context: ZipContext
     return receiptOfSubmission(
       {
         baseUrl: context.baseUrl,
-        fileName: row.name.slice(row.name.lastIndexOf('/') + 1),
+        fileName: baseName(row.name),
         fileSize: row.size,
         contractSha256: row.sha256Hex!,
         serialNumber: row.serialNumber,

@@ -3,7 +3,15 @@
  * in the words `zap1 verify` prints them: the verdict, the check that failed, "no receipt for this
  * document". Plain data, so the worker that makes them and the page that shows them share it.
  */
-import { documentPathOf, receiptCommitsToFile, type ClaimOutcome, type Receipt, type Verdict } from 'zap1';
+import {
+  NO_DOCUMENT,
+  NO_RECEIPT,
+  documentPathOf,
+  receiptCommitsToFile,
+  type ClaimOutcome,
+  type Receipt,
+  type Verdict,
+} from 'zap1';
 import { csvText } from '../../../components/csv';
 import { countWords, formatNumber } from '../../../components/number-words';
 import { formatDateTime } from '../../../components/time-format';
@@ -18,9 +26,6 @@ export const ROW_VERDICTS: readonly RowVerdict[] = [
   'unconfirmed',
   'missing',
 ];
-
-export const NO_RECEIPT = 'no receipt for this document';
-export const NO_DOCUMENT = 'no document for this receipt';
 
 export interface FolderRow {
   /** The row's number in its run: two files of one name (a folder and a ZIP of it) are still two rows. */
