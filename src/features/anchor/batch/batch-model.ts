@@ -122,10 +122,6 @@ export function anchorButtonLabel(ready: number, withTrialKey: boolean): string 
   return withTrialKey ? `Get a trial key and anchor ${what}` : `Anchor ${what}`;
 }
 
-/** Whether every row is settled: recorded by the service (or failed), nothing left to hash or send. */
-export const allRecorded = (rows: readonly BatchRow[]): boolean =>
-  rows.every((row) => row.status !== 'hashing' && row.status !== 'ready');
-
 /** The rows with `naming` applied to those not sent yet (sent rows keep the event they were recorded with). */
 export function renamed(rows: readonly BatchRow[], naming: BatchNaming): BatchRow[] {
   return rows.map((row, index) =>

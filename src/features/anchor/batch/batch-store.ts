@@ -46,6 +46,16 @@ export interface StoredBatch {
 export const REREAD_NEEDED =
   'The page was reloaded while this file was read: choose or drop it again to continue.';
 
+/** Said of a row whose hashing was cancelled: it too needs its file again. */
+export const CANCELLED_NEEDS_FILE = 'Cancelled: choose or drop this file again to hash it.';
+
+/**
+ * Whether a row waits for its file to be given again (it was being read when the page went away,
+ * hashing was cancelled, or its file could not be read): then the same name and size take it back.
+ */
+export const needsItsFile = (row: BatchRow): boolean =>
+  row.status === 'failed' && row.sha256Hex === null && row.size > 0;
+
 /** The batch kept for `baseUrl`, rows still hashing marked to be read again; null when none is kept. */
 export function readBatch(baseUrl: string, storage = sessionStore()): StoredBatch | null {
   const parsed = batchSchema.safeParse(readStoredJson(batchKey(baseUrl), storage));

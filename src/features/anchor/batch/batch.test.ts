@@ -15,7 +15,7 @@ import {
   rowsForFiles,
   type BatchRow,
 } from './batch-model';
-import { REREAD_NEEDED, readBatch, writeBatch } from './batch-store';
+import { CANCELLED_NEEDS_FILE, REREAD_NEEDED, needsItsFile, readBatch, writeBatch } from './batch-store';
 import { sendRows } from './batch-sender';
 import { manifestCsv, receiptEntryName } from './receipts-zip';
 
@@ -106,6 +106,23 @@ describe('kept in the tab', () => {
     ]);
     expect(back?.rows[1]?.serialNumber).toBe(done.serialNumber);
     expect(readBatch('https://other.example', store)).toBeNull();
+  });
+});
+
+describe('rows that need their file again', () => {
+  it('are those whose file was being read (reload, cancel, a read error), never an empty file or a row with its digest', () => {
+    const [row, empty] = rowsForFiles(
+      [
+        { name: 'a.pdf', size: 5 },
+        { name: 'b.pdf', size: 0 },
+      ],
+      { pattern: '{ref}', wallet: null },
+    );
+    expect(needsItsFile({ ...row!, status: 'failed', message: REREAD_NEEDED })).toBe(true);
+    expect(needsItsFile({ ...row!, status: 'failed', message: CANCELLED_NEEDS_FILE })).toBe(true);
+    expect(needsItsFile(empty!)).toBe(false);
+    expect(needsItsFile({ ...row!, status: 'failed', sha256Hex: SHA, message: 'refused' })).toBe(false);
+    expect(needsItsFile({ ...row!, status: 'hashing' })).toBe(false);
   });
 });
 

@@ -14,8 +14,6 @@ export interface HashPoolEvents {
   progress: (id: string, bytesDone: number) => void;
   done: (id: string, sha256Hex: string) => void;
   failed: (id: string, message: string) => void;
-  /** Every job given so far has finished (or the pool was cancelled). */
-  idle: () => void;
 }
 
 /** How many workers: the cores the browser reports, at most 4, at least 1. */
@@ -49,18 +47,12 @@ export class HashPool {
     for (const worker of this.#workers) worker.terminate();
     this.#workers.length = 0;
     this.#busy.clear();
-    this.#events.idle();
-  }
-
-  get working(): boolean {
-    return this.#busy.size > 0 || this.#queue.length > 0;
   }
 
   #next(worker: Worker): void {
     const job = this.#queue.shift();
     if (job === undefined) {
       this.#busy.delete(worker);
-      if (this.#busy.size === 0) this.#events.idle();
       return;
     }
     this.#busy.add(worker);

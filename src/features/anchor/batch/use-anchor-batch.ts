@@ -12,14 +12,13 @@ import { setApiKey } from '../../../api/settings';
 import {
   DEFAULT_NAMING,
   MAX_BATCH_FILES,
-  allRecorded,
   namingProblem,
   renamed,
   rowsForFiles,
   type BatchNaming,
   type BatchRow,
 } from './batch-model';
-import { REREAD_NEEDED, clearBatch, readBatch, writeBatch } from './batch-store';
+import { CANCELLED_NEEDS_FILE, clearBatch, needsItsFile, readBatch, writeBatch } from './batch-store';
 import { findAnchors, latestAnchorMark } from './anchor-watch';
 import { HashPool } from './hash-pool';
 import { sendRows } from './batch-sender';
@@ -65,7 +64,6 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
       progress: (id, bytesDone) => patch(id, { bytesDone }),
       done: (id, sha256Hex) => patch(id, { sha256Hex, status: 'ready', message: null }),
       failed: (id, message) => patch(id, { status: 'failed', message }),
-      idle: () => undefined,
     });
     return poolRef.current;
   }, [patch]);
@@ -101,11 +99,7 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
   const addSlice = useCallback(
     (files: readonly File[]) => {
       const current = rowsRef.current;
-      const reread = new Map(
-        current
-          .filter((r) => r.status === 'failed' && r.message === REREAD_NEEDED)
-          .map((r) => [`${r.name}\0${r.size}`, r]),
-      );
+      const reread = new Map(current.filter(needsItsFile).map((r) => [`${r.name}\0${r.size}`, r]));
       const jobs: { id: string; file: File }[] = [];
       const fresh: Array<{ file: File; name: string; size: number }> = [];
       for (const file of files) {
@@ -208,7 +202,7 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
         patch(row.id, {
           status: 'failed',
           bytesDone: 0,
-          message: REREAD_NEEDED.replace('The page was reloaded', 'Cancelled'),
+          message: CANCELLED_NEEDS_FILE,
         });
     }
   }, [patch]);
@@ -297,7 +291,6 @@ export function useAnchorBatch(baseUrl: string, apiKey: string | null) {
     stopped,
     notice,
     hashing: rows.some((row) => row.status === 'hashing'),
-    recorded: allRecorded(rows),
   };
 }
 
